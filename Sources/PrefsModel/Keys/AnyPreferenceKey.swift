@@ -1,0 +1,121 @@
+/// A setting's declaration without its value type: what a UI or a command needs to list, show,
+/// parse and check any setting. ``PreferenceKey`` is the typed form.
+///
+/// Declare keys as static members of this class, so call sites read `prefs[.city]`:
+///
+/// ```swift
+/// extension PreferenceKeys {
+///     static let city = PreferenceKey<String>("city", default: "Oslo", title: "City")
+/// }
+/// ```
+public class AnyPreferenceKey: @unchecked Sendable {
+    // @unchecked: every stored property is a `let` of a Sendable type; the class is only open
+    // so that `PreferenceKey<Value>` can inherit the static key members (`.city`).
+
+    /// The name under which the value is stored in the suite.
+    public let name: String
+    /// The value type, as schemas name it.
+    public let type: PreferenceType
+    /// A short title for a UI.
+    public let title: String
+    /// A sentence or two of help.
+    public let help: String
+    /// The section a UI groups the setting under.
+    public let section: String
+    /// A unit shown after numbers (`min`), or nil.
+    public let unit: String?
+    /// What the rule allows.
+    public let rule: RuleDescription
+
+    let codec: KeyCodec
+
+    init(name: String, type: PreferenceType, title: String, help: String, section: String,
+         unit: String?, rule: RuleDescription, codec: KeyCodec) {
+        self.name = name
+        self.type = type
+        self.title = title.isEmpty ? name : title
+        self.help = help
+        self.section = section
+        self.unit = unit
+        self.rule = rule
+        self.codec = codec
+    }
+
+    /// The default value in text form (empty for an unset optional).
+    ///
+    /// ```swift
+    /// PreferenceKeys.refreshInterval.defaultText  // "15"
+    /// ```
+    public var defaultText: String { codec.defaultText }
+
+    /// The default value as JSON.
+    ///
+    /// ```swift
+    /// PreferenceKeys.favoriteCities.defaultJSON  // .array([])
+    /// ```
+    public var defaultJSON: JSONValue { codec.defaultJSON }
+
+    /// Checks a stored value; nil when it is the right type and follows the rule, otherwise the reason.
+    ///
+    /// ```swift
+    /// PreferenceKeys.refreshInterval.problem(with: .string("soon"))  // "stored as string, expected int"
+    /// ```
+    public func problem(with stored: PlistValue) -> String? { codec.problem(stored) }
+
+    /// The text form of a stored value, or of the default when nothing valid is stored.
+    ///
+    /// ```swift
+    /// PreferenceKeys.temperatureNotation.text(of: .string("kelvin"))  // "kelvin"
+    /// ```
+    public func text(of stored: PlistValue?) -> String { codec.text(stored) }
+
+    /// The JSON form of a stored value, or of the default when nothing valid is stored.
+    ///
+    /// ```swift
+    /// PreferenceKeys.refreshInterval.json(of: .int(30))  // .int(30)
+    /// ```
+    public func json(of stored: PlistValue?) -> JSONValue { codec.json(stored) }
+
+    /// Parses arguments (one value, or several list items) and checks the rule; the result is
+    /// what to store (nil: remove, for an optional left empty). Errors name this key.
+    ///
+    /// ```swift
+    /// try PreferenceKeys.refreshInterval.storedValue(parsing: ["30"])  // .int(30)
+    /// ```
+    public func storedValue(parsing arguments: [String]) throws -> PlistValue? {
+        do { return try codec.parse(arguments) } catch let error as PreferenceError { throw error.naming(name) }
+    }
+
+    /// Reads a JSON value (from an export or a schema) and checks the rule. Errors name this key.
+    ///
+    /// ```swift
+    /// try PreferenceKeys.city.storedValue(json: .string("Bergen"))  // .string("Bergen")
+    /// ```
+    public func storedValue(json: JSONValue) throws -> PlistValue? {
+        do { return try codec.fromJSON(json) } catch let error as PreferenceError { throw error.naming(name) }
+    }
+
+    /// Whether two stored values mean the same setting value (`<real>15</real>` equals `15`).
+    ///
+    /// ```swift
+    /// key.sameValue(.int(15), .double(15))  // true for an Int key
+    /// ```
+    public func sameValue(_ lhs: PlistValue?, _ rhs: PlistValue?) -> Bool { codec.same(lhs, rhs) }
+}
+
+/// The shorter name used when declaring keys: `extension PreferenceKeys { static let … }`.
+public typealias PreferenceKeys = AnyPreferenceKey
+
+/// The type-erased operations of a key, made by `PreferenceKey<Value>` from its value type.
+/// Closures rather than overridden methods, so the base class has no members that only a
+/// subclass can implement.
+struct KeyCodec: Sendable {
+    let defaultText: String
+    let defaultJSON: JSONValue
+    let problem: @Sendable (PlistValue) -> String?
+    let text: @Sendable (PlistValue?) -> String
+    let json: @Sendable (PlistValue?) -> JSONValue
+    let parse: @Sendable ([String]) throws -> PlistValue?
+    let fromJSON: @Sendable (JSONValue) throws -> PlistValue?
+    let same: @Sendable (PlistValue?, PlistValue?) -> Bool
+}

@@ -1,0 +1,58 @@
+import Synchronization
+
+/// Delivers batches of changes to handlers, each batch once and in the order the changes were
+/// made, without holding any lock while a handler runs.
+///
+/// A store enqueues a batch while it still holds its own state lock (that fixes the order), then
+/// calls `drain()` after releasing it. One thread at a time drains; a thread that finds another
+/// draining leaves its batch to that one. So a handler may write settings (its batch is delivered
+/// after it returns) and two writing threads cannot deadlock on delivery.
+final class ChangeBroadcaster: Sendable {
+    typealias Handler = @Sendable ([StoredChange]) -> Void
+
+    private struct State {
+        var handlers: [Int: Handler] = [:]
+        var nextID = 0
+        var pending: [[StoredChange]] = []
+        var draining = false
+    }
+
+    private let state = Mutex(State())
+
+    func addHandler(_ handler: @escaping Handler) -> ObservationToken {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            state.handlers[state.nextID] = handler
+            return state.nextID
+        }
+        return ObservationToken { [weak self] in
+            _ = self?.state.withLock { $0.handlers.removeValue(forKey: id) }
+        }
+    }
+
+    func enqueue(_ changes: [StoredChange]) {
+        guard !changes.isEmpty else { return }
+        state.withLock { $0.pending.append(changes) }
+    }
+
+    func drain() {
+        let claimed = state.withLock { state -> Bool in
+            guard !state.draining else { return false }
+            state.draining = true
+            return true
+        }
+        guard claimed else { return }
+        while true {
+            let next = state.withLock { state -> ([StoredChange], [Handler])? in
+                guard !state.pending.isEmpty else {
+                    state.draining = false
+                    return nil
+                }
+                let batch = state.pending.removeFirst()
+                return (batch, state.handlers.sorted { $0.key < $1.key }.map(\.value))
+            }
+            guard let (batch, handlers) = next else { return }
+            for handler in handlers { handler(batch) }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// The rule a setting's values must follow: checked on every write, from any path, and on every
+/// stored value that is read.
+///
+/// ```swift
+/// PreferenceKey<Int>("refreshInterval", default: 15, rule: .range(5...240, step: 5))
+/// PreferenceKey<String>("city", default: "Oslo", rule: .text(nonEmpty: true, maxLength: 64))
+/// ```
+public struct PreferenceRule<Value: PreferenceValue>: Sendable {
+    /// What the rule allows, for UIs and schemas.
+    public let description: RuleDescription
+    private let accepts: @Sendable (Value) -> Bool
+
+    /// A rule from a description and a check. The standard rules below cover most settings.
+    ///
+    /// ```swift
+    /// PreferenceRule<Int>(description: .range(min: 0, max: nil, step: 2)) { $0 >= 0 && $0 % 2 == 0 }
+    /// ```
+    public init(description: RuleDescription, accepts: @escaping @Sendable (Value) -> Bool) {
+        self.description = description
+        self.accepts = accepts
+    }
+
+    /// Throws ``PreferenceError/invalidValue(key:value:allowed:)`` naming the key when `value`
+    /// breaks the rule.
+    ///
+    /// ```swift
+    /// try rule.check(500, key: "refreshInterval")
+    /// ```
+    public func check(_ value: Value, key: String) throws {
+        guard accepts(value) else {
+            throw PreferenceError.invalidValue(key: key, value: value.formatted, allowed: description.allowedText)
+        }
+    }
+
+    /// Whether `value` follows the rule.
+    ///
+    /// ```swift
+    /// PreferenceRule<Int>.range(0...2).allows(3)  // false
+    /// ```
+    public func allows(_ value: Value) -> Bool { accepts(value) }
+
+    /// Any value of the type.
+    ///
+    /// ```swift
+    /// PreferenceKey<Bool>("showFeelsLike", default: true, rule: .any)
+    /// ```
+    public static var any: PreferenceRule { PreferenceRule(description: .any) { _ in true } }
+
+    /// One of the given values (with titles for a UI).
+    ///
+    /// ```swift
+    /// PreferenceRule<String>.choices([("small", "Small"), ("large", "Large")])
+    /// ```
+    public static func choices(_ options: [(value: Value, title: String)]) -> PreferenceRule {
+        let allowed = options.map(\.value)
+        let described = options.map { ChoiceOption(value: $0.value.formatted, title: $0.title) }
+        return PreferenceRule(description: .choices(described)) { allowed.contains($0) }
+    }
+}
+
+extension PreferenceRule where Value: BinaryInteger {
+    /// Whole numbers in `range`, on multiples of `step` counted from the lower bound.
+    ///
+    /// ```swift
+    /// PreferenceRule<Int>.range(5...240, step: 5)
+    /// ```
+    public static func range(_ range: ClosedRange<Value>, step: Value = 1) -> PreferenceRule {
+        let lower = range.lowerBound
+        return PreferenceRule(description: .range(min: Double(range.lowerBound), max: Double(range.upperBound), step: Double(step))) {
+            range.contains($0) && (step <= 1 || ($0 - lower) % step == 0)
+        }
+    }
+}
+
+extension PreferenceRule where Value: BinaryFloatingPoint {
+    /// Numbers in `range`; with a `step`, only multiples of it counted from the lower bound
+    /// (within a rounding tolerance).
+    ///
+    /// ```swift
+    /// PreferenceRule<Double>.range(0.5...3.0, step: 0.25)
+    /// ```
+    public static func range(_ range: ClosedRange<Value>, step: Value? = nil) -> PreferenceRule {
+        PreferenceRule(description: .range(min: Double(range.lowerBound), max: Double(range.upperBound), step: step.map(Double.init))) { value in
+            guard range.contains(value) else { return false }
+            guard let step, step > 0 else { return true }
+            let steps = Double((value - range.lowerBound) / step)
+            return abs(steps - steps.rounded()) < 1e-9 * Swift.max(1, abs(steps))
+        }
+    }
+}
+
+extension PreferenceRule where Value == String {
+    /// Text limits: non-empty, a maximum length in characters, a regular expression the whole
+    /// text must match.
+    ///
+    /// ```swift
+    /// PreferenceRule<String>.text(nonEmpty: true, maxLength: 64, pattern: "[A-Za-z ]+")
+    /// ```
+    public static func text(nonEmpty: Bool = false, maxLength: Int? = nil, pattern: String? = nil) -> PreferenceRule {
+        let matcher = pattern.flatMap(WholeTextPattern.init)
+        return PreferenceRule(description: .text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern)) { text in
+            if nonEmpty && text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return false }
+            if let maxLength, text.count > maxLength { return false }
+            if pattern != nil { return matcher?.matches(text) ?? false }
+            return true
+        }
+    }
+}
+
+extension PreferenceRule where Value: RangeReplaceableCollection, Value.Element: PreferenceValue {
+    /// Every item of a list follows `rule`.
+    ///
+    /// ```swift
+    /// PreferenceRule<[String]>.each(.text(nonEmpty: true))
+    /// ```
+    public static func each(_ rule: PreferenceRule<Value.Element>) -> PreferenceRule {
+        PreferenceRule(description: .each(rule.description)) { list in list.allSatisfy(rule.allows) }
+    }
+}
+
+extension PreferenceRule {
+    /// For an optional key: an unset value is always allowed, a set one follows `rule`.
+    ///
+    /// ```swift
+    /// PreferenceKey<Int?>("maxAlerts", default: nil, rule: .whenSet(.range(1...10)))
+    /// ```
+    public static func whenSet<Wrapped>(_ rule: PreferenceRule<Wrapped>) -> PreferenceRule where Value == Wrapped? {
+        PreferenceRule(description: rule.description) { value in value.map(rule.allows) ?? true }
+    }
+}
+
+/// A compiled regular expression that must match the whole text.
+///
+/// `NSRegularExpression` is used because it is in corelibs Foundation on Linux and is thread-safe
+/// once built; a pattern that does not compile makes the rule reject every value, so a broken
+/// pattern is noticed rather than silently allowing anything.
+struct WholeTextPattern: @unchecked Sendable {
+    private let expression: NSRegularExpression
+
+    init?(_ pattern: String) {
+        guard let expression = try? NSRegularExpression(pattern: "^(?:\(pattern))$") else { return nil }
+        self.expression = expression
+    }
+
+    func matches(_ text: String) -> Bool {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}

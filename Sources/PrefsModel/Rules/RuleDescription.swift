@@ -1,0 +1,66 @@
+import Foundation
+
+/// What a setting's rule allows, as data a UI can show and a schema file can carry.
+///
+/// ```swift
+/// RuleDescription.range(min: 5, max: 240, step: 5).allowedText  // "5…240 in steps of 5"
+/// ```
+public indirect enum RuleDescription: Sendable, Hashable {
+    /// Anything of the value's type.
+    case any
+    /// Numbers from `min` to `max` (either may be open), on multiples of `step` from `min`.
+    case range(min: Double?, max: Double?, step: Double?)
+    /// Text limits.
+    case text(nonEmpty: Bool, maxLength: Int?, pattern: String?)
+    /// One of these values.
+    case choices([ChoiceOption])
+    /// Every item of a list follows the inner rule.
+    case each(RuleDescription)
+
+    /// Plain words for messages and help: what values are allowed.
+    ///
+    /// ```swift
+    /// RuleDescription.text(nonEmpty: true, maxLength: 64, pattern: nil).allowedText
+    /// // "non-empty text of at most 64 characters"
+    /// ```
+    public var allowedText: String {
+        switch self {
+        case .any:
+            return "any value"
+        case .range(let min, let max, let step):
+            var text: String
+            switch (min, max) {
+            case let (min?, max?): text = "\(Self.number(min))…\(Self.number(max))"
+            case let (min?, nil): text = "at least \(Self.number(min))"
+            case let (nil, max?): text = "at most \(Self.number(max))"
+            case (nil, nil): text = "any number"
+            }
+            if let step, step != 1 { text += " in steps of \(Self.number(step))" }
+            return text
+        case .text(let nonEmpty, let maxLength, let pattern):
+            var parts: [String] = [nonEmpty ? "non-empty text" : "text"]
+            if let maxLength { parts.append("of at most \(maxLength) characters") }
+            if let pattern { parts.append("matching /\(pattern)/") }
+            return parts.joined(separator: " ")
+        case .choices(let options):
+            return "one of " + options.map(\.value).joined(separator: ", ")
+        case .each(let inner):
+            return "a list where each item is \(inner.allowedText)"
+        }
+    }
+
+    /// The choices, if this rule is a choice among values.
+    ///
+    /// ```swift
+    /// key.rule.choices?.map(\.title)  // ["Celsius", "Fahrenheit", "Kelvin"]
+    /// ```
+    public var choices: [ChoiceOption]? {
+        if case .choices(let options) = self { return options }
+        return nil
+    }
+
+    static func number(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+}

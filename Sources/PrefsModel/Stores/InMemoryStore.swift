@@ -1,0 +1,50 @@
+import Synchronization
+
+/// A store that keeps values in memory only: for tests and previews.
+///
+/// ```swift
+/// let prefs = Preferences(store: InMemoryStore(), schema: WeatherSettings.schema)
+/// prefs[.city] = "Bergen"
+/// ```
+public final class InMemoryStore: PreferenceStore {
+    private let values: Mutex<[String: PlistValue]>
+    private let broadcaster = ChangeBroadcaster()
+
+    /// Makes a store, optionally with values already stored.
+    ///
+    /// ```swift
+    /// InMemoryStore(["refreshInterval": .int(30)])
+    /// ```
+    public init(_ initial: [String: PlistValue] = [:]) {
+        values = Mutex(initial)
+    }
+
+    public var location: String { "memory" }
+    public var loadProblem: String? { nil }
+    public func takeWarnings() -> [String] { [] }
+
+    public func storedValue(forKey key: String) -> PlistValue? {
+        values.withLock { $0[key] }
+    }
+
+    public func storedValues() -> [String: PlistValue] {
+        values.withLock { $0 }
+    }
+
+    @discardableResult
+    public func commit(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+        let applied = values.withLock { values -> [StoredChange] in
+            let old = values
+            for (key, value) in changes { values[key] = value }
+            let applied = StoredChange.between(old, values)
+            broadcaster.enqueue(applied)
+            return applied
+        }
+        broadcaster.drain()
+        return applied
+    }
+
+    public func addChangeHandler(_ handler: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken {
+        broadcaster.addHandler(handler)
+    }
+}

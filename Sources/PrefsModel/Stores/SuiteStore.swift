@@ -1,0 +1,174 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A Foundation defaults suite on disk: the same file and format as
+/// `UserDefaults(suiteName:)` on Linux (`$XDG_CONFIG_HOME/<suite>.plist`, XML, mode 0600), so a
+/// program using `UserDefaults` directly reads what this writes and the reverse, but without
+/// Foundation's losses:
+///
+/// - a commit is on disk when it returns (Foundation writes only on `synchronize()`);
+/// - writers from several processes lose nothing (a lock file held around re-read, merge, write);
+/// - readers never see a half-written file (write to a temporary file, fsync, rename);
+/// - an unreadable file is never destroyed (preserved as `<suite>.plist.corrupt-<timestamp>`);
+/// - other processes' writes are noticed within milliseconds (inotify on the folder);
+/// - reads come from memory and never parse the file.
+///
+/// ```swift
+/// let store = SuiteStore(suiteName: "com.example.weather")
+/// try store.commit(["city": .string("Bergen")])
+/// ```
+public final class SuiteStore: PreferenceStore {
+    /// The suite's name, as given to `UserDefaults(suiteName:)`.
+    public let suiteName: String
+    /// The plist's full path.
+    public let path: String
+
+    private struct State {
+        var values: [String: PlistValue] = [:]
+        /// The file version `values` came from, or nil when the file was absent.
+        var identity: SuiteFile.Identity?
+        var loadProblem: String?
+        var warnings: [String] = []
+    }
+
+    private let file: SuiteFile
+    private let lock: FileLock
+    private let state = Mutex(State())
+    /// Serializes commits and reloads within this process; `FileLock` does it across processes.
+    private let diskAccess = NSLock()
+    private let broadcaster = ChangeBroadcaster()
+    private let watcherQueue: DispatchQueue
+    private let watcher = Mutex<DirectoryWatcher?>(nil)
+
+    /// Opens a suite and loads it. `directory` defaults to Foundation's folder for this process
+    /// (`$XDG_CONFIG_HOME`, else `~/.config`). With `watchForChanges`, other processes' writes
+    /// are picked up and reported to change handlers.
+    ///
+    /// ```swift
+    /// let store = SuiteStore(suiteName: "com.example.weather", directory: "/tmp/config")
+    /// ```
+    public init(suiteName: String, directory: String? = nil, watchForChanges: Bool = true) {
+        self.suiteName = suiteName
+        let folder = directory ?? SuiteLocation.defaultDirectory()
+        path = (folder as NSString).appendingPathComponent(SuiteLocation.fileName(for: suiteName))
+        file = SuiteFile(path: path)
+        lock = FileLock(path: path + ".lock")
+        watcherQueue = DispatchQueue(label: "prefs.suite-watcher.\(suiteName)")
+        reload(reportChanges: false)
+        if watchForChanges { startWatching() }
+    }
+
+    public var location: String { path }
+
+    public var loadProblem: String? { state.withLock { $0.loadProblem } }
+
+    public func takeWarnings() -> [String] {
+        state.withLock { state in
+            defer { state.warnings.removeAll() }
+            return state.warnings
+        }
+    }
+
+    public func storedValue(forKey key: String) -> PlistValue? {
+        state.withLock { $0.values[key] }
+    }
+
+    public func storedValues() -> [String: PlistValue] {
+        state.withLock { $0.values }
+    }
+
+    @discardableResult
+    public func commit(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+        diskAccess.lock()
+        defer { diskAccess.unlock() }
+        var warning: String?
+        let (merged, identity) = try lock.withLock(exclusive: true) { () throws -> ([String: PlistValue], SuiteFile.Identity?) in
+            var base = try currentValuesForWrite(warning: &warning)
+            for (key, value) in changes { base[key] = value }
+            let identity = try file.write(base)
+            return (base, identity)
+        }
+        let applied = state.withLock { state -> [StoredChange] in
+            let applied = StoredChange.between(state.values, merged)
+            state.values = merged
+            state.identity = identity
+            state.loadProblem = nil
+            if let warning { state.warnings.append(warning) }
+            broadcaster.enqueue(applied)
+            return applied
+        }
+        broadcaster.drain()
+        return applied
+    }
+
+    public func addChangeHandler(_ handler: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken {
+        broadcaster.addHandler(handler)
+    }
+
+    /// Re-reads the file if it changed since the last look and reports what differs. The file
+    /// watcher calls this; call it yourself only with `watchForChanges: false`.
+    ///
+    /// ```swift
+    /// store.reload()
+    /// ```
+    public func reload() {
+        reload(reportChanges: true)
+    }
+
+    private func reload(reportChanges: Bool) {
+        diskAccess.lock()
+        defer { diskAccess.unlock() }
+        let identity = file.identity()
+        let known = state.withLock { $0.identity }
+        if reportChanges && identity == known { return }
+        // Shared lock: no writer of ours is between truncate and rename while we read.
+        let contents = (try? lock.withLock(exclusive: false) { file.read() }) ?? .absent
+        let (values, problem): ([String: PlistValue], String?) = switch contents {
+        case .absent: ([:], nil)
+        case .values(let values): (values, nil)
+        case .unreadable(let reason):
+            ([:], "\(path) \(reason); showing defaults and leaving the file as it is")
+        }
+        state.withLock { state in
+            let applied = StoredChange.between(state.values, values)
+            state.values = values
+            state.identity = identity
+            state.loadProblem = problem
+            if reportChanges { broadcaster.enqueue(applied) }
+        }
+        broadcaster.drain()
+    }
+
+    /// The values a write starts from, read under the exclusive lock. The cached values are
+    /// used when the file has not changed since we last read or wrote it; otherwise it is
+    /// parsed again, and an unreadable file is preserved before it is replaced.
+    private func currentValuesForWrite(warning: inout String?) throws -> [String: PlistValue] {
+        let identity = file.identity()
+        let cached = state.withLock { state in
+            state.identity == identity && state.loadProblem == nil ? state.values : nil
+        }
+        if let cached { return cached }
+        switch file.read() {
+        case .absent:
+            return [:]
+        case .values(let values):
+            return values
+        case .unreadable(let reason):
+            let copy = try file.preserveUnreadableCopy()
+            warning = "\(path) \(reason); it was preserved as \(copy) and a new file was written"
+            return [:]
+        }
+    }
+
+    private func startWatching() {
+        // The folder must exist to be watched; Foundation creates it with mode 0700 too.
+        guard (try? file.ensureDirectory()) != nil else { return }
+        let created = DirectoryWatcher(
+            directory: file.directory, fileName: (path as NSString).lastPathComponent, queue: watcherQueue
+        ) { [weak self] in
+            self?.reload(reportChanges: true)
+        }
+        watcher.withLock { $0 = created }
+    }
+}

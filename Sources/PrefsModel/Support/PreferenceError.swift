@@ -1,0 +1,49 @@
+/// Everything that can go wrong when reading, writing or describing settings, with messages
+/// that name the key, the value and what is allowed.
+///
+/// ```swift
+/// do { try prefs.set(500, for: .refreshInterval) }
+/// catch { print(error) }  // refreshInterval: 500 is not allowed; allowed: 5…240 in steps of 5
+/// ```
+public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A value that does not parse or breaks the key's rule. `key` is nil until a caller that
+    /// knows the key adds it.
+    case invalidValue(key: String?, value: String, allowed: String)
+    /// A key name the schema does not declare; `suggestions` are the nearest names.
+    case unknownKey(String, suggestions: [String])
+    /// The suite's file or folder could not be written; nothing was saved.
+    case writeFailed(path: String, reason: String)
+    /// A schema document that cannot be used; `location` points at the entry at fault.
+    case invalidSchema(location: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidValue(let key, let value, let allowed):
+            let subject = key.map { "\($0): " } ?? ""
+            return "\(subject)\(Self.quoted(value)) is not allowed; allowed: \(allowed)"
+        case .unknownKey(let name, let suggestions):
+            if suggestions.isEmpty { return "unknown key \(Self.quoted(name))" }
+            return "unknown key \(Self.quoted(name)); did you mean \(suggestions.joined(separator: ", "))?"
+        case .writeFailed(let path, let reason):
+            return "cannot write \(path): \(reason); nothing was saved"
+        case .invalidSchema(let location, let reason):
+            return "invalid schema at \(location): \(reason)"
+        }
+    }
+
+    /// The same error with the key filled in, for errors raised below the key level.
+    ///
+    /// ```swift
+    /// error.naming("city")
+    /// ```
+    public func naming(_ key: String) -> PreferenceError {
+        if case .invalidValue(nil, let value, let allowed) = self {
+            return .invalidValue(key: key, value: value, allowed: allowed)
+        }
+        return self
+    }
+
+    static func quoted(_ text: String) -> String {
+        text.isEmpty ? "\"\"" : "\"\(text)\""
+    }
+}

@@ -1,0 +1,113 @@
+// Lists, string-keyed dictionaries and optionals of preference values. Their text form is JSON,
+// so one line carries the whole value and `format` then `parse` gives it back.
+
+extension Array: PreferenceValue where Element: PreferenceValue {
+    public static var preferenceType: PreferenceType { .array(Element.preferenceType) }
+
+    public init?(storedValue: PlistValue) {
+        guard case .array(let items) = storedValue else { return nil }
+        var values: [Element] = []
+        values.reserveCapacity(items.count)
+        for item in items {
+            guard let value = Element(storedValue: item) else { return nil }
+            values.append(value)
+        }
+        self = values
+    }
+
+    public var storedValue: PlistValue? { .array(compactMap(\.storedValue)) }
+
+    /// A JSON array: `["Oslo","Bergen"]`, `[5,10]`.
+    public init(parsing text: String) throws {
+        let json: JSONValue
+        do { json = try JSONValue(parsing: text) } catch {
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a JSON array of \(Element.preferenceType.name)")
+        }
+        try self.init(jsonValue: json)
+    }
+
+    public var formatted: String { jsonValue.text }
+    public var jsonValue: JSONValue { .array(map(\.jsonValue)) }
+
+    public init(jsonValue: JSONValue) throws {
+        guard case .array(let items) = jsonValue else {
+            throw PreferenceError.invalidValue(key: nil, value: jsonValue.text, allowed: "a JSON array of \(Element.preferenceType.name)")
+        }
+        self = try items.map { try Element(jsonValue: $0) }
+    }
+
+    /// One JSON array, or each argument as one item (`set favoriteCities Oslo Bergen`).
+    /// No arguments make an empty list.
+    public static func parse(arguments: [String]) throws -> [Element] {
+        if arguments.count == 1, arguments[0].trimmingCharacters(in: .whitespaces).hasPrefix("[") {
+            return try Self(parsing: arguments[0])
+        }
+        return try arguments.map { try Element(parsing: $0) }
+    }
+}
+
+extension Dictionary: PreferenceValue where Key == String, Value: PreferenceValue {
+    public static var preferenceType: PreferenceType { .dictionary(Value.preferenceType) }
+
+    public init?(storedValue: PlistValue) {
+        guard case .dictionary(let items) = storedValue else { return nil }
+        var values: [String: Value] = [:]
+        for (key, item) in items {
+            guard let value = Value(storedValue: item) else { return nil }
+            values[key] = value
+        }
+        self = values
+    }
+
+    public var storedValue: PlistValue? { .dictionary(compactMapValues(\.storedValue)) }
+
+    /// A JSON object: `{"Oslo":1,"Bergen":2}`.
+    public init(parsing text: String) throws {
+        let json: JSONValue
+        do { json = try JSONValue(parsing: text) } catch {
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a JSON object of \(Value.preferenceType.name)")
+        }
+        try self.init(jsonValue: json)
+    }
+
+    public var formatted: String { jsonValue.text }
+    public var jsonValue: JSONValue { .object(mapValues(\.jsonValue)) }
+
+    public init(jsonValue: JSONValue) throws {
+        guard case .object(let items) = jsonValue else {
+            throw PreferenceError.invalidValue(key: nil, value: jsonValue.text, allowed: "a JSON object of \(Value.preferenceType.name)")
+        }
+        self = try items.mapValues { try Value(jsonValue: $0) }
+    }
+}
+
+extension Optional: PreferenceValue where Wrapped: PreferenceValue {
+    public static var preferenceType: PreferenceType { .optional(Wrapped.preferenceType) }
+
+    public init?(storedValue: PlistValue) {
+        guard let value = Wrapped(storedValue: storedValue) else { return nil }
+        self = .some(value)
+    }
+
+    /// nil stores nothing: assigning nil removes the stored value.
+    public var storedValue: PlistValue? { self?.storedValue }
+
+    /// Empty text means "unset".
+    public init(parsing text: String) throws {
+        self = text.isEmpty ? nil : try Wrapped(parsing: text)
+    }
+
+    /// An unset value formats as empty text.
+    public var formatted: String { self?.formatted ?? "" }
+    public var jsonValue: JSONValue { self?.jsonValue ?? .null }
+
+    public init(jsonValue: JSONValue) throws {
+        self = jsonValue == .null ? nil : try Wrapped(jsonValue: jsonValue)
+    }
+
+    public static func parse(arguments: [String]) throws -> Wrapped? {
+        arguments.isEmpty ? nil : try Wrapped.parse(arguments: arguments)
+    }
+
+    public static var builtInChoices: [ChoiceOption]? { Wrapped.builtInChoices }
+}

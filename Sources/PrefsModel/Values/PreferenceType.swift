@@ -1,0 +1,112 @@
+/// The type of a setting as a schema names it: `int`, `[string]`, `[string: double]`, `date?`.
+///
+/// Enums are stored through their raw values, so an enum of strings is a `string` whose rule lists
+/// the choices. Codable and custom types carry their own name.
+///
+/// ```swift
+/// PreferenceType(name: "[string]")  // .array(.string)
+/// PreferenceType.optional(.date).name  // "date?"
+/// ```
+public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible {
+    case bool, int, double, string, date, data, url
+    case array(PreferenceType)
+    case dictionary(PreferenceType)
+    case optional(PreferenceType)
+    case custom(String)
+
+    /// The name used in schemas and listings.
+    ///
+    /// ```swift
+    /// PreferenceType.dictionary(.int).name  // "[string: int]"
+    /// ```
+    public var name: String {
+        switch self {
+        case .bool: return "bool"
+        case .int: return "int"
+        case .double: return "double"
+        case .string: return "string"
+        case .date: return "date"
+        case .data: return "data"
+        case .url: return "url"
+        case .array(let element): return "[\(element.name)]"
+        case .dictionary(let element): return "[string: \(element.name)]"
+        case .optional(let wrapped): return "\(wrapped.name)?"
+        case .custom(let name): return name
+        }
+    }
+
+    public var description: String { name }
+
+    /// Parses a type name as `name` writes it; nil for names a run-time schema cannot hold.
+    ///
+    /// ```swift
+    /// PreferenceType(name: "[string: int]")  // .dictionary(.int)
+    /// ```
+    public init?(name: String) {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix("?") {
+            guard let wrapped = PreferenceType(name: String(trimmed.dropLast())), !wrapped.isOptional else { return nil }
+            self = .optional(wrapped)
+            return
+        }
+        if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
+            let inner = trimmed.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
+            if inner.hasPrefix("string:") {
+                guard let element = PreferenceType(name: String(inner.dropFirst("string:".count))),
+                      element.isScalar else { return nil }
+                self = .dictionary(element)
+            } else {
+                guard let element = PreferenceType(name: inner), element.isScalar else { return nil }
+                self = .array(element)
+            }
+            return
+        }
+        switch trimmed {
+        case "bool": self = .bool
+        case "int": self = .int
+        case "double": self = .double
+        case "string": self = .string
+        case "date": self = .date
+        case "data": self = .data
+        case "url": self = .url
+        default: return nil
+        }
+    }
+
+    /// Whether values of this type may be absent (an optional key).
+    ///
+    /// ```swift
+    /// PreferenceType.optional(.date).isOptional  // true
+    /// ```
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The type without its optional wrapper.
+    ///
+    /// ```swift
+    /// PreferenceType.optional(.date).unwrapped  // .date
+    /// ```
+    public var unwrapped: PreferenceType {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    /// Whether this is a list of values (edited with a list editor, set from several arguments).
+    ///
+    /// ```swift
+    /// PreferenceType.array(.string).isList  // true
+    /// ```
+    public var isList: Bool {
+        if case .array = unwrapped { return true }
+        return false
+    }
+
+    var isScalar: Bool {
+        switch self {
+        case .bool, .int, .double, .string, .date, .data, .url: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+// Conformances of the scalar types. Each type has exactly one parser and one formatter, used by
+// the editor and the commands alike.
+
+extension Bool: PreferenceValue {
+    public static var preferenceType: PreferenceType { .bool }
+
+    public init?(storedValue: PlistValue) {
+        switch storedValue {
+        case .bool(let value): self = value
+        // Foundation's own `bool(forKey:)` treats 0 and 1 as booleans; hand-written files do too.
+        case .int(0): self = false
+        case .int(1): self = true
+        default: return nil
+        }
+    }
+
+    public var storedValue: PlistValue? { .bool(self) }
+
+    public init(parsing text: String) throws {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true", "yes", "on", "1": self = true
+        case "false", "no", "off", "0": self = false
+        default: throw PreferenceError.invalidValue(key: nil, value: text, allowed: "true/false, yes/no, on/off")
+        }
+    }
+
+    public var formatted: String { self ? "true" : "false" }
+    public var jsonValue: JSONValue { .bool(self) }
+}
+
+extension Int: PreferenceValue {
+    public static var preferenceType: PreferenceType { .int }
+
+    public init?(storedValue: PlistValue) {
+        switch storedValue {
+        case .int(let value): self = value
+        // A hand-edited `<real>15</real>` still means 15; 15.5 does not fit and is reported.
+        case .double(let value) where value.rounded() == value && abs(value) < 9.0e18: self = Int(value)
+        default: return nil
+        }
+    }
+
+    public var storedValue: PlistValue? { .int(self) }
+
+    public init(parsing text: String) throws {
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a whole number")
+        }
+        self = value
+    }
+
+    public var formatted: String { String(self) }
+    public var jsonValue: JSONValue { .int(self) }
+}
+
+extension Double: PreferenceValue {
+    public static var preferenceType: PreferenceType { .double }
+
+    public init?(storedValue: PlistValue) {
+        switch storedValue {
+        case .double(let value): self = value
+        case .int(let value): self = Double(value)
+        default: return nil
+        }
+    }
+
+    public var storedValue: PlistValue? { .double(self) }
+
+    public init(parsing text: String) throws {
+        // Only finite numbers: JSON exports and schema files cannot hold infinities or NaN.
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a finite number")
+        }
+        self = value
+    }
+
+    /// Shortest text that parses back to the same number (`21.5`, `3.0`).
+    public var formatted: String { description }
+    public var jsonValue: JSONValue { .double(self) }
+}
+
+extension String: PreferenceValue {
+    public static var preferenceType: PreferenceType { .string }
+
+    public init?(storedValue: PlistValue) {
+        guard case .string(let value) = storedValue else { return nil }
+        self = value
+    }
+
+    public var storedValue: PlistValue? { .string(self) }
+    public init(parsing text: String) { self = text }
+    public var formatted: String { self }
+}
+
+extension Date: PreferenceValue {
+    public static var preferenceType: PreferenceType { .date }
+
+    public init?(storedValue: PlistValue) {
+        guard case .date(let value) = storedValue else { return nil }
+        self = value
+    }
+
+    /// Dates are kept to the whole second: an XML plist `<date>` holds no fractions, so
+    /// the in-memory store truncates too and both stores return the same value.
+    public var storedValue: PlistValue? { .date(Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))) }
+
+    /// Accepts ISO 8601 with or without fractional seconds and with any offset.
+    public init(parsing text: String) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let plain = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let date = plain.date(from: trimmed) ?? fractional.date(from: trimmed) else {
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "an ISO 8601 date like 2026-11-21T09:30:00Z")
+        }
+        self = date
+    }
+
+    /// ISO 8601 in UTC, to the second: `2026-11-21T09:30:00Z`.
+    public var formatted: String { ISO8601DateFormatter().string(from: self) }
+}
+
+extension Data: PreferenceValue {
+    public static var preferenceType: PreferenceType { .data }
+
+    public init?(storedValue: PlistValue) {
+        guard case .data(let value) = storedValue else { return nil }
+        self = value
+    }
+
+    public var storedValue: PlistValue? { .data(self) }
+
+    public init(parsing text: String) throws {
+        guard let data = Data(base64Encoded: text.trimmingCharacters(in: .whitespaces)) else {
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "base64 text")
+        }
+        self = data
+    }
+
+    /// Base64, as plists write data.
+    public var formatted: String { base64EncodedString() }
+}
+
+extension URL: PreferenceValue {
+    public static var preferenceType: PreferenceType { .url }
+
+    /// URLs are stored as their whole absolute string. Foundation on Linux stores only the path
+    /// (`https://example.com/a?b=1` becomes `/a`), so such a bare path is read as a file URL.
+    public init?(storedValue: PlistValue) {
+        guard case .string(let text) = storedValue, let url = URL(preferenceText: text) else { return nil }
+        self = url
+    }
+
+    public var storedValue: PlistValue? { .string(absoluteString) }
+
+    public init(parsing text: String) throws {
+        guard let url = URL(preferenceText: text.trimmingCharacters(in: .whitespaces)) else {
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "an absolute URL like https://example.com/path, or an absolute file path")
+        }
+        self = url
+    }
+
+    public var formatted: String { absoluteString }
+
+    private init?(preferenceText text: String) {
+        if text.hasPrefix("/") {
+            self.init(fileURLWithPath: text)
+            return
+        }
+        guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else { return nil }
+        self = url
+    }
+}

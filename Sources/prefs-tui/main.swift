@@ -1,0 +1,3 @@
+import PrefsModel
+
+print("prefs-tui: the editor is not built yet")
