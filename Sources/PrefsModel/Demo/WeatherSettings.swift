@@ -1,0 +1,233 @@
+import Foundation
+
+/// The built-in demo: a weather app's settings on suite `com.example.weather`. It is what
+/// `swift run prefs-tui` opens, and a worked example of declaring settings.
+///
+/// ```swift
+/// let prefs = Preferences(suiteName: WeatherSettings.suiteName, schema: WeatherSettings.schema)
+/// prefs[.temperatureNotation] = .fahrenheit
+/// prefs[WeatherSettings.temperature(reading: .sample)]  // "70.7 °F"
+/// ```
+public enum WeatherSettings {
+    /// The suite the demo uses.
+    public static let suiteName = "com.example.weather"
+
+    /// How temperatures are shown.
+    ///
+    /// ```swift
+    /// TemperatureNotation(rawValue: "kelvin")  // .kelvin
+    /// ```
+    public enum TemperatureNotation: String, PreferenceChoice {
+        case celsius, fahrenheit, kelvin
+        public var title: String { rawValue.capitalized }
+        /// The unit symbol.
+        public var symbol: String {
+            switch self {
+            case .celsius: return "°C"
+            case .fahrenheit: return "°F"
+            case .kelvin: return "K"
+            }
+        }
+        /// Converts degrees Celsius into this notation.
+        public func convert(celsius: Double) -> Double {
+            switch self {
+            case .celsius: return celsius
+            case .fahrenheit: return celsius * 9 / 5 + 32
+            case .kelvin: return celsius + 273.15
+            }
+        }
+    }
+
+    /// Units for wind and distance.
+    ///
+    /// ```swift
+    /// UnitsNotation.imperial.title  // "Imperial"
+    /// ```
+    public enum UnitsNotation: String, PreferenceChoice {
+        case metric, imperial
+        public var title: String { rawValue.capitalized }
+    }
+
+    /// 12- or 24-hour clock.
+    ///
+    /// ```swift
+    /// TimeNotation.twelveHour.title  // "12-hour"
+    /// ```
+    public enum TimeNotation: String, PreferenceChoice {
+        case twelveHour, twentyFourHour
+        public var title: String { self == .twelveHour ? "12-hour" : "24-hour" }
+    }
+
+    /// A weather reading to derive displayed values from.
+    ///
+    /// ```swift
+    /// WeatherSettings.Reading.sample.temperatureCelsius  // 21.5
+    /// ```
+    public struct Reading: Sendable, Equatable {
+        /// Air temperature, °C.
+        public var temperatureCelsius: Double
+        /// Felt temperature, °C.
+        public var feelsLikeCelsius: Double
+        /// Wind speed, m/s.
+        public var windMetresPerSecond: Double
+
+        /// Makes a reading.
+        ///
+        /// ```swift
+        /// Reading(temperatureCelsius: 3, feelsLikeCelsius: 0, windMetresPerSecond: 8)
+        /// ```
+        public init(temperatureCelsius: Double, feelsLikeCelsius: Double, windMetresPerSecond: Double) {
+            self.temperatureCelsius = temperatureCelsius
+            self.feelsLikeCelsius = feelsLikeCelsius
+            self.windMetresPerSecond = windMetresPerSecond
+        }
+
+        /// The fixed sample the demo shows: 21.5 °C, feels like 19.0 °C, wind 5.0 m/s.
+        public static let sample = Reading(temperatureCelsius: 21.5, feelsLikeCelsius: 19.0, windMetresPerSecond: 5.0)
+    }
+
+    /// Every demo key, in display order.
+    public static let keys: [AnyPreferenceKey] = [
+        PreferenceKeys.temperatureNotation, .unitsNotation, .timeNotation,
+        .city, .favoriteCities,
+        .refreshInterval, .showFeelsLike, .notificationsEnabled, .dataSource,
+        .decimalPlaces, .lastRefresh,
+    ]
+
+    /// The demo's schema, with the derived values of the sample reading and the real clock.
+    public static let schema = makeSchema()
+
+    /// The demo's schema with a given reading, clock and time zone (tests fix all three).
+    ///
+    /// ```swift
+    /// WeatherSettings.makeSchema(now: { Date(timeIntervalSince1970: 0) }, timeZone: .gmt)
+    /// ```
+    public static func makeSchema(reading: Reading = .sample,
+                                  now: @escaping @Sendable () -> Date = Date.init,
+                                  timeZone: TimeZone = .current) -> PreferenceSchema {
+        PreferenceSchema(
+            title: "Weather", suiteName: suiteName, keys: keys,
+            derivedValues: derivedValues(reading: reading, now: now, timeZone: timeZone))
+    }
+
+    /// The live panel's values: temperature, feels like, wind, next refresh.
+    ///
+    /// ```swift
+    /// WeatherSettings.derivedValues(reading: .sample, now: Date.init, timeZone: .current).map(\.title)
+    /// ```
+    public static func derivedValues(reading: Reading, now: @escaping @Sendable () -> Date,
+                                     timeZone: TimeZone) -> [AnyDerivedValue] {
+        [
+            AnyDerivedValue(temperature(reading: reading)),
+            AnyDerivedValue(feelsLike(reading: reading)),
+            AnyDerivedValue(wind(reading: reading)),
+            AnyDerivedValue(nextRefresh(now: now, timeZone: timeZone)),
+        ]
+    }
+
+    /// The temperature in the chosen notation with `decimalPlaces` digits: `21.5 °C`, `70.7 °F`.
+    ///
+    /// ```swift
+    /// prefs[WeatherSettings.temperature(reading: .sample)]  // "21.5 °C"
+    /// ```
+    public static func temperature(reading: Reading) -> DerivedValue<String> {
+        DerivedValue(name: "temperature", title: "Temperature",
+                     inputs: [PreferenceKeys.temperatureNotation, .decimalPlaces]) { prefs in
+            formatTemperature(reading.temperatureCelsius, in: prefs)
+        }
+    }
+
+    /// The felt temperature, or nil when `showFeelsLike` is off.
+    ///
+    /// ```swift
+    /// prefs[WeatherSettings.feelsLike(reading: .sample)]  // "19.0 °C"
+    /// ```
+    public static func feelsLike(reading: Reading) -> DerivedValue<String?> {
+        DerivedValue(name: "feelsLike", title: "Feels like",
+                     inputs: [PreferenceKeys.temperatureNotation, .decimalPlaces, .showFeelsLike]) { prefs in
+            prefs[.showFeelsLike] ? formatTemperature(reading.feelsLikeCelsius, in: prefs) : nil
+        }
+    }
+
+    /// The wind in m/s (metric) or mph (imperial), one decimal.
+    ///
+    /// ```swift
+    /// prefs[WeatherSettings.wind(reading: .sample)]  // "5.0 m/s"
+    /// ```
+    public static func wind(reading: Reading) -> DerivedValue<String> {
+        DerivedValue(name: "wind", title: "Wind", inputs: [PreferenceKeys.unitsNotation]) { prefs in
+            switch prefs[.unitsNotation] {
+            case .metric: return String(format: "%.1f m/s", reading.windMetresPerSecond)
+            case .imperial: return String(format: "%.1f mph", reading.windMetresPerSecond * 3600 / 1609.344)
+            }
+        }
+    }
+
+    /// Now plus `refreshInterval`, as a time in the chosen notation: `14:35` or `2:35 PM`.
+    ///
+    /// ```swift
+    /// prefs[WeatherSettings.nextRefresh(now: Date.init, timeZone: .current)]
+    /// ```
+    public static func nextRefresh(now: @escaping @Sendable () -> Date, timeZone: TimeZone) -> DerivedValue<String> {
+        DerivedValue(name: "nextRefresh", title: "Next refresh",
+                     inputs: [PreferenceKeys.refreshInterval, .timeNotation]) { prefs in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = timeZone
+            formatter.dateFormat = prefs[.timeNotation] == .twelveHour ? "h:mm a" : "HH:mm"
+            return formatter.string(from: now().addingTimeInterval(Double(prefs[.refreshInterval]) * 60))
+        }
+    }
+
+    private static func formatTemperature(_ celsius: Double, in prefs: Preferences) -> String {
+        let notation = prefs[.temperatureNotation]
+        return String(format: "%.\(prefs[.decimalPlaces])f", notation.convert(celsius: celsius)) + " " + notation.symbol
+    }
+}
+
+extension PreferenceKeys {
+    /// Units: how temperatures are shown.
+    public static let temperatureNotation = PreferenceKey<WeatherSettings.TemperatureNotation>(
+        "temperatureNotation", default: .celsius, title: "Temperature",
+        help: "The scale temperatures are shown in.", section: "Units")
+    /// Units: metric or imperial wind and distance.
+    public static let unitsNotation = PreferenceKey<WeatherSettings.UnitsNotation>(
+        "unitsNotation", default: .metric, title: "Units",
+        help: "Metric shows wind in m/s, imperial in mph.", section: "Units")
+    /// Units: 12- or 24-hour clock.
+    public static let timeNotation = PreferenceKey<WeatherSettings.TimeNotation>(
+        "timeNotation", default: .twentyFourHour, title: "Time format",
+        help: "How times of day are written.", section: "Units")
+    /// Location: the city the forecast is for.
+    public static let city = PreferenceKey<String>(
+        "city", default: "Oslo", rule: .text(nonEmpty: true, maxLength: 64), title: "City",
+        help: "The city the forecast is for.", section: "Location")
+    /// Location: cities to switch between quickly.
+    public static let favoriteCities = PreferenceKey<[String]>(
+        "favoriteCities", default: [], rule: .each(.text(nonEmpty: true, maxLength: 64)), title: "Favourite cities",
+        help: "Cities to switch between quickly.", section: "Location")
+    /// Updates: minutes between forecast updates.
+    public static let refreshInterval = PreferenceKey<Int>(
+        "refreshInterval", default: 15, rule: .range(5...240, step: 5), title: "Refresh every",
+        help: "Minutes between forecast updates.", section: "Updates", unit: "min")
+    /// Updates: whether to show the felt temperature.
+    public static let showFeelsLike = PreferenceKey<Bool>(
+        "showFeelsLike", default: true, title: "Show feels-like",
+        help: "Show the felt temperature beside the measured one.", section: "Updates")
+    /// Updates: whether to notify about severe weather.
+    public static let notificationsEnabled = PreferenceKey<Bool>(
+        "notificationsEnabled", default: false, title: "Notifications",
+        help: "Notify about severe weather warnings.", section: "Updates")
+    /// Updates: where forecasts come from.
+    public static let dataSource = PreferenceKey<URL>(
+        "dataSource", default: URL(string: "https://api.example.com/v1/forecast")!, title: "Data source",
+        help: "The forecast service's address.", section: "Updates")
+    /// Display: digits after the decimal point.
+    public static let decimalPlaces = PreferenceKey<Int>(
+        "decimalPlaces", default: 1, rule: .range(0...2), title: "Decimal places",
+        help: "Digits after the decimal point in temperatures.", section: "Display")
+    /// Display: when the forecast was last refreshed (unset until the first refresh).
+    public static let lastRefresh = PreferenceKey<Date?>(
+        "lastRefresh", title: "Last refresh",
+        help: "When the forecast was last fetched; empty until the first refresh.", section: "Display")
+}

@@ -1,0 +1,117 @@
+import Synchronization
+
+/// A value computed from one or more settings plus fixed inputs, recomputed when an input
+/// changes and observable like a key.
+///
+/// ```swift
+/// let wind = DerivedValue(name: "wind", title: "Wind", inputs: [PreferenceKeys.unitsNotation]) { prefs in
+///     prefs[.unitsNotation] == .metric ? "5.0 m/s" : "11.2 mph"
+/// }
+/// prefs[wind]  // "5.0 m/s"
+/// ```
+public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
+    /// A stable identifier.
+    public let name: String
+    /// A title for a live panel.
+    public let title: String
+    /// The settings it depends on: a change of any of them recomputes it.
+    public let inputs: [AnyPreferenceKey]
+    private let compute: @Sendable (Preferences) -> Output
+
+    /// Declares a derived value. `compute` reads its inputs through the given preferences; fixed
+    /// inputs are captured by the closure.
+    ///
+    /// ```swift
+    /// DerivedValue(name: "doubled", title: "Doubled", inputs: [PreferenceKeys.refreshInterval]) { $0[.refreshInterval] * 2 }
+    /// ```
+    public init(name: String, title: String, inputs: [AnyPreferenceKey], compute: @escaping @Sendable (Preferences) -> Output) {
+        self.name = name
+        self.title = title
+        self.inputs = inputs
+        self.compute = compute
+    }
+
+    /// The current value.
+    ///
+    /// ```swift
+    /// derived.value(in: prefs)
+    /// ```
+    public func value(in preferences: Preferences) -> Output { compute(preferences) }
+}
+
+/// A derived value whose output is text (nil: nothing to show now), as a live panel lists it.
+///
+/// ```swift
+/// for derived in schema.derivedValues { print(derived.title, derived.text(in: prefs) ?? "–") }
+/// ```
+public struct AnyDerivedValue: Sendable {
+    /// A stable identifier.
+    public let name: String
+    /// A title for a live panel.
+    public let title: String
+    /// The settings it depends on.
+    public let inputs: [AnyPreferenceKey]
+    private let render: @Sendable (Preferences) -> String?
+
+    /// Wraps a derived value whose output is optional text.
+    ///
+    /// ```swift
+    /// AnyDerivedValue(temperature)
+    /// ```
+    public init(_ derived: DerivedValue<String?>) {
+        name = derived.name
+        title = derived.title
+        inputs = derived.inputs
+        render = { derived.value(in: $0) }
+    }
+
+    /// Wraps a derived value whose output is text.
+    ///
+    /// ```swift
+    /// AnyDerivedValue(wind)
+    /// ```
+    public init(_ derived: DerivedValue<String>) {
+        name = derived.name
+        title = derived.title
+        inputs = derived.inputs
+        render = { derived.value(in: $0) }
+    }
+
+    /// The current text, or nil when the value is hidden now.
+    ///
+    /// ```swift
+    /// derived.text(in: prefs)  // "21.5 °C"
+    /// ```
+    public func text(in preferences: Preferences) -> String? { render(preferences) }
+}
+
+extension Preferences {
+    /// The current value of a derived value.
+    ///
+    /// ```swift
+    /// prefs[WeatherSettings.wind]  // "5.0 m/s"
+    /// ```
+    public subscript<Output>(derived: DerivedValue<Output>) -> Output {
+        derived.value(in: self)
+    }
+
+    /// Calls `handler` with the old and new output whenever a change of an input changes it.
+    ///
+    /// ```swift
+    /// let token = prefs.observe(temperature) { old, new in print(old, "→", new) }
+    /// ```
+    public func observe<Output>(_ derived: DerivedValue<Output>,
+                                _ handler: @escaping @Sendable (_ old: Output, _ new: Output) -> Void) -> ObservationToken {
+        let last = Mutex(derived.value(in: self))
+        let names = Set(derived.inputs.map(\.name))
+        return observers.add { [weak self] changes in
+            guard let self, changes.contains(where: { names.contains($0.key) }) else { return }
+            let new = derived.value(in: self)
+            let old = last.withLock { last in
+                defer { last = new }
+                return last
+            }
+            if old != new { handler(old, new) }
+        }
+    }
+}

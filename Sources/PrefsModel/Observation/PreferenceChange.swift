@@ -1,0 +1,31 @@
+/// A change of one key's value, with the typed values before and after (defaults included).
+///
+/// ```swift
+/// prefs.observe(.refreshInterval) { change in print(change.oldValue, "→", change.newValue) }
+/// ```
+public struct PreferenceChange<Value: PreferenceValue>: Sendable {
+    /// The key that changed.
+    public let key: PreferenceKey<Value>
+    /// The value before.
+    public let oldValue: Value
+    /// The value after.
+    public let newValue: Value
+}
+
+/// A change of any key, in text form: what `prefs-tui watch` prints and a UI refreshes from.
+///
+/// ```swift
+/// prefs.observeAll { changes in for change in changes { print("\(change.name): \(change.oldText) → \(change.newText)") } }
+/// ```
+public struct AnyPreferenceChange: Sendable {
+    /// The key's name.
+    public let name: String
+    /// The schema's key, when the schema declares it.
+    public let key: AnyPreferenceKey?
+    /// The stored values before and after (nil: nothing stored).
+    public let stored: StoredChange
+    /// The effective value before, as text (the default's text when nothing valid was stored).
+    public let oldText: String
+    /// The effective value after, as text.
+    public let newText: String
+}

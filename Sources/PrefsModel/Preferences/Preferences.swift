@@ -1,0 +1,268 @@
+import Foundation
+import Synchronization
+
+/// Typed settings on a store: reads return the key's type, writes accept only it and are
+/// checked against the key's rule, and an unset key reads its default.
+///
+/// Reads are served from a typed in-memory copy that stays coherent with the store (own writes
+/// and, for a ``SuiteStore``, other processes' writes), so a read never parses the file.
+/// All writes, typed or from text, go through one path: ``write(_:)``.
+///
+/// ```swift
+/// let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema)
+/// prefs[.temperatureNotation] = .fahrenheit
+/// prefs[.refreshInterval] += 5
+/// prefs[.favoriteCities].append("Bergen")
+/// ```
+public final class Preferences: Sendable {
+    /// Where the values live.
+    public let store: any PreferenceStore
+    /// The settings this program declares: used by reset-all, diagnostics and UIs.
+    public let schema: PreferenceSchema
+
+    struct Cache {
+        var values: [String: any Sendable] = [:]
+        var generation = 0
+    }
+
+    let cache = Mutex(Cache())
+    let observers = ObserverList()
+    private let writeErrorHandler: @Sendable (PreferenceError) -> Void
+    private let storeToken = Mutex<ObservationToken?>(nil)
+
+    /// Typed settings on any store. `onWriteError` receives errors of writes made through the
+    /// subscript setter, which cannot throw; by default they are printed to standard error.
+    ///
+    /// ```swift
+    /// let prefs = Preferences(store: InMemoryStore(), schema: WeatherSettings.schema)
+    /// ```
+    public init(store: any PreferenceStore, schema: PreferenceSchema,
+                onWriteError: @escaping @Sendable (PreferenceError) -> Void = Preferences.printWriteError) {
+        self.store = store
+        self.schema = schema
+        self.writeErrorHandler = onWriteError
+        let token = store.addChangeHandler { [weak self] changes in self?.storeDidChange(changes) }
+        storeToken.withLock { $0 = token }
+    }
+
+    /// Typed settings on a Foundation defaults suite (`$XDG_CONFIG_HOME/<suite>.plist`).
+    ///
+    /// ```swift
+    /// let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema)
+    /// ```
+    public convenience init(suiteName: String, schema: PreferenceSchema, directory: String? = nil) {
+        self.init(store: SuiteStore(suiteName: suiteName, directory: directory), schema: schema)
+    }
+
+    /// The default write-error handler: one line on standard error.
+    ///
+    /// ```swift
+    /// Preferences(store: store, schema: schema, onWriteError: Preferences.printWriteError)
+    /// ```
+    public static let printWriteError: @Sendable (PreferenceError) -> Void = { error in
+        FileHandle.standardError.write(Data("prefs: \(error)\n".utf8))
+    }
+
+    // MARK: Typed reads and writes
+
+    /// The key's value: the stored one, or the default when nothing valid is stored. Setting
+    /// checks the rule and saves at once; a rejected value is not stored and its error goes to
+    /// `onWriteError`. Use ``set(_:for:)`` to handle the error yourself.
+    ///
+    /// ```swift
+    /// prefs[.city] = "Bergen"
+    /// prefs[.lastRefresh] = nil   // removes the stored value
+    /// ```
+    public subscript<Value>(key: PreferenceKey<Value>) -> Value {
+        get { value(for: key) }
+        set {
+            do { try set(newValue, for: key) } catch let error as PreferenceError {
+                writeErrorHandler(error)
+            } catch {
+                writeErrorHandler(.writeFailed(path: store.location, reason: "\(error)"))
+            }
+        }
+    }
+
+    /// The key's value (same as the subscript getter).
+    ///
+    /// ```swift
+    /// let minutes = prefs.value(for: .refreshInterval)
+    /// ```
+    public func value<Value>(for key: PreferenceKey<Value>) -> Value {
+        let (hit, generation) = cache.withLock { ($0.values[key.name], $0.generation) }
+        if let value = hit as? Value { return value }
+        let value = key.effectiveValue(from: store.storedValue(forKey: key.name))
+        // Only cache if no change arrived since the stored value was read, or a stale value
+        // could be cached after the invalidation.
+        cache.withLock { cache in
+            if cache.generation == generation { cache.values[key.name] = value }
+        }
+        return value
+    }
+
+    /// Checks `value` against the key's rule and saves it; nil (for an optional key) removes the
+    /// stored value. Throws ``PreferenceError`` naming the key and what is allowed.
+    ///
+    /// ```swift
+    /// try prefs.set(30, for: .refreshInterval)
+    /// ```
+    public func set<Value>(_ value: Value, for key: PreferenceKey<Value>) throws {
+        try key.valueRule.check(value, key: key.name)
+        try write([key.name: value.storedValue])
+    }
+
+    // MARK: Text and untyped access (editors, commands, imports)
+
+    /// The value of any key in its text form (the default's when nothing valid is stored).
+    ///
+    /// ```swift
+    /// prefs.text(of: PreferenceKeys.temperatureNotation)  // "celsius"
+    /// ```
+    public func text(of key: AnyPreferenceKey) -> String {
+        key.text(of: store.storedValue(forKey: key.name))
+    }
+
+    /// The value of any key as JSON.
+    ///
+    /// ```swift
+    /// prefs.json(of: PreferenceKeys.favoriteCities)  // .array([.string("Bergen")])
+    /// ```
+    public func json(of key: AnyPreferenceKey) -> JSONValue {
+        key.json(of: store.storedValue(forKey: key.name))
+    }
+
+    /// Parses text (one value, or list items), checks the rule and saves. Returns what changed.
+    ///
+    /// ```swift
+    /// try prefs.set(text: ["fahrenheit"], for: PreferenceKeys.temperatureNotation)
+    /// ```
+    @discardableResult
+    public func set(text arguments: [String], for key: AnyPreferenceKey) throws -> [StoredChange] {
+        try write([key.name: key.storedValue(parsing: arguments)])
+    }
+
+    /// Saves already checked stored values (nil removes) together: all or none. Every write of
+    /// this type ends here.
+    ///
+    /// ```swift
+    /// try prefs.write(["city": .string("Bergen"), "lastRefresh": nil])
+    /// ```
+    @discardableResult
+    public func write(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+        try store.commit(changes)
+    }
+
+    // MARK: Defaults and reset
+
+    /// Whether nothing is stored for the key, so it reads its default.
+    ///
+    /// ```swift
+    /// prefs.isDefault(PreferenceKeys.city)  // true until the user sets a city
+    /// ```
+    public func isDefault(_ key: AnyPreferenceKey) -> Bool {
+        store.storedValue(forKey: key.name) == nil
+    }
+
+    /// Removes the stored values of these keys, so they read their defaults again.
+    ///
+    /// ```swift
+    /// try prefs.reset(PreferenceKeys.city, PreferenceKeys.favoriteCities)
+    /// ```
+    public func reset(_ keys: AnyPreferenceKey...) throws {
+        try reset(keys: keys)
+    }
+
+    /// Removes the stored values of these keys.
+    ///
+    /// ```swift
+    /// try prefs.reset(keys: [PreferenceKeys.city])
+    /// ```
+    public func reset(keys: [AnyPreferenceKey]) throws {
+        let stored = keys.filter { !isDefault($0) }
+        guard !stored.isEmpty else { return }
+        try write(Dictionary(stored.map { ($0.name, nil) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// Resets every key of one schema section. Throws for a section the schema does not have.
+    ///
+    /// ```swift
+    /// try prefs.reset(section: "Units")
+    /// ```
+    public func reset(section: String) throws {
+        guard let found = schema.sections.first(where: { $0.name == section }) else {
+            throw PreferenceError.invalidValue(
+                key: "section", value: section,
+                allowed: "one of " + schema.sections.map(\.name).joined(separator: ", "))
+        }
+        try reset(keys: found.keys)
+    }
+
+    /// Resets every key of the schema; values of other keys in the suite stay untouched.
+    ///
+    /// ```swift
+    /// try prefs.resetAll()
+    /// ```
+    public func resetAll() throws {
+        try reset(keys: schema.keys)
+    }
+
+    // MARK: Diagnostics
+
+    /// The problem with the key's stored value (wrong type, against its rule), or nil.
+    ///
+    /// ```swift
+    /// prefs.diagnostic(for: PreferenceKeys.refreshInterval)?.reason
+    /// ```
+    public func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? {
+        guard let stored = store.storedValue(forKey: key.name), let reason = key.problem(with: stored) else { return nil }
+        return PreferenceDiagnostic(key: key.name, storedValue: stored.summary, reason: reason)
+    }
+
+    /// Every schema key whose stored value reads as the default because it is unusable.
+    ///
+    /// ```swift
+    /// for problem in prefs.diagnostics() { print(problem) }
+    /// ```
+    public func diagnostics() -> [PreferenceDiagnostic] {
+        schema.keys.compactMap(diagnostic(for:))
+    }
+
+    // MARK: Change handling
+
+    private func storeDidChange(_ changes: [StoredChange]) {
+        cache.withLock { cache in
+            cache.generation += 1
+            for change in changes { cache.values.removeValue(forKey: change.key) }
+        }
+        observers.notify(changes)
+    }
+}
+
+/// A stored value that reads as the default because it cannot be used: its key, the stored
+/// value, and why.
+///
+/// ```swift
+/// PreferenceDiagnostic(key: "refreshInterval", storedValue: "\"soon\"", reason: "stored as string, expected int")
+/// ```
+public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// The key's name.
+    public var key: String
+    /// A short form of what is stored.
+    public var storedValue: String
+    /// Why it cannot be used.
+    public var reason: String
+
+    /// Makes a diagnostic.
+    ///
+    /// ```swift
+    /// PreferenceDiagnostic(key: "city", storedValue: "\"\"", reason: "…")
+    /// ```
+    public init(key: String, storedValue: String, reason: String) {
+        self.key = key
+        self.storedValue = storedValue
+        self.reason = reason
+    }
+
+    public var description: String { "\(key): stored value \(storedValue) ignored, using the default: \(reason)" }
+}

@@ -1,0 +1,128 @@
+extension RuleDescription {
+    /// The rule as a schema file holds it: `{"min":5,"max":240,"step":5}`,
+    /// `{"nonEmpty":true,"maxLength":64}`, `{"choices":[{"value":"celsius","title":"Celsius"}]}`,
+    /// `{"each":{…}}`; nil for ``any``.
+    ///
+    /// ```swift
+    /// RuleDescription.range(min: 0, max: 2, step: 1).jsonValue  // {"max":2,"min":0,"step":1}
+    /// ```
+    public var jsonValue: JSONValue? {
+        switch self {
+        case .any:
+            return nil
+        case .range(let min, let max, let step):
+            var object: [String: JSONValue] = [:]
+            object["min"] = min.map(Self.jsonNumber)
+            object["max"] = max.map(Self.jsonNumber)
+            object["step"] = step.map(Self.jsonNumber)
+            return .object(object)
+        case .text(let nonEmpty, let maxLength, let pattern):
+            var object: [String: JSONValue] = [:]
+            if nonEmpty { object["nonEmpty"] = .bool(true) }
+            object["maxLength"] = maxLength.map(JSONValue.int)
+            object["pattern"] = pattern.map(JSONValue.string)
+            return .object(object)
+        case .choices(let options):
+            return .object(["choices": .array(options.map { .object(["value": .string($0.value), "title": .string($0.title)]) })])
+        case .each(let inner):
+            return .object(["each": inner.jsonValue ?? .object([:])])
+        }
+    }
+
+    /// Reads a rule from a schema file; the error says what is wrong with it.
+    ///
+    /// ```swift
+    /// try RuleDescription(json: .object(["min": .int(0), "max": .int(2)]))
+    /// ```
+    public init(json: JSONValue) throws {
+        guard case .object(let object) = json else { throw RuleError("a rule must be an object, not \(json.kindName)") }
+        if object.isEmpty { self = .any; return }
+        if let each = object["each"] {
+            self = .each(try RuleDescription(json: each))
+        } else if let choices = object["choices"] {
+            guard case .array(let items) = choices, !items.isEmpty else { throw RuleError("\"choices\" must be a non-empty array") }
+            self = .choices(try items.map { item in
+                if case .string(let value) = item { return ChoiceOption(value: value, title: value) }
+                if case .int(let value) = item { return ChoiceOption(value: String(value), title: String(value)) }
+                guard case .object(let fields) = item, let value = fields["value"] else {
+                    throw RuleError("each choice must be a string or {\"value\": …, \"title\": …}")
+                }
+                let text = value.stringValue ?? value.text
+                return ChoiceOption(value: text, title: fields["title"]?.stringValue ?? text)
+            })
+        } else if object["min"] != nil || object["max"] != nil || object["step"] != nil {
+            func number(_ name: String) throws -> Double? {
+                switch object[name] {
+                case nil, .null?: return nil
+                case .int(let value)?: return Double(value)
+                case .double(let value)?: return value
+                case let other?: throw RuleError("\"\(name)\" must be a number, not \(other.kindName)")
+                }
+            }
+            let min = try number("min"), max = try number("max"), step = try number("step")
+            if let min, let max, min > max { throw RuleError("\"min\" is greater than \"max\"") }
+            if let step, step <= 0 { throw RuleError("\"step\" must be positive") }
+            self = .range(min: min, max: max, step: step)
+        } else if object["nonEmpty"] != nil || object["maxLength"] != nil || object["pattern"] != nil {
+            var nonEmpty = false
+            if let value = object["nonEmpty"] {
+                guard case .bool(let flag) = value else { throw RuleError("\"nonEmpty\" must be true or false") }
+                nonEmpty = flag
+            }
+            var maxLength: Int?
+            if let value = object["maxLength"] {
+                guard case .int(let length) = value, length >= 0 else { throw RuleError("\"maxLength\" must be a whole number ≥ 0") }
+                maxLength = length
+            }
+            var pattern: String?
+            if let value = object["pattern"] {
+                guard case .string(let text) = value, WholeTextPattern(text) != nil else {
+                    throw RuleError("\"pattern\" must be a valid regular expression")
+                }
+                pattern = text
+            }
+            self = .text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern)
+        } else {
+            throw RuleError("unknown rule; use min/max/step, nonEmpty/maxLength/pattern, choices or each")
+        }
+    }
+
+    /// Whether a value (in its JSON form) follows the rule: the check used by keys that come
+    /// from schema files, whose value types are only known at run time.
+    func allows(_ value: JSONValue) -> Bool {
+        switch self {
+        case .any:
+            return true
+        case .range(let min, let max, let step):
+            let number: Double
+            switch value {
+            case .int(let int): number = Double(int)
+            case .double(let double): number = double
+            default: return false
+            }
+            if let min, number < min { return false }
+            if let max, number > max { return false }
+            guard let step else { return true }
+            let steps = (number - (min ?? 0)) / step
+            return abs(steps - steps.rounded()) < 1e-9 * Swift.max(1, abs(steps))
+        case .text(let nonEmpty, let maxLength, let pattern):
+            guard case .string(let text) = value else { return false }
+            return PreferenceRule<String>.text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern).allows(text)
+        case .choices(let options):
+            let text = value.stringValue ?? value.text
+            return options.contains { $0.value == text }
+        case .each(let inner):
+            guard case .array(let items) = value else { return false }
+            return items.allSatisfy(inner.allows)
+        }
+    }
+
+    private static func jsonNumber(_ value: Double) -> JSONValue {
+        value.rounded() == value && abs(value) < 1e15 ? .int(Int(value)) : .double(value)
+    }
+}
+
+struct RuleError: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}

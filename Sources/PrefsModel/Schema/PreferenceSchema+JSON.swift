@@ -1,0 +1,177 @@
+import Foundation
+
+extension PreferenceSchema {
+    /// The schema as a JSON document, in the format ``init(json:)`` reads, so the editor and the
+    /// commands can work on any program's suite. Derived values are code and are not included.
+    ///
+    /// ```swift
+    /// print(WeatherSettings.schema.jsonValue.prettyText)
+    /// ```
+    public var jsonValue: JSONValue {
+        .object([
+            "title": .string(title),
+            "suite": .string(suiteName),
+            "sections": .array(sections.map { section in
+                .object([
+                    "name": .string(section.name),
+                    "settings": .array(section.keys.map(Self.json(of:))),
+                ])
+            }),
+        ])
+    }
+
+    private static func json(of key: AnyPreferenceKey) -> JSONValue {
+        var entry: [String: JSONValue] = [
+            "key": .string(key.name),
+            "type": .string(key.type.name),
+            "title": .string(key.title),
+            "help": .string(key.help),
+            "default": key.defaultJSON,
+        ]
+        entry["unit"] = key.unit.map(JSONValue.string)
+        entry["rule"] = key.rule.jsonValue
+        return .object(entry)
+    }
+
+    /// Builds a schema from a JSON document (as ``jsonValue`` writes it). Errors point at the
+    /// entry at fault: `sections[0].settings[2] ("refreshInterval"): …`.
+    ///
+    /// ```swift
+    /// let schema = try PreferenceSchema(jsonText: String(contentsOfFile: "weather.schema.json"))
+    /// ```
+    public init(jsonText: String) throws {
+        let json: JSONValue
+        do { json = try JSONValue(parsing: jsonText) } catch {
+            throw PreferenceError.invalidSchema(location: "the document", reason: "not valid JSON")
+        }
+        try self.init(json: json)
+    }
+
+    /// Builds a schema from parsed JSON.
+    ///
+    /// ```swift
+    /// try PreferenceSchema(json: WeatherSettings.schema.jsonValue)
+    /// ```
+    public init(json: JSONValue) throws {
+        guard case .object(let root) = json else {
+            throw PreferenceError.invalidSchema(location: "the document", reason: "expected an object with \"suite\" and \"sections\"")
+        }
+        guard case .string(let suite)? = root["suite"], SuiteLocation.isValidSuiteName(suite) else {
+            throw PreferenceError.invalidSchema(location: "\"suite\"", reason: "expected a suite name (text without \"/\")")
+        }
+        let title = root["title"]?.stringValue ?? suite
+        guard case .array(let sections)? = root["sections"] else {
+            throw PreferenceError.invalidSchema(location: "\"sections\"", reason: "expected an array of sections")
+        }
+        var keys: [AnyPreferenceKey] = []
+        var names = Set<String>()
+        for (sectionIndex, sectionJSON) in sections.enumerated() {
+            let sectionLocation = "sections[\(sectionIndex)]"
+            guard case .object(let section) = sectionJSON, case .string(let sectionName)? = section["name"] else {
+                throw PreferenceError.invalidSchema(location: sectionLocation, reason: "expected an object with \"name\" and \"settings\"")
+            }
+            guard case .array(let settings)? = section["settings"] else {
+                throw PreferenceError.invalidSchema(location: sectionLocation, reason: "expected \"settings\" as an array")
+            }
+            for (settingIndex, settingJSON) in settings.enumerated() {
+                var location = "\(sectionLocation).settings[\(settingIndex)]"
+                if case .object(let fields) = settingJSON, case .string(let name)? = fields["key"] {
+                    location += " (\"\(name)\")"
+                }
+                do {
+                    let key = try Self.key(from: settingJSON, section: sectionName)
+                    guard names.insert(key.name).inserted else { throw RuleError("the key is declared twice") }
+                    keys.append(key)
+                } catch let error as RuleError {
+                    throw PreferenceError.invalidSchema(location: location, reason: error.reason)
+                } catch let error as PreferenceError {
+                    throw PreferenceError.invalidSchema(location: location, reason: "\(error)")
+                }
+            }
+        }
+        self.init(title: title, suiteName: suite, keys: keys)
+    }
+
+    private static func key(from json: JSONValue, section: String) throws -> AnyPreferenceKey {
+        guard case .object(let fields) = json else { throw RuleError("expected an object") }
+        guard case .string(let name)? = fields["key"], !name.isEmpty else { throw RuleError("\"key\" must be non-empty text") }
+        guard case .string(let typeName)? = fields["type"] else { throw RuleError("\"type\" is missing") }
+        guard let type = PreferenceType(name: typeName), let valueType = RuntimeValueType.resolve(type) else {
+            throw RuleError("unknown type \"\(typeName)\"; use bool, int, double, string, date, data, url, [T], [string: T] or T?")
+        }
+        func text(_ field: String) throws -> String? {
+            switch fields[field] {
+            case nil, .null?: return nil
+            case .string(let value)?: return value
+            case let other?: throw RuleError("\"\(field)\" must be text, not \(other.kindName)")
+            }
+        }
+        let rule = try fields["rule"].map(RuleDescription.init(json:)) ?? .any
+        try RuntimeValueType.checkRule(rule, fits: type)
+        return try RuntimeValueType.makeKey(
+            valueType, name: name, defaultJSON: fields["default"], rule: rule,
+            title: text("title") ?? "", help: text("help") ?? "", section: section, unit: text("unit"))
+    }
+}
+
+/// Value types chosen at run time, for keys read from schema files.
+enum RuntimeValueType {
+    static func resolve(_ type: PreferenceType) -> (any PreferenceValue.Type)? {
+        switch type {
+        case .bool: return Bool.self
+        case .int: return Int.self
+        case .double: return Double.self
+        case .string: return String.self
+        case .date: return Date.self
+        case .data: return Data.self
+        case .url: return URL.self
+        case .array(let element): return resolve(element).map { arrayType(of: $0) }
+        case .dictionary(let element): return resolve(element).map { dictionaryType(of: $0) }
+        case .optional(let wrapped): return resolve(wrapped).map { optionalType(of: $0) }
+        case .custom: return nil
+        }
+    }
+
+    private static func arrayType<Element: PreferenceValue>(of _: Element.Type) -> any PreferenceValue.Type { [Element].self }
+    private static func dictionaryType<Element: PreferenceValue>(of _: Element.Type) -> any PreferenceValue.Type { [String: Element].self }
+    private static func optionalType<Wrapped: PreferenceValue>(of _: Wrapped.Type) -> any PreferenceValue.Type { Wrapped?.self }
+
+    static func checkRule(_ rule: RuleDescription, fits type: PreferenceType) throws {
+        let base = type.unwrapped
+        switch rule {
+        case .any, .choices:
+            return
+        case .range:
+            guard base == .int || base == .double else { throw RuleError("a min/max/step rule needs an int or double, not \(type.name)") }
+        case .text:
+            guard base == .string else { throw RuleError("a text rule needs a string, not \(type.name)") }
+        case .each(let inner):
+            guard case .array(let element) = base else { throw RuleError("an \"each\" rule needs a list, not \(type.name)") }
+            try checkRule(inner, fits: element)
+        }
+    }
+
+    static func makeKey<Value: PreferenceValue>(
+        _: Value.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
+        title: String, help: String, section: String, unit: String?
+    ) throws -> AnyPreferenceKey {
+        let valueRule = PreferenceRule<Value>(description: rule) { value in
+            value.storedValue == nil || rule.allows(value.jsonValue)
+        }
+        let defaultValue: Value
+        if let defaultJSON {
+            do { defaultValue = try Value(jsonValue: defaultJSON) } catch let error as PreferenceError {
+                throw RuleError("the default \(defaultJSON.text) is not a \(Value.preferenceType.name): \(error)")
+            }
+            guard valueRule.allows(defaultValue) else {
+                throw RuleError("the default \(defaultJSON.text) breaks the rule (\(rule.allowedText))")
+            }
+        } else if let unset = try? Value(jsonValue: .null) {
+            defaultValue = unset
+        } else {
+            throw RuleError("\"default\" is missing")
+        }
+        return PreferenceKey<Value>(name, default: defaultValue, rule: valueRule,
+                                    title: title, help: help, section: section, unit: unit)
+    }
+}

@@ -1,0 +1,114 @@
+/// All a UI needs to list, render and check a program's settings: sections in order, each with
+/// its keys (name, type, default, rule, title, help), plus the derived values to show beside them.
+///
+/// Sections follow the order in which their first key appears.
+///
+/// ```swift
+/// let schema = PreferenceSchema(title: "Weather", suiteName: "com.example.weather",
+///                               keys: [.temperatureNotation, .city, .refreshInterval])
+/// schema.sections.map(\.name)  // ["Units", "Location", "Updates"]
+/// ```
+public struct PreferenceSchema: Sendable {
+    /// A title for headers.
+    public let title: String
+    /// The suite the settings are stored in by default.
+    public let suiteName: String
+    /// Every key, in order. A later key with the same name as an earlier one is left out.
+    public let keys: [AnyPreferenceKey]
+    /// Values computed from settings, for a live panel.
+    public let derivedValues: [AnyDerivedValue]
+    /// The keys grouped by section, in order.
+    public let sections: [PreferenceSection]
+
+    private let keysByName: [String: AnyPreferenceKey]
+
+    /// Makes a schema from keys declared in code (or loaded from a schema file).
+    ///
+    /// ```swift
+    /// PreferenceSchema(title: "Weather", suiteName: "com.example.weather", keys: [.city])
+    /// ```
+    public init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [AnyDerivedValue] = []) {
+        var seen: [String: AnyPreferenceKey] = [:]
+        var unique: [AnyPreferenceKey] = []
+        for key in keys where seen[key.name] == nil {
+            seen[key.name] = key
+            unique.append(key)
+        }
+        var sections: [PreferenceSection] = []
+        for key in unique {
+            if let index = sections.firstIndex(where: { $0.name == key.section }) {
+                sections[index].keys.append(key)
+            } else {
+                sections.append(PreferenceSection(name: key.section, keys: [key]))
+            }
+        }
+        self.title = title
+        self.suiteName = suiteName
+        self.keys = sections.flatMap(\.keys)
+        self.derivedValues = derivedValues
+        self.sections = sections
+        self.keysByName = seen
+    }
+
+    /// The key with this name, or nil.
+    ///
+    /// ```swift
+    /// schema.key(named: "city")?.title  // "City"
+    /// ```
+    public func key(named name: String) -> AnyPreferenceKey? { keysByName[name] }
+
+    /// The key with this name, or an error that suggests the nearest names.
+    ///
+    /// ```swift
+    /// try schema.requireKey(named: "refreshIntervall")  // unknown key …; did you mean refreshInterval?
+    /// ```
+    public func requireKey(named name: String) throws -> AnyPreferenceKey {
+        if let key = keysByName[name] { return key }
+        throw PreferenceError.unknownKey(name, suggestions: suggestions(for: name))
+    }
+
+    /// Up to three key names close to `name` (by edit distance, case-insensitive), nearest first.
+    ///
+    /// ```swift
+    /// schema.suggestions(for: "citty")  // ["city"]
+    /// ```
+    public func suggestions(for name: String) -> [String] {
+        let wanted = name.lowercased()
+        let scored = keys.map { key -> (String, Int) in
+            let candidate = key.name.lowercased()
+            let distance = candidate.contains(wanted) || wanted.contains(candidate)
+                ? 0 : EditDistance.between(wanted, candidate)
+            return (key.name, distance)
+        }
+        let limit = max(2, wanted.count / 3)
+        return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+    }
+}
+
+/// A titled group of settings.
+///
+/// ```swift
+/// schema.sections.first?.keys.map(\.name)  // ["temperatureNotation", "unitsNotation", "timeNotation"]
+/// ```
+public struct PreferenceSection: Sendable {
+    /// The section's name, as keys give it.
+    public let name: String
+    /// The keys in the section, in order.
+    public internal(set) var keys: [AnyPreferenceKey]
+}
+
+enum EditDistance {
+    static func between(_ lhs: String, _ rhs: String) -> Int {
+        let left = Array(lhs), right = Array(rhs)
+        if left.isEmpty { return right.count }
+        var previous = Array(0...right.count)
+        for (i, a) in left.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: right.count)
+            for (j, b) in right.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a == b ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[right.count]
+    }
+}
