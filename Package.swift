@@ -29,10 +29,17 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "prefs-test-helper",
+            dependencies: ["PrefsModel"],
+            path: "Tests/PrefsTestHelper",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "PrefsModelTests",
             dependencies: [
                 "PrefsModel",
+                "prefs-test-helper",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -91,7 +91,9 @@ public final class Preferences: Sendable {
     /// ```
     public func value<Value>(for key: PreferenceKey<Value>) -> Value {
         let (hit, generation) = cache.withLock { ($0.values[key.name], $0.generation) }
-        if let value = hit as? Value { return value }
+        // Unwrap the entry first: for an optional `Value`, a missing entry (nil) would
+        // otherwise cast successfully to `Value.none`.
+        if let hit, let value = hit as? Value { return value }
         let value = key.effectiveValue(from: store.storedValue(forKey: key.name))
         // Only cache if no change arrived since the stored value was read, or a stale value
         // could be cached after the invalidation.
