@@ -105,8 +105,10 @@ extension Optional: PreferenceValue where Wrapped: PreferenceValue {
         self = jsonValue == .null ? nil : try Wrapped(jsonValue: jsonValue)
     }
 
+    /// No arguments, or one empty argument, mean "unset".
     public static func parse(arguments: [String]) throws -> Wrapped? {
-        arguments.isEmpty ? nil : try Wrapped.parse(arguments: arguments)
+        if arguments.isEmpty || arguments == [""] { return nil }
+        return try Wrapped.parse(arguments: arguments)
     }
 
     public static var builtInChoices: [ChoiceOption]? { Wrapped.builtInChoices }
