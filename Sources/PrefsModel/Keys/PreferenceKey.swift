@@ -62,7 +62,8 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     }
 
     private static func codec(defaultValue: Value, rule: PreferenceRule<Value>) -> KeyCodec {
-        let typeName = Value.preferenceType.name
+        // An enum's stored raw value that is no case is best explained by listing the cases.
+        let expected = rule.description.choices != nil ? rule.description.allowedText : Value.preferenceType.name
         @Sendable func decode(_ stored: PlistValue?) -> Value {
             guard let stored, let value = Value(storedValue: stored), rule.allows(value) else { return defaultValue }
             return value
@@ -78,7 +79,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
             defaultJSON: defaultValue.jsonValue,
             problem: { stored in
                 guard let value = Value(storedValue: stored) else {
-                    return "stored as \(stored.kindName) \(stored.summary), expected \(typeName)"
+                    return "stored as \(stored.kindName) \(stored.summary), expected \(expected)"
                 }
                 guard rule.allows(value) else {
                     return "\(value.formatted) is not allowed; allowed: \(rule.description.allowedText)"
