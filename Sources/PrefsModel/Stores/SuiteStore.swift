@@ -82,6 +82,9 @@ public final class SuiteStore: PreferenceStore {
     public func commit(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
         diskAccess.lock()
         defer { diskAccess.unlock() }
+        // The folder first: otherwise a missing or blocked folder would be reported as a
+        // failure to open the lock file, which says less about what is wrong.
+        try file.ensureDirectory()
         var warning: String?
         let (merged, identity) = try lock.withLock(exclusive: true) { () throws -> ([String: PlistValue], SuiteFile.Identity?) in
             var base = try currentValuesForWrite(warning: &warning)

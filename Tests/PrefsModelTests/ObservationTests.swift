@@ -1,0 +1,161 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import PrefsModel
+
+/// Collects what observers deliver, safely across threads.
+final class Recorder<Element: Sendable>: Sendable {
+    private let items = Mutex<[Element]>([])
+    func append(_ item: Element) { items.withLock { $0.append(item) } }
+    var all: [Element] { items.withLock { $0 } }
+    var count: Int { items.withLock { $0.count } }
+}
+
+@Suite("Observation of changes in this process")
+struct ObservationTests {
+    @Test(arguments: StoreKind.allCases)
+    func eachChangeIsDeliveredOnceWithOldAndNewTypedValues(kind: StoreKind) throws {
+        let fixture = StoreFixture(kind)
+        let seen = Recorder<String>()
+        let token = fixture.prefs.observe(.temperatureNotation) { change in
+            seen.append("\(change.oldValue.rawValue)→\(change.newValue.rawValue)")
+        }
+
+        fixture.prefs[.temperatureNotation] = .fahrenheit
+        fixture.prefs[.temperatureNotation] = .fahrenheit
+        fixture.prefs[.city] = "Bergen"
+        try fixture.prefs.reset(PreferenceKeys.temperatureNotation)
+
+        #expect(seen.all == ["celsius→fahrenheit", "fahrenheit→celsius"])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func cancellingTheTokenStopsDelivery(kind: StoreKind) {
+        let fixture = StoreFixture(kind)
+        let seen = Recorder<Int>()
+        let token = fixture.prefs.observe(.refreshInterval) { seen.append($0.newValue) }
+        fixture.prefs[.refreshInterval] = 20
+        token.cancel()
+        fixture.prefs[.refreshInterval] = 25
+        #expect(seen.all == [20])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func observingSeveralKeysAndAllKeys(kind: StoreKind) throws {
+        let fixture = StoreFixture(kind)
+        let several = Recorder<String>()
+        let everything = Recorder<String>()
+        let severalToken = fixture.prefs.observe([PreferenceKeys.city, PreferenceKeys.favoriteCities]) { changes in
+            for change in changes { several.append("\(change.name)=\(change.newText)") }
+        }
+        let allToken = fixture.prefs.observeAll { changes in
+            for change in changes { everything.append(change.name) }
+        }
+
+        fixture.prefs[.city] = "Bergen"
+        fixture.prefs[.decimalPlaces] = 2
+        fixture.prefs[.favoriteCities] = ["Oslo"]
+        try fixture.prefs.write(["unknownKey": .int(1)])
+
+        #expect(several.all == ["city=Bergen", #"favoriteCities=["Oslo"]"#])
+        #expect(everything.all == ["city", "decimalPlaces", "favoriteCities", "unknownKey"])
+        withExtendedLifetime((severalToken, allToken)) {}
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func asyncStreamDeliversChanges(kind: StoreKind) async throws {
+        let fixture = StoreFixture(kind)
+        let stream = fixture.prefs.changes(of: .decimalPlaces)
+        fixture.prefs[.decimalPlaces] = 2
+        fixture.prefs[.decimalPlaces] = 0
+        var iterator = stream.makeAsyncIterator()
+        let first = await iterator.next()
+        let second = await iterator.next()
+        #expect(first.map { [$0.oldValue, $0.newValue] } == [1, 2])
+        #expect(second.map { [$0.oldValue, $0.newValue] } == [2, 0])
+    }
+
+    @Test func anObserverMayWriteAndItsChangeIsDeliveredAfterItReturns() {
+        let fixture = StoreFixture(.memory)
+        let order = Recorder<String>()
+        let token = fixture.prefs.observe(.city) { change in
+            order.append("city \(change.newValue)")
+            if change.newValue == "Bergen" { fixture.prefs[.decimalPlaces] = 2 }
+            order.append("city handler done")
+        }
+        let second = fixture.prefs.observe(.decimalPlaces) { order.append("decimals \($0.newValue)") }
+        fixture.prefs[.city] = "Bergen"
+        #expect(order.all == ["city Bergen", "city handler done", "decimals 2"])
+        withExtendedLifetime((token, second)) {}
+    }
+}
+
+@Suite("Observation of other processes' changes", .serialized)
+struct CrossProcessObservationTests {
+    @Test func anotherProcessesWriteIsNoticedWithinOneSecond() async throws {
+        let directory = TemporaryDirectory()
+        let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: directory.path)
+        let seen = Recorder<String>()
+        let token = prefs.observe(.temperatureNotation) { seen.append($0.newValue.rawValue) }
+
+        let writer = try HelperProcess.run(["set-text", "com.example.weather", "temperatureNotation", "kelvin"], configHome: directory.path)
+        #expect(writer.status == 0, "\(writer.error)")
+
+        let elapsed = await timeUntil { seen.count > 0 }
+        #expect(elapsed != nil)
+        #expect(elapsed.map { $0 < .seconds(1) } == true, "noticed after \(String(describing: elapsed))")
+        #expect(seen.all == ["kelvin"])
+        #expect(prefs[.temperatureNotation] == .kelvin)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func aFoundationProgramsRewriteReportsOnlyTheKeysThatChanged() async throws {
+        let directory = TemporaryDirectory()
+        let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: directory.path)
+        try prefs.set("Bergen", for: .city)
+        try prefs.set(30, for: .refreshInterval)
+        let seen = Recorder<String>()
+        let token = prefs.observeAll { changes in
+            for change in changes { seen.append("\(change.name): \(change.oldText) → \(change.newText)") }
+        }
+
+        // Foundation rewrites the whole file in place; only refreshInterval differs.
+        let writer = try HelperProcess.run(["foundation-set-int", "com.example.weather", "refreshInterval", "60"], configHome: directory.path)
+        #expect(writer.status == 0, "\(writer.error)")
+
+        #expect(await eventually { seen.count > 0 })
+        #expect(seen.all == ["refreshInterval: 30 → 60"])
+        #expect(prefs[.refreshInterval] == 60)
+        #expect(prefs[.city] == "Bergen")
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func anotherProcessSeesOurWrites() async throws {
+        let directory = TemporaryDirectory()
+        let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: directory.path)
+        let watcher = HelperProcess(["watch", "com.example.weather"], configHome: directory.path)
+        try watcher.start()
+        defer { watcher.stop() }
+        #expect(await eventually { watcher.outputSoFar.contains("ready") })
+
+        try prefs.set(.imperial, for: .unitsNotation)
+
+        #expect(await eventually { watcher.outputSoFar.contains("unitsNotation metric → imperial") })
+    }
+
+    @Test func ourOwnWriteIsDeliveredOnceEvenThoughTheWatcherSeesTheFileChange() async throws {
+        let directory = TemporaryDirectory()
+        let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: directory.path)
+        let seen = Recorder<Int>()
+        let token = prefs.observe(.refreshInterval) { seen.append($0.newValue) }
+        try prefs.set(45, for: .refreshInterval)
+
+        // A later external change proves the watcher has processed the earlier events.
+        let writer = try HelperProcess.run(["set-text", "com.example.weather", "city", "Bodø"], configHome: directory.path)
+        #expect(writer.status == 0)
+        #expect(await eventually { prefs[.city] == "Bodø" })
+        #expect(seen.all == [45])
+        withExtendedLifetime(token) {}
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import PrefsModel
+
+@Suite("The suite file on disk")
+struct SuiteFileTests {
+    private func mode(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int) ?? -1
+    }
+
+    @Test func aCommittedWriteIsAnXMLPlistWithMode0600WhenTheCallReturns() throws {
+        let fixture = StoreFixture(.suite)
+        fixture.prefs[.city] = "Bergen"
+
+        let text = try String(contentsOfFile: fixture.plistPath, encoding: .utf8)
+        #expect(text.contains("<?xml"))
+        #expect(text.contains("<key>city</key>"))
+        #expect(text.contains("<string>Bergen</string>"))
+        #expect(mode(of: fixture.plistPath) == 0o600)
+    }
+
+    @Test func theFileLivesWhereFoundationLooksForTheSuite() {
+        #expect(SuiteLocation.defaultDirectory(environment: ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/a"]) == "/x/config")
+        #expect(SuiteLocation.defaultDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.config")
+        #expect(SuiteLocation.defaultDirectory(environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/a"]) == "/home/a/.config")
+        let store = SuiteStore(suiteName: "com.example.weather", directory: "/x/config", watchForChanges: false)
+        #expect(store.path == "/x/config/com.example.weather.plist")
+    }
+
+    @Test func aFoundationProgramReadsWhatWeWriteIncludingTheWholeURL() throws {
+        let directory = TemporaryDirectory()
+        let store = SuiteStore(suiteName: "com.example.weather", directory: directory.path, watchForChanges: false)
+        let prefs = Preferences(store: store, schema: WeatherSettings.schema)
+        try prefs.set(.fahrenheit, for: .temperatureNotation)
+        try prefs.set(45, for: .refreshInterval)
+        try prefs.set(URL(string: "https://example.com/a?b=1")!, for: .dataSource)
+
+        func foundationRead(_ key: String) throws -> String {
+            let result = try HelperProcess.run(["foundation-read", "com.example.weather", key], configHome: directory.path)
+            #expect(result.status == 0, "\(result.error)")
+            return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try foundationRead("temperatureNotation") == "String fahrenheit")
+        #expect(try foundationRead("refreshInterval").hasSuffix(" 45"))
+        #expect(try foundationRead("dataSource") == "String https://example.com/a?b=1")
+    }
+
+    @Test func weReadWhatAFoundationProgramWrites() throws {
+        let directory = TemporaryDirectory()
+        let set1 = try HelperProcess.run(["foundation-set-string", "com.example.weather", "city", "Tromsø"], configHome: directory.path)
+        let set2 = try HelperProcess.run(["foundation-set-int", "com.example.weather", "refreshInterval", "90"], configHome: directory.path)
+        #expect(set1.status == 0 && set2.status == 0, "\(set1.error)\(set2.error)")
+
+        let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: directory.path)
+        #expect(prefs[.city] == "Tromsø")
+        #expect(prefs[.refreshInterval] == 90)
+    }
+
+    @Test func aCorruptFileIsReadAsDefaultsAndLeftAlone() throws {
+        let fixture = StoreFixture(.suite)
+        let garbage = Data("<?xml version=\"1.0\"?><plist><dict><key>city</key><string>Ber".utf8)
+        try garbage.write(to: URL(fileURLWithPath: fixture.plistPath))
+
+        let store = SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false)
+        let prefs = Preferences(store: store, schema: WeatherSettings.schema)
+        #expect(prefs[.city] == "Oslo")
+        #expect(store.loadProblem?.contains("test.suite.plist is not a valid property list") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.plistPath)) == garbage)
+    }
+
+    @Test func writingOverACorruptFilePreservesItByteForByte() throws {
+        let fixture = StoreFixture(.suite)
+        let garbage = Data("not a plist at all \u{1}\u{2}".utf8)
+        try garbage.write(to: URL(fileURLWithPath: fixture.plistPath))
+        let store = SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false)
+
+        try store.commit(["city": .string("Bergen")])
+
+        let copies = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
+            .filter { $0.hasPrefix("test.suite.plist.corrupt-") }
+        #expect(copies.count == 1)
+        let copy = try #require(copies.first)
+        #expect(copy.range(of: #"^test\.suite\.plist\.corrupt-\d{8}T\d{6}Z$"#, options: .regularExpression) != nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.directory.file(copy))) == garbage)
+        let warnings = store.takeWarnings()
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains(copy) == true)
+        #expect(SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false)
+            .storedValues() == ["city": .string("Bergen")])
+        #expect(store.loadProblem == nil)
+    }
+
+    @Test func anUnwritableFolderFailsTheWriteNamingThePathAndSavesNothing() throws {
+        let directory = TemporaryDirectory()
+        // A regular file where the folder should be: unwritable even for root, who ignores modes.
+        let blocked = directory.file("not-a-folder")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocked))
+        let store = SuiteStore(suiteName: "app", directory: blocked, watchForChanges: false)
+        let prefs = Preferences(store: store, schema: WeatherSettings.schema)
+
+        #expect(throws: PreferenceError.writeFailed(path: blocked, reason: "it is not a folder")) {
+            try prefs.set("Bergen", for: .city)
+        }
+        #expect(prefs[.city] == "Oslo")
+        #expect(store.storedValues().isEmpty)
+    }
+
+    @Test func aReadOnlyFileFailsTheWriteAndStaysAsItWas() throws {
+        let fixture = StoreFixture(.suite)
+        fixture.prefs[.city] = "Bergen"
+        chmod(fixture.plistPath, 0o444)
+        let before = try Data(contentsOf: URL(fileURLWithPath: fixture.plistPath))
+
+        #expect(throws: PreferenceError.writeFailed(path: fixture.plistPath, reason: "the file is read-only")) {
+            try fixture.prefs.set("Tromsø", for: .city)
+        }
+        #expect(fixture.prefs[.city] == "Bergen")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.plistPath)) == before)
+        #expect(mode(of: fixture.plistPath) == 0o444)
+    }
+
+    @Test func readsComeFromMemoryNotFromTheFile() throws {
+        let fixture = StoreFixture(.suite)
+        fixture.prefs[.city] = "Bergen"
+        // Remove the file behind the store's back (no watcher here): reads still answer from memory.
+        try FileManager.default.removeItem(atPath: fixture.plistPath)
+        #expect(fixture.prefs[.city] == "Bergen")
+    }
+}
