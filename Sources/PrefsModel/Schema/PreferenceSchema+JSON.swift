@@ -160,8 +160,8 @@ enum RuntimeValueType {
         }
         let defaultValue: Value
         if let defaultJSON {
-            do { defaultValue = try Value(jsonValue: defaultJSON) } catch let error as PreferenceError {
-                throw RuleError("the default \(defaultJSON.text) is not a \(Value.preferenceType.name): \(error)")
+            do { defaultValue = try Value(jsonValue: defaultJSON) } catch PreferenceError.invalidValue(_, _, let allowed) {
+                throw RuleError("the default \(defaultJSON.text) does not fit type \(Value.preferenceType.name); allowed: \(allowed)")
             }
             guard valueRule.allows(defaultValue) else {
                 throw RuleError("the default \(defaultJSON.text) breaks the rule (\(rule.allowedText))")

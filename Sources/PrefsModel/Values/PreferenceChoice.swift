@@ -63,6 +63,15 @@ extension PreferenceChoice {
     public var formatted: String { rawValue.formatted }
     public var jsonValue: JSONValue { rawValue.jsonValue }
 
+    /// The raw value in its JSON kind, or a string naming a raw value or title.
+    public init(jsonValue: JSONValue) throws {
+        if let raw = try? RawValue(jsonValue: jsonValue), let value = Self(rawValue: raw) {
+            self = value
+        } else {
+            try self.init(parsing: jsonValue.stringValue ?? jsonValue.text)
+        }
+    }
+
     public static var builtInChoices: [ChoiceOption]? {
         allCases.map { ChoiceOption(value: $0.rawValue.formatted, title: $0.title) }
     }

@@ -37,10 +37,10 @@ public protocol PreferenceValue: Sendable, Equatable {
     var formatted: String { get }
 
     /// The value inside JSON documents (schemas, exports, `--json`). Defaults to a JSON string
-    /// of ``formatted``.
+    /// of ``formatted``; numbers, booleans and lists use their JSON kinds.
     var jsonValue: JSONValue { get }
 
-    /// Reads the value from JSON. Defaults to parsing a JSON string, or the JSON text of other kinds.
+    /// Reads the value from JSON. Defaults to parsing a JSON string.
     init(jsonValue: JSONValue) throws
 
     /// Parses command-line arguments: one argument for most types, several items for lists.
@@ -53,12 +53,12 @@ public protocol PreferenceValue: Sendable, Equatable {
 extension PreferenceValue {
     public var jsonValue: JSONValue { .string(formatted) }
 
+    /// Text-based types come from JSON strings only: `3` is not a city name.
     public init(jsonValue: JSONValue) throws {
-        if case .string(let text) = jsonValue {
-            try self.init(parsing: text)
-        } else {
-            try self.init(parsing: jsonValue.text)
+        guard case .string(let text) = jsonValue else {
+            throw PreferenceError.invalidValue(key: nil, value: jsonValue.text, allowed: "a JSON string holding a \(Self.preferenceType.name)")
         }
+        try self.init(parsing: text)
     }
 
     public static func parse(arguments: [String]) throws -> Self {

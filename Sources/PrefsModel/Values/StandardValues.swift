@@ -28,6 +28,15 @@ extension Bool: PreferenceValue {
 
     public var formatted: String { self ? "true" : "false" }
     public var jsonValue: JSONValue { .bool(self) }
+
+    /// A JSON boolean, or a string that parses as one.
+    public init(jsonValue: JSONValue) throws {
+        switch jsonValue {
+        case .bool(let value): self = value
+        case .string(let text): try self.init(parsing: text)
+        default: throw PreferenceError.invalidValue(key: nil, value: jsonValue.text, allowed: "true or false")
+        }
+    }
 }
 
 extension Int: PreferenceValue {
@@ -53,6 +62,15 @@ extension Int: PreferenceValue {
 
     public var formatted: String { String(self) }
     public var jsonValue: JSONValue { .int(self) }
+
+    /// A JSON whole number, or a string that parses as one.
+    public init(jsonValue: JSONValue) throws {
+        switch jsonValue {
+        case .int(let value): self = value
+        case .string(let text): try self.init(parsing: text)
+        default: throw PreferenceError.invalidValue(key: nil, value: jsonValue.text, allowed: "a whole number")
+        }
+    }
 }
 
 extension Double: PreferenceValue {
@@ -79,6 +97,16 @@ extension Double: PreferenceValue {
     /// Shortest text that parses back to the same number (`21.5`, `3.0`).
     public var formatted: String { description }
     public var jsonValue: JSONValue { .double(self) }
+
+    /// A JSON number, or a string that parses as one.
+    public init(jsonValue: JSONValue) throws {
+        switch jsonValue {
+        case .int(let value): self = Double(value)
+        case .double(let value): self = value
+        case .string(let text): try self.init(parsing: text)
+        default: throw PreferenceError.invalidValue(key: nil, value: jsonValue.text, allowed: "a finite number")
+        }
+    }
 }
 
 extension String: PreferenceValue {

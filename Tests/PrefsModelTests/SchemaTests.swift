@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import PrefsModel
+
+@Suite("The schema a UI lists, and its JSON form")
+struct SchemaTests {
+    @Test func sectionsAndKeysKeepTheirDeclaredOrder() {
+        let schema = WeatherSettings.schema
+        #expect(schema.sections.map(\.name) == ["Units", "Location", "Updates", "Display"])
+        #expect(schema.sections[0].keys.map(\.name) == ["temperatureNotation", "unitsNotation", "timeNotation"])
+        #expect(schema.sections[3].keys.map(\.name) == ["decimalPlaces", "lastRefresh"])
+        #expect(schema.keys.count == 11)
+    }
+
+    @Test func eachKeyCarriesWhatAUINeeds() throws {
+        let key = try WeatherSettings.schema.requireKey(named: "refreshInterval")
+        #expect(key.type == .int)
+        #expect(key.title == "Refresh every")
+        #expect(key.help == "Minutes between forecast updates.")
+        #expect(key.section == "Updates")
+        #expect(key.unit == "min")
+        #expect(key.defaultText == "15")
+        #expect(key.rule == .range(min: 5, max: 240, step: 5))
+        #expect(WeatherSettings.schema.key(named: "lastRefresh")?.type == .optional(.date))
+    }
+
+    @Test func unknownKeysSuggestTheNearestNames() {
+        #expect(throws: PreferenceError.unknownKey("refreshIntervall", suggestions: ["refreshInterval"])) {
+            try WeatherSettings.schema.requireKey(named: "refreshIntervall")
+        }
+        #expect(WeatherSettings.schema.suggestions(for: "citty") == ["city"])
+        #expect(WeatherSettings.schema.suggestions(for: "zzzzzzzz").isEmpty)
+    }
+
+    @Test func exportedJSONDescribesEverySetting() throws {
+        let json = WeatherSettings.schema.jsonValue
+        guard case .object(let root) = json, case .array(let sections)? = root["sections"],
+              case .object(let units) = sections[0], case .array(let settings)? = units["settings"] else {
+            Issue.record("unexpected shape: \(json.prettyText)")
+            return
+        }
+        #expect(root["suite"] == .string("com.example.weather"))
+        #expect(settings[0] == .object([
+            "key": .string("temperatureNotation"), "type": .string("string"), "title": .string("Temperature"),
+            "help": .string("The scale temperatures are shown in."), "default": .string("celsius"),
+            "rule": .object(["choices": .array([
+                .object(["value": .string("celsius"), "title": .string("Celsius")]),
+                .object(["value": .string("fahrenheit"), "title": .string("Fahrenheit")]),
+                .object(["value": .string("kelvin"), "title": .string("Kelvin")]),
+            ])]),
+        ]))
+    }
+
+    @Test func aSchemaBuiltFromItsJSONIsEquivalent() throws {
+        let original = WeatherSettings.schema
+        let loaded = try PreferenceSchema(jsonText: original.jsonValue.prettyText)
+
+        #expect(loaded.jsonValue == original.jsonValue)
+        #expect(loaded.suiteName == "com.example.weather")
+        for (a, b) in zip(original.keys, loaded.keys) {
+            #expect(a.name == b.name && a.type == b.type && a.rule == b.rule && a.defaultText == b.defaultText)
+        }
+    }
+
+    @Test func aLoadedSchemaChecksValuesLikeTheCompiledOne() throws {
+        let loaded = try PreferenceSchema(jsonText: WeatherSettings.schema.jsonValue.text)
+        let prefs = Preferences(store: InMemoryStore(), schema: loaded)
+        let interval = try loaded.requireKey(named: "refreshInterval")
+        let notation = try loaded.requireKey(named: "temperatureNotation")
+
+        #expect(throws: PreferenceError.invalidValue(key: "refreshInterval", value: "7", allowed: "5…240 in steps of 5")) {
+            try prefs.set(text: ["7"], for: interval)
+        }
+        #expect(throws: PreferenceError.invalidValue(key: "temperatureNotation", value: "rankine", allowed: "one of celsius, fahrenheit, kelvin")) {
+            try prefs.set(text: ["rankine"], for: notation)
+        }
+        try prefs.set(text: ["kelvin"], for: notation)
+        try prefs.set(text: ["Bergen", "Bodø"], for: try loaded.requireKey(named: "favoriteCities"))
+        #expect(prefs.text(of: notation) == "kelvin")
+        #expect(prefs.text(of: try loaded.requireKey(named: "favoriteCities")) == #"["Bergen","Bodø"]"#)
+        #expect(prefs.text(of: try loaded.requireKey(named: "lastRefresh")) == "")
+
+        // The compiled schema reads the same suite the same way.
+        let compiled = Preferences(store: prefs.store, schema: WeatherSettings.schema)
+        #expect(compiled[.temperatureNotation] == .kelvin)
+    }
+
+    @Test(arguments: [
+        (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 500, "rule": {"min": 0, "max": 10}}]}]}"#,
+         #"invalid schema at sections[0].settings[0] ("n"): the default 500 breaks the rule (0…10)"#),
+        (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "float", "default": 1}]}]}"#,
+         #"invalid schema at sections[0].settings[0] ("n"): unknown type "float"; use bool, int, double, string, date, data, url, [T], [string: T] or T?"#),
+        (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "ok", "type": "bool", "default": true}, {"key": "s", "type": "string", "default": 3}]}]}"#,
+         #"invalid schema at sections[0].settings[1] ("s"): the default 3 does not fit type string; allowed: a JSON string holding a string"#),
+        (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "s", "type": "string", "default": "x", "rule": {"min": 1}}]}]}"#,
+         #"invalid schema at sections[0].settings[0] ("s"): a min/max/step rule needs an int or double, not string"#),
+        (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int"}]}]}"#,
+         #"invalid schema at sections[0].settings[0] ("n"): "default" is missing"#),
+        (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 1}, {"key": "n", "type": "int", "default": 1}]}]}"#,
+         #"invalid schema at sections[0].settings[1] ("n"): the key is declared twice"#),
+        (#"{"suite": "a/b", "sections": []}"#, #"invalid schema at "suite": expected a suite name (text without "/")"#),
+        (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "s", "type": "string", "default": "x", "rule": {"pattern": "(["}}]}]}"#,
+         #"invalid schema at sections[0].settings[0] ("s"): "pattern" must be a valid regular expression"#),
+        ("{not json", "invalid schema at the document: not valid JSON"),
+    ])
+    func malformedSchemasPointAtTheEntryAtFault(document: String, message: String) {
+        do {
+            _ = try PreferenceSchema(jsonText: document)
+            Issue.record("expected an error for \(document)")
+        } catch {
+            #expect("\(error)" == message)
+        }
+    }
+}
