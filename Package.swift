@@ -35,12 +35,28 @@ let package = Package(
             path: "Tests/PrefsTestHelper",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "PrefsTestSupport",
+            path: "Tests/PrefsTestSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "PrefsModelTests",
             dependencies: [
                 "PrefsModel",
+                "PrefsTestSupport",
                 "prefs-test-helper",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "prefs-tuiTests",
+            dependencies: [
+                "PrefsModel",
+                "PrefsTestSupport",
+                "prefs-tui",
+                "prefs-test-helper",
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

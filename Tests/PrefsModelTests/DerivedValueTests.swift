@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 import Testing
 @testable import PrefsModel
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 import Testing
 @testable import PrefsModel
 
@@ -9,7 +10,7 @@ struct MultiProcessTests {
     private func survivingKeys(processes: Int, keysEach: Int) throws -> Int {
         let directory = TemporaryDirectory()
         let writers = (0..<processes).map {
-            HelperProcess(["write-keys", "shared", "p\($0)", String(keysEach)], configHome: directory.path)
+            HelperProcess.make(["write-keys", "shared", "p\($0)", String(keysEach)], configHome: directory.path)
         }
         for writer in writers { try writer.start() }
         for writer in writers {
@@ -36,7 +37,7 @@ struct MultiProcessTests {
         let seed = SuiteStore(suiteName: "shared", directory: directory.path, watchForChanges: false)
         try seed.commit(Dictionary(uniqueKeysWithValues: (0..<50).map { ("seed-\($0)", PlistValue.int($0)) }))
         let writers = (0..<4).map {
-            HelperProcess(["write-keys", "shared", "w\($0)", "150"], configHome: directory.path)
+            HelperProcess.make(["write-keys", "shared", "w\($0)", "150"], configHome: directory.path)
         }
         for writer in writers { try writer.start() }
 

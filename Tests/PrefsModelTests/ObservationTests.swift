@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 import Synchronization
 import Testing
 @testable import PrefsModel
@@ -134,7 +135,7 @@ struct CrossProcessObservationTests {
     @Test func anotherProcessSeesOurWrites() async throws {
         let directory = TemporaryDirectory()
         let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: directory.path)
-        let watcher = HelperProcess(["watch", "com.example.weather"], configHome: directory.path)
+        let watcher = HelperProcess.make(["watch", "com.example.weather"], configHome: directory.path)
         try watcher.start()
         defer { watcher.stop() }
         #expect(await eventually { watcher.outputSoFar.contains("ready") })

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 @testable import PrefsModel
 
 /// The two stores every behaviour is checked against.

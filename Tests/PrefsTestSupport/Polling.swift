@@ -2,7 +2,7 @@ import Foundation
 
 /// Waits until `condition` holds, checking every few milliseconds, up to `timeout`. Returns
 /// whether it held: tests poll with a deadline instead of sleeping a fixed time.
-func eventually(within timeout: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async -> Bool {
+public func eventually(within timeout: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while clock.now < deadline {
@@ -13,7 +13,7 @@ func eventually(within timeout: Duration = .seconds(5), _ condition: @Sendable (
 }
 
 /// Measures how long `condition` took to become true, or nil if it never did within `timeout`.
-func timeUntil(within timeout: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async -> Duration? {
+public func timeUntil(within timeout: Duration = .seconds(5), _ condition: @Sendable () -> Bool) async -> Duration? {
     let clock = ContinuousClock()
     let start = clock.now
     return await eventually(within: timeout, condition) ? clock.now - start : nil

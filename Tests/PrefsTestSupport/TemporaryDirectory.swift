@@ -1,16 +1,16 @@
 import Foundation
 
 /// A fresh folder under the system's temporary folder, removed when released.
-final class TemporaryDirectory: @unchecked Sendable {
-    let path: String
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
 
-    init() {
+    public init() {
         let base = FileManager.default.temporaryDirectory.path
         path = (base as NSString).appendingPathComponent("prefs-tests-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
     deinit {
         // Restore write permission on anything a test made read-only, so removal succeeds.

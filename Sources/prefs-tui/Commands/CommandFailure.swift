@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import PrefsModel
+
+/// Exit statuses from sysexits(3), so scripts can tell a typo from bad data from a full disk.
+enum ExitStatus {
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
+    static let ioError: Int32 = 74
+}
+
+/// A command's failure: one line for standard error and the exit status.
+struct CommandFailure: Error {
+    let message: String
+    let status: Int32
+
+    init(_ message: String, status: Int32) {
+        self.message = message
+        self.status = status
+    }
+
+    /// The failure for a library error: unknown keys are usage errors, bad values and schemas
+    /// bad data, failed writes I/O errors.
+    init(_ error: PreferenceError) {
+        switch error {
+        case .unknownKey: self.init("\(error)", status: ExitStatus.usage)
+        case .invalidValue, .invalidSchema: self.init("\(error)", status: ExitStatus.dataError)
+        case .writeFailed: self.init("\(error)", status: ExitStatus.ioError)
+        }
+    }
+}
+
+/// Standard error, one line at a time.
+enum Diagnostics {
+    static func print(_ line: String) {
+        FileHandle.standardError.write(Data("prefs-tui: \(line)\n".utf8))
+    }
+}
+
+/// Standard output without buffering, so `watch` lines reach a pipe at once.
+enum Output {
+    static func print(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
+
+/// Runs a command's body, turning failures into one line on standard error and the exit status.
+func reportingFailures(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let failure as CommandFailure {
+        Diagnostics.print(failure.message)
+        throw ExitCode(failure.status)
+    } catch let error as PreferenceError {
+        let failure = CommandFailure(error)
+        Diagnostics.print(failure.message)
+        throw ExitCode(failure.status)
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import PrefsModel
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List every setting with its type, value, default and state.",
+        discussion: """
+            Text output is a table for people. --json prints an array of objects with the fields \
+            key, section, type, value, default, modified (a value is stored) and diagnostic \
+            (null, or why the stored value is ignored).
+            """)
+
+    @Flag(help: "Only settings with a stored value.") var modified = false
+    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var options: SuiteOptions
+
+    func run() throws {
+        try reportingFailures {
+            let prefs = try options.open()
+            let keys = prefs.schema.keys.filter { !modified || !prefs.isDefault($0) }
+            if json {
+                Output.print(JSONValue.array(keys.map { entry(for: $0, in: prefs) }).prettyText)
+            } else {
+                printTable(keys, prefs)
+            }
+        }
+    }
+
+    private func entry(for key: AnyPreferenceKey, in prefs: Preferences) -> JSONValue {
+        .object([
+            "key": .string(key.name),
+            "section": .string(key.section),
+            "type": .string(key.type.name),
+            "value": prefs.json(of: key),
+            "default": key.defaultJSON,
+            "modified": .bool(!prefs.isDefault(key)),
+            "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,
+        ])
+    }
+
+    private func printTable(_ keys: [AnyPreferenceKey], _ prefs: Preferences) {
+        var rows = [["KEY", "SECTION", "TYPE", "VALUE", "DEFAULT", "MODIFIED"]]
+        var notes: [String] = []
+        for key in keys {
+            rows.append([key.name, key.section, key.type.name, prefs.text(of: key), key.defaultText,
+                         prefs.isDefault(key) ? "" : "yes"])
+            if let diagnostic = prefs.diagnostic(for: key) { notes.append("warning: \(diagnostic)") }
+        }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            let cells = row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }
+            Output.print(cells.joined(separator: "  ").trimmingTrailingSpaces())
+        }
+        for note in notes { Output.print(note) }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
+
+import Foundation

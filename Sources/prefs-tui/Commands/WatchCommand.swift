@@ -1,0 +1,34 @@
+import ArgumentParser
+import Dispatch
+import PrefsModel
+
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print one line per change, from any process, until interrupted.",
+        discussion: """
+            Each line is `key: old → new`, with values as `get` prints them (an unset optional \
+            is empty). With keys, only those are watched.
+            """)
+
+    @Argument(help: "Only watch these keys.") var keys: [String] = []
+    @OptionGroup var options: SuiteOptions
+
+    func run() throws {
+        var token: ObservationToken?
+        try reportingFailures {
+            let prefs = try options.open(watchForChanges: true)
+            let watched = Set(try keys.map { try prefs.schema.requireKey(named: $0).name })
+            token = prefs.observeAll { changes in
+                for change in changes where watched.isEmpty || watched.contains(change.name) {
+                    guard change.oldText != change.newText else { continue }
+                    Output.print("\(change.name): \(change.oldText) → \(change.newText)")
+                }
+            }
+            // On standard error, so standard output carries only changes: people see that it
+            // works, and tests know when the watch is in place.
+            Diagnostics.print("watching \(prefs.store.location) (Ctrl-C to stop)")
+        }
+        withExtendedLifetime(token) { dispatchMain() }
+    }
+}

@@ -1,3 +1,0 @@
-import PrefsModel
-
-print("prefs-tui: the editor is not built yet")

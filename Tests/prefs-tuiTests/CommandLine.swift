@@ -1,0 +1,53 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+
+/// Runs the built `prefs-tui` against a suite in its own temporary XDG_CONFIG_HOME.
+struct CommandLineFixture {
+    let directory = TemporaryDirectory()
+    var suite = "com.example.weather"
+
+    @discardableResult
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> ChildProcess.Result {
+        try run(arguments, environment: environment)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Result {
+        try ChildProcess.run(product: "prefs-tui", arguments: arguments, configHome: directory.path, environment: environment)
+    }
+
+    func start(_ arguments: String...) throws -> ChildProcess {
+        let child = ChildProcess(product: "prefs-tui", arguments: arguments, configHome: directory.path)
+        try child.start()
+        return child
+    }
+
+    func helper(_ arguments: String...) throws -> ChildProcess.Result {
+        try ChildProcess.run(product: "prefs-test-helper", arguments: arguments, configHome: directory.path)
+    }
+
+    var plistPath: String { directory.file("\(suite).plist") }
+
+    /// What is stored in the suite file now, read as a fresh process would.
+    var stored: [String: PlistValue] {
+        SuiteStore(suiteName: suite, directory: directory.path, watchForChanges: false).storedValues()
+    }
+
+    var plistBytes: Data? { FileManager.default.contents(atPath: plistPath) }
+
+    func write(_ text: String, to name: String) throws -> String {
+        let path = directory.file(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
+
+extension ChildProcess.Result {
+    var lines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty() }
+    var trimmedOutput: String { output.trimmingCharacters(in: .newlines) }
+}
+
+extension Array where Element == String {
+    func dropLastIfEmpty() -> [String] { last == "" ? Array(dropLast()) : self }
+}
