@@ -160,3 +160,20 @@ struct CrossProcessObservationTests {
         withExtendedLifetime(token) {}
     }
 }
+
+@Suite("Observation lifetime")
+struct ObservationLifetimeTests {
+    @Test func aTokenKeepsObservingAfterThePreferencesAreReleased() throws {
+        let store = InMemoryStore()
+        let seen = Recorder<String>()
+        var token: ObservationToken?
+        do {
+            let prefs = Preferences(store: store, schema: WeatherSettings.schema)
+            token = prefs.observe(.city) { seen.append($0.newValue) }
+        }
+        let writer = Preferences(store: store, schema: WeatherSettings.schema)
+        writer[.city] = "Bergen"
+        #expect(seen.all == ["Bergen"])
+        withExtendedLifetime(token) {}
+    }
+}

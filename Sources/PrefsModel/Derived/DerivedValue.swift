@@ -104,7 +104,7 @@ extension Preferences {
                                 _ handler: @escaping @Sendable (_ old: Output, _ new: Output) -> Void) -> ObservationToken {
         let last = Mutex(derived.value(in: self))
         let names = Set(derived.inputs.map(\.name))
-        return observers.add { [weak self] changes in
+        return addObserver { [weak self] changes in
             guard let self, changes.contains(where: { names.contains($0.key) }) else { return }
             let new = derived.value(in: self)
             let old = last.withLock { last in

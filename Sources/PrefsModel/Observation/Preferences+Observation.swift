@@ -10,7 +10,7 @@ extension Preferences {
     /// ```
     public func observe<Value>(_ key: PreferenceKey<Value>,
                                _ handler: @escaping @Sendable (PreferenceChange<Value>) -> Void) -> ObservationToken {
-        observers.add { changes in
+        addObserver { changes in
             guard let change = changes.first(where: { $0.key == key.name }) else { return }
             let old = key.effectiveValue(from: change.old)
             let new = key.effectiveValue(from: change.new)
@@ -39,7 +39,7 @@ extension Preferences {
     /// ```
     public func observeAll(_ handler: @escaping @Sendable ([AnyPreferenceChange]) -> Void) -> ObservationToken {
         let schema = self.schema
-        return observers.add { changes in
+        return addObserver { changes in
             handler(changes.map { change in
                 let key = schema.key(named: change.key)
                 return AnyPreferenceChange(

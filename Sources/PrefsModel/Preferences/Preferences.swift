@@ -232,6 +232,16 @@ public final class Preferences: Sendable {
 
     // MARK: Change handling
 
+    /// Registers an observer. The token keeps these preferences (and so the store and its file
+    /// watcher) alive: an observation must not stop because the caller let go of the
+    /// `Preferences` it started from.
+    func addObserver(_ observer: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken {
+        let registration = observers.add(observer)
+        return ObservationToken { [self] in
+            withExtendedLifetime(self) { registration.cancel() }
+        }
+    }
+
     private func storeDidChange(_ changes: [StoredChange]) {
         cache.withLock { cache in
             cache.generation += 1

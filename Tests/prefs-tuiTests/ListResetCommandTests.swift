@@ -1,0 +1,85 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+
+@Suite("prefs-tui list and reset")
+struct ListResetCommandTests {
+    @Test func listShowsEverySettingAsATable() throws {
+        let cli = CommandLineFixture()
+        try cli.run("set", "refreshInterval", "30")
+        let result = try cli.run("list")
+        #expect(result.status == 0)
+        #expect(result.lines.count == 12)
+        #expect(result.lines[0].hasPrefix("KEY "))
+        #expect(result.lines[0].hasSuffix("MODIFIED"))
+        let row = try #require(result.lines.first { $0.hasPrefix("refreshInterval ") })
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true) == ["refreshInterval", "Updates", "int", "30", "15", "yes"])
+        let city = try #require(result.lines.first { $0.hasPrefix("city ") })
+        #expect(city.split(separator: " ", omittingEmptySubsequences: true) == ["city", "Location", "string", "Oslo", "Oslo"])
+    }
+
+    @Test func listModifiedShowsOnlyStoredValues() throws {
+        let cli = CommandLineFixture()
+        try cli.run("set", "city", "Bergen")
+        try cli.run("set", "unitsNotation", "imperial")
+        let result = try cli.run("list", "--modified")
+        #expect(result.lines.map { String($0.prefix { $0 != " " }) } == ["KEY", "unitsNotation", "city"])
+    }
+
+    @Test func listJSONHasTheDocumentedFields() throws {
+        let cli = CommandLineFixture()
+        try cli.run("set", "favoriteCities", "Oslo")
+        let result = try cli.run("list", "--json")
+        let json = try JSONValue(parsing: result.output)
+        guard case .array(let entries) = json else { Issue.record("not an array"); return }
+        #expect(entries.count == 11)
+        let favourite = try #require(entries.first { entry in
+            if case .object(let fields) = entry { return fields["key"] == .string("favoriteCities") }
+            return false
+        })
+        #expect(favourite == .object([
+            "key": .string("favoriteCities"), "section": .string("Location"), "type": .string("[string]"),
+            "value": .array([.string("Oslo")]), "default": .array([]), "modified": .bool(true), "diagnostic": .null,
+        ]))
+    }
+
+    @Test func listReportsDiagnosticsOfHandEditedValues() throws {
+        let cli = CommandLineFixture()
+        try cli.helper("foundation-set-string", "com.example.weather", "refreshInterval", "soon")
+        let table = try cli.run("list")
+        #expect(table.status == 0)
+        #expect(table.output.contains("warning: refreshInterval: stored value \"soon\" ignored, using the default: stored as string \"soon\", expected int"))
+        let json = try cli.run("list", "--json").output
+        #expect(json.contains(#""diagnostic" : "stored as string \"soon\", expected int""#))
+    }
+
+    @Test func resetOneSeveralSectionAndAll() throws {
+        let cli = CommandLineFixture()
+        for (key, value) in [("city", "Bergen"), ("temperatureNotation", "kelvin"), ("unitsNotation", "imperial"),
+                             ("refreshInterval", "60"), ("decimalPlaces", "2")] {
+            try cli.run("set", key, value)
+        }
+        try cli.helper("foundation-set-string", "com.example.weather", "otherProgramsKey", "keep")
+
+        #expect(try cli.run("reset", "city").status == 0)
+        #expect(cli.stored["city"] == nil)
+        #expect(try cli.run("reset", "--section", "Units").status == 0)
+        #expect(cli.stored["temperatureNotation"] == nil && cli.stored["unitsNotation"] == nil)
+        #expect(cli.stored["refreshInterval"] == .int(60))
+        #expect(try cli.run("reset", "--all").status == 0)
+        #expect(cli.stored == ["otherProgramsKey": .string("keep")])
+    }
+
+    @Test func resetNeedsExactlyOneTargetAndKnownNames() throws {
+        let cli = CommandLineFixture()
+        #expect(try cli.run("reset").status == 64)
+        #expect(try cli.run("reset", "city", "--all").status == 64)
+        let section = try cli.run("reset", "--section", "Colours")
+        #expect(section.status == 64)
+        #expect(section.error.contains("unknown section \"Colours\"; sections: Units, Location, Updates, Display"))
+        let key = try cli.run("reset", "citty")
+        #expect(key.status == 64)
+        #expect(key.error.contains("did you mean city?"))
+    }
+}
