@@ -25,6 +25,7 @@ let package = Package(
             name: "prefs-tui",
             dependencies: [
                 "PrefsModel",
+                "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -18,7 +18,7 @@ struct EditCommand: ParsableCommand {
                     """, status: ExitStatus.usage)
             }
             let prefs = try options.open(watchForChanges: true)
-            try EditorSession.run(prefs)
+            try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName)
         }
     }
 }

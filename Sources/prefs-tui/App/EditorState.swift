@@ -1,0 +1,141 @@
+import PrefsModel
+
+/// Everything the editor shows, as a value: which settings are listed, which is selected, what
+/// is being edited, and the last message. `EditorUpdate` turns key events into new states;
+/// `EditorRenderer` draws a state into a grid.
+struct EditorState: Sendable {
+    /// A line of the settings list.
+    enum Row: Sendable, Equatable {
+        case section(String)
+        case setting(Int)        // index into `EditorState.keys`
+    }
+
+    /// A message in the status line.
+    struct Message: Sendable, Equatable {
+        enum Kind: Sendable { case info, warning, error }
+        var text: String
+        var kind: Kind
+    }
+
+    /// A committed change that `u` can take back: the stored values before it.
+    struct UndoEntry: Sendable {
+        var previous: [String: PlistValue?]
+        var label: String
+    }
+
+    /// What a line editor edits.
+    enum LineTarget: Sendable, Equatable {
+        case value
+        case listItem(Int?)   // nil: a new item
+    }
+
+    struct LineEdit: Sendable {
+        var keyIndex: Int
+        var editor: LineEditor
+        var original: String
+        var target: LineTarget
+        var changedUnderneath = false
+    }
+
+    struct ChoicePopup: Sendable {
+        var keyIndex: Int
+        var options: [ChoiceOption]
+        var highlighted: Int
+    }
+
+    struct ListEdit: Sendable {
+        var keyIndex: Int
+        var items: [String]
+        var selected: Int
+        var itemEdit: LineEdit?
+    }
+
+    enum Mode: Sendable {
+        case browse
+        case editingLine(LineEdit)
+        case choosing(ChoicePopup)
+        case editingList(ListEdit)
+        case confirmingResetAll(count: Int)
+        case filtering(LineEditor)
+        case help
+    }
+
+    let keys: [AnyPreferenceKey]
+    let title: String
+    let suiteName: String
+    let location: String
+    var width: Int
+    var height: Int
+
+    private(set) var rows: [Row] = []
+    /// For each listed setting (in order), its row; `selection` indexes this.
+    private(set) var settingRows: [Int] = []
+    var selection = 0
+    var scrollTop = 0
+    var mode: Mode = .browse
+    var filter = ""
+    var modifiedOnly = false
+    var message: Message?
+    var undoStack: [UndoEntry] = []
+    var shouldQuit = false
+
+    init(schema: PreferenceSchema, suiteName: String, location: String, width: Int, height: Int) {
+        keys = schema.keys
+        title = schema.title
+        self.suiteName = suiteName
+        self.location = location
+        self.width = width
+        self.height = height
+    }
+
+    /// The schema index of the selected setting, or nil when nothing is listed.
+    var selectedKeyIndex: Int? {
+        guard settingRows.indices.contains(selection), case .setting(let index) = rows[settingRows[selection]] else { return nil }
+        return index
+    }
+
+    var selectedKey: AnyPreferenceKey? { selectedKeyIndex.map { keys[$0] } }
+
+    /// Rebuilds the list after the filter or the modified-only switch changed: the only place
+    /// that walks every setting. Moving and editing touch the visible rows only.
+    mutating func rebuildRows(isModified: (AnyPreferenceKey) -> Bool) {
+        let previous = selectedKeyIndex
+        let needle = filter.lowercased()
+        rows.removeAll(keepingCapacity: true)
+        settingRows.removeAll(keepingCapacity: true)
+        var currentSection: String?
+        for (index, key) in keys.enumerated() {
+            if !needle.isEmpty && !key.title.lowercased().contains(needle) && !key.name.lowercased().contains(needle) { continue }
+            if modifiedOnly && !isModified(key) { continue }
+            if key.section != currentSection {
+                rows.append(.section(key.section))
+                currentSection = key.section
+            }
+            settingRows.append(rows.count)
+            rows.append(.setting(index))
+        }
+        selection = previous.flatMap { wanted in settingRows.firstIndex { rows[$0] == .setting(wanted) } } ?? 0
+        scrollTop = 0
+    }
+
+    var listedCount: Int { settingRows.count }
+
+    /// The row index of the selected setting.
+    var selectedRow: Int? { settingRows.indices.contains(selection) ? settingRows[selection] : nil }
+
+    /// Keeps the selected row inside a viewport of `visibleRows` rows, showing its section title
+    /// when the selection is the first setting of a section.
+    mutating func scrollToSelection(visibleRows: Int) {
+        guard let row = selectedRow, visibleRows > 0 else { return }
+        let wantedTop = (row > 0 && isSectionRow(row - 1)) ? row - 1 : row
+        if wantedTop < scrollTop { scrollTop = wantedTop }
+        if row >= scrollTop + visibleRows { scrollTop = row - visibleRows + 1 }
+        scrollTop = max(0, min(scrollTop, max(0, rows.count - visibleRows)))
+        if row < scrollTop { scrollTop = row }
+    }
+
+    private func isSectionRow(_ row: Int) -> Bool {
+        if case .section = rows[row] { return true }
+        return false
+    }
+}

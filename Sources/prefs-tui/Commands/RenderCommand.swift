@@ -1,0 +1,41 @@
+import ArgumentParser
+import PrefsModel
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Print one frame of the editor as plain text, after feeding it keys.",
+        discussion: """
+            Keys are names separated by spaces: up down left right pgup pgdn home end enter esc \
+            tab shift-tab space bs del f1…f12 ctrl-a…, a single character, or text:WORDS for \
+            several characters. The editor works on a copy of the suite in memory: nothing is \
+            written. Used by tests, screenshots and benchmarks.
+            """)
+
+    @Option(help: "Columns.") var width = 80
+    @Option(help: "Rows.") var height = 24
+    @Option(help: "Keys to feed before the frame, e.g. \"down down right\".") var keys = ""
+    @OptionGroup var options: SuiteOptions
+
+    func validate() throws {
+        guard (1...1000).contains(width), (1...1000).contains(height) else { throw ValidationError("width and height must be 1…1000") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let suite = try options.open()
+            let copy = Preferences(store: InMemoryStore(suite.store.storedValues()), schema: suite.schema)
+            var events: [KeyEvent] = []
+            for name in keys.split(separator: " ") {
+                guard let parsed = KeyEvent.parse(String(name)) else {
+                    throw CommandFailure("unknown key name \"\(name)\" in --keys", status: ExitStatus.usage)
+                }
+                events += parsed
+            }
+            let controller = EditorController(prefs: copy, suiteName: options.suite ?? suite.schema.suiteName,
+                                              location: suite.store.location, width: width, height: height)
+            controller.handle(events)
+            Output.print(controller.frame().text)
+        }
+    }
+}
