@@ -14,8 +14,12 @@ final class EditorController {
         state.rebuildRows(isModified: { !prefs.isDefault($0) })
         if let problem = prefs.store.loadProblem {
             state.message = .init(text: problem, kind: .warning)
-        } else if let first = prefs.diagnostics().first {
-            state.message = .init(text: "\(prefs.diagnostics().count) stored value(s) ignored; first: \(first)", kind: .warning)
+        } else {
+            let diagnostics = prefs.diagnostics()
+            if let first = diagnostics.first {
+                let count = diagnostics.count == 1 ? "1 stored value" : "\(diagnostics.count) stored values"
+                state.message = .init(text: "\(count) ignored (marked !): \(first.key): \(first.reason)", kind: .warning)
+            }
         }
     }
 

@@ -1,0 +1,135 @@
+import Foundation
+import PrefsModel
+import Testing
+@testable import prefs_tui
+
+@Suite("The editor's screen, as text")
+struct EditorScreenTests {
+    @Test func mainScreenAt80x24() {
+        let editor = EditorHarness()
+        #expect(editor.screen == """
+             Weather · com.example.weather      /home/ada/.config/com.example.weather.plist
+            Units                                          │Temperature
+              Temperature            ‹ Celsius ›           │The scale temperatures are
+              Units                  ‹ Metric ›            │shown in.
+              Time format            ‹ 24-hour ›           │
+            Location                                       │Key      temperatureNotation
+              City                   Oslo                  │Type     string
+              Favourite cities       (empty)               │Default  celsius
+            Updates                                        │Allowed  one of celsius,
+              Refresh every          15 min                │         fahrenheit, kelvin
+              Show feels-like        [x]                   │Value    default
+              Notifications          [ ]                   │
+              Data source            https://api.example.… │
+            Display                                        │
+              Decimal places         1                     │
+              Last refresh           (unset)               │
+                                                           │Live preview
+                                                           │Temperature    21.5 °C
+                                                           │Feels like     19.0 °C
+                                                           │Wind           5.0 m/s
+                                                           │Next refresh   12:15
+                                                           │
+             ↑↓ move   ←→ change   Enter edit   r reset   u undo   / filter   m modified
+
+            """)
+    }
+
+    @Test func modifiedValuesAreMarkedAndBold() {
+        let editor = EditorHarness(stored: ["city": .string("Bergen")])
+        #expect(editor.row("City").hasPrefix("● City"))
+        let grid = editor.controller.frame()
+        let y = editor.lines.firstIndex { $0.hasPrefix("● City") }!
+        #expect(grid[2, y].bold)
+        #expect(grid[2, y].style == .modified || grid[2, y].style == .selected)
+        #expect(!editor.row("Units").hasPrefix("●"))
+    }
+
+    @Test func storedValuesThatFailTheirRuleShowAWarningMarker() {
+        let editor = EditorHarness(stored: ["refreshInterval": .string("soon")])
+        #expect(editor.row("Refresh every").hasPrefix("! Refresh every"))
+        #expect(editor.row("Refresh every").contains("15 min"))
+        #expect(editor.status.contains("1 stored value ignored (marked !): refreshInterval: stored as string \"soon\""))
+        editor.select("Refresh every")
+        #expect(editor.screen.contains("Problem  stored \"soon\" ignored:"))
+    }
+
+    @Test func theLivePanelRecomputesOnEachChange() {
+        let editor = EditorHarness()
+        editor.press(.right)                       // Temperature → Fahrenheit
+        editor.press(.down, .right)                // Units → Imperial
+        editor.select("Show feels-like")
+        editor.press(.character(" "))
+        editor.select("Refresh every")
+        editor.press(.right)
+        #expect(editor.screen.contains("Temperature    70.7 °F"))
+        #expect(editor.screen.contains("Feels like     —"))
+        #expect(editor.screen.contains("Wind           11.2 mph"))
+        #expect(editor.screen.contains("Next refresh   12:20"))
+    }
+
+    @Test func aWiderTerminalGetsAWiderLayout() {
+        let editor = EditorHarness(width: 120, height: 40)
+        #expect(editor.lines.count == 40)
+        #expect(editor.row("Data source").contains("https://api.example.com/v1/forecast"))
+        #expect(editor.screen.contains("Allowed  one of celsius, fahrenheit, kelvin"))
+    }
+
+    @Test func belowTheMinimumItSaysTheTerminalIsTooSmall() {
+        let editor = EditorHarness(width: 39, height: 10)
+        #expect(editor.screen.contains("Terminal too small (39×10)"))
+        #expect(editor.screen.contains("needs 40×10"))
+        editor.press(.resize(width: 40, height: 10))
+        #expect(!editor.screen.contains("too small"))
+        #expect(editor.screen.contains("Temperature"))
+    }
+
+    @Test func narrowTerminalsDropThePanelsButKeepTheList() {
+        let editor = EditorHarness(width: 50, height: 12)
+        #expect(!editor.screen.contains("Live preview"))
+        #expect(editor.lines[1].hasPrefix("Units "))
+        #expect(editor.lines.allSatisfy { $0.displayWidth <= 50 })
+    }
+
+    @Test func resizingReLaysOutAtOnce() {
+        let editor = EditorHarness()
+        editor.press(.resize(width: 120, height: 40))
+        #expect(editor.lines.count == 40)
+        #expect(editor.lines[0].displayWidth <= 120)
+        #expect(editor.lines[0].hasSuffix("com.example.weather.plist"))
+        editor.press(.resize(width: 30, height: 8))
+        #expect(editor.screen.contains("Terminal too small"))
+    }
+
+    @Test func helpShowsTheKeyMapAndAnyKeyClosesIt() {
+        let editor = EditorHarness()
+        editor.press(.character("?"))
+        #expect(editor.screen.contains("┌─ Keys "))
+        #expect(editor.screen.contains("undo the last change, repeatedly"))
+        editor.press(.character("x"))
+        #expect(!editor.screen.contains("┌─ Keys "))
+    }
+
+    @Test func wideAndAccentedTextIsLaidOutByDisplayWidth() {
+        let editor = EditorHarness(stored: ["city": .string("東京 Zürich")])
+        let row = editor.row("City")
+        #expect(row.contains("東京 Zürich"))
+        // The separator of the panel stays in its column although 東京 takes four columns.
+        let separator = editor.lines[1].firstIndex(of: "│").map { String(editor.lines[1][..<$0]).displayWidth }
+        let rowSeparator = row.firstIndex(of: "│").map { String(row[..<$0]).displayWidth }
+        #expect(separator == rowSeparator)
+    }
+
+    @Test func scrollingKeepsTheSelectionVisibleInALongList() {
+        let keys = (0..<300).map { PreferenceKey<Int>("k\($0)", default: $0, title: "Setting \($0)", section: "S\($0 / 50)") }
+        let schema = PreferenceSchema(title: "Big", suiteName: "big", keys: keys)
+        let editor = EditorHarness(schema: schema)
+        editor.press(.end)
+        #expect(editor.row("Setting 299").contains("299"))
+        editor.press(.pageUp)
+        #expect(editor.controller.state.selectedKey?.name == "k279")
+        #expect(editor.screen.contains("Setting 279"))
+        editor.press(.home)
+        #expect(editor.lines[1] == "S0" || editor.lines[1].hasPrefix("S0 "))
+    }
+}
