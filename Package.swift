@@ -12,9 +12,12 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
+        // ncursesw, the wide-character build (plain ncurses garbles UTF-8). No `pkgConfig:`:
+        // Debian's ncursesw.pc adds -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600 to the C flags, which
+        // SwiftPM refuses with a "prohibited flag(s)" warning on every build. The shim defines
+        // what those flags were for (NCURSES_WIDECHAR), and the module map links the libraries.
         .systemLibrary(
             name: "CNcurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(

@@ -41,8 +41,10 @@ final class NcursesTerminal {
     /// Starts curses on the controlling terminal. `monochrome` forces the theme without colours
     /// (NO_COLOR); it is also used when the terminal has none.
     init(monochrome requested: Bool) throws {
-        // Without the locale, ncursesw draws °C, é and CJK as garbage.
+        // Without the locale, ncursesw draws °C, é and CJK as garbage. The text is UTF-8
+        // whatever the environment says, so a "C"/POSIX locale falls back to C.UTF-8.
         setlocale(prefs_lc_all(), "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
         savedModesValid = tcgetattr(STDIN_FILENO, &savedModes) == 0
         guard let screen = newterm(nil, prefs_stdout(), prefs_stdin()) else {
             throw CommandFailure("cannot start the terminal (TERM=\(ProcessInfo.processInfo.environment["TERM"] ?? "unset"))", status: 69)

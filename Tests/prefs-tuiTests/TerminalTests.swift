@@ -1,0 +1,116 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+
+/// The built editor in a real terminal (tmux), as a person would use it.
+@Suite("The editor in a real terminal", .serialized)
+struct TerminalTests {
+    @Test func editsEachKindOfWidgetAndWritesThrough() async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather · com.example.weather"))
+
+        try session.press("Right")                                         // choice
+        #expect(await session.waitFor("Saved temperatureNotation = fahrenheit"))
+        try session.press("Tab", "Enter", "C-u")                           // line editor on City
+        try session.type("Tromsø 東京")
+        try session.press("Enter")
+        #expect(await session.waitFor("Saved city = Tromsø 東京"))
+        try session.press("Down", "Enter", "a")                            // list editor
+        try session.type("Bergen")
+        try session.press("Enter", "Escape")
+        #expect(await session.waitFor(#"Saved favoriteCities = ["Bergen"]"#))
+        try session.press("Tab", "Right")                                  // stepper
+        #expect(await session.waitFor("Saved refreshInterval = 20"))
+        try session.press("Down", "Space")                                 // toggle
+        #expect(await session.waitFor("Saved showFeelsLike = false"))
+
+        #expect(session.stored == [
+            "temperatureNotation": .string("fahrenheit"), "city": .string("Tromsø 東京"),
+            "favoriteCities": .array([.string("Bergen")]), "refreshInterval": .int(20), "showFeelsLike": .bool(false),
+        ])
+        try session.press("q")
+        #expect(await eventually { session.exitStatus == "0" })
+    }
+
+    @Test func invalidInputIsRejectedAndEscRestores() async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("/")
+        try session.type("refresh every")
+        try session.press("Enter", "Enter", "C-u")
+        try session.type("7")
+        try session.press("Enter")
+        #expect(await session.waitFor(#"refreshInterval: "7" is not allowed; allowed: 5…240 in steps of 5"#))
+        try session.press("Escape")
+        #expect(await session.waitFor("Cancelled; refreshInterval is 15"))
+        #expect(session.stored["refreshInterval"] == nil)
+    }
+
+    @Test func resetOneResetAllAndUndo() async throws {
+        let directory = TemporaryDirectory()
+        try SuiteStore(suiteName: "com.example.weather", directory: directory.path, watchForChanges: false)
+            .commit(["city": .string("Bergen"), "decimalPlaces": .int(2)])
+        let session = try TmuxSession(directory: directory)
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("Tab", "r")
+        #expect(await session.waitFor("Reset city to its default (Oslo)"))
+        try session.press("u")
+        #expect(await session.waitFor("Undid: city = Bergen"))
+        try session.press("R")
+        #expect(await session.waitFor("Reset all 2 settings to defaults? (y/n)"))
+        try session.press("y")
+        #expect(await session.waitFor("Reset 2 settings to their defaults"))
+        #expect(session.stored.isEmpty)
+    }
+
+    @Test func aChangeFromAnotherProcessAppearsWithinOneSecond() async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather ·"))
+        let set = try ChildProcess.run(product: "prefs-tui", arguments: ["set", "city", "Kristiansand"], configHome: session.directory.path)
+        #expect(set.status == 0)
+        let elapsed = await timeUntil { session.screen().contains("Kristiansand") }
+        #expect(elapsed.map { $0 < .seconds(1) } == true, "appeared after \(String(describing: elapsed))")
+        #expect(await session.waitFor("Changed by another program: city"))
+    }
+
+    @Test func resizeToLargeSmallAndTooSmall() async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather ·"))
+        try session.resize(width: 120, height: 40)
+        #expect(await session.waitFor("https://api.example.com/v1/forecast "))
+        #expect(session.screen().components(separatedBy: "\n").count >= 40)
+        try session.resize(width: 30, height: 8)
+        #expect(await session.waitFor("Terminal too small (30×8)"))
+        try session.resize(width: 80, height: 24)
+        #expect(await session.waitFor("Live preview"))
+        #expect(!session.screen().contains("too small"))
+    }
+
+    @Test(arguments: ["q", "C-c", "SIGTERM"])
+    func quittingLeavesTheTerminalModesAsTheyWere(how: String) async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather ·"))
+        if how == "SIGTERM" {
+            try session.signalEditor(SIGTERM)
+        } else {
+            try session.press(how)
+        }
+        #expect(await eventually { session.file("stty.after") != nil && session.exitStatus != nil })
+        #expect(session.file("stty.before") == session.file("stty.after"))
+        #expect(session.exitStatus == (how == "SIGTERM" ? "143" : "0"))
+    }
+
+    @Test func noColorGivesAMonochromeThemeThatStillShowsSelection() async throws {
+        let colour = try TmuxSession()
+        #expect(await colour.waitFor("Weather ·"))
+        let colourCodes = #/\x1B\[(?:[0-9;]*;)?(?:3[0-7]|4[0-7])m/#
+        #expect(colour.screen(withAttributes: true).contains(colourCodes))
+
+        let mono = try TmuxSession(environment: ["NO_COLOR": "1"])
+        #expect(await mono.waitFor("Weather ·"))
+        let screen = mono.screen(withAttributes: true)
+        #expect(!screen.contains(colourCodes))
+        #expect(screen.contains("\u{1B}[0;7m") || screen.contains("\u{1B}[7m") || screen.contains(";7m"))
+    }
+}

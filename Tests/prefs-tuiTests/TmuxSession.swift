@@ -1,0 +1,118 @@
+import Foundation
+import PrefsTestSupport
+
+/// The built editor running in a real terminal: a detached tmux session on its own server
+/// socket, driven with send-keys and read with capture-pane.
+final class TmuxSession: @unchecked Sendable {
+    let socket = "prefs-tests-\(UUID().uuidString.prefix(8))"
+    let directory: TemporaryDirectory
+    let marker = "run-\(UUID().uuidString.prefix(8))"
+
+    /// Starts `prefs-tui ARGUMENTS` (plus a unique `--suite`-free marker in its environment) in
+    /// a WIDTH×HEIGHT pane. The pane's shell records `stty -g` before and after, and the exit
+    /// status, in the fixture's folder.
+    init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, directory: TemporaryDirectory = TemporaryDirectory(),
+         environment: [String: String] = [:]) throws {
+        self.directory = directory
+        let binary = (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui")
+        let quoted = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let folder = directory.path
+        // The shell ignores Ctrl-C's SIGINT while the editor runs (a trap, unlike an ignore, is
+        // not inherited), as an interactive shell would, so it lives to record the modes after.
+        let script = "trap true INT; stty -g > \(folder)/stty.before; PREFS_TEST_MARKER=\(marker) \(quoted); echo $? > \(folder)/status; stty -g > \(folder)/stty.after"
+        var command = ["new-session", "-d", "-s", "e", "-x", String(width), "-y", String(height), "-e", "XDG_CONFIG_HOME=\(folder)"]
+        // A known environment: colours allowed unless a test asks otherwise, a UTF-8 locale.
+        let settings = ["NO_COLOR": "", "LANG": "C.UTF-8"].merging(environment) { _, requested in requested }
+        for (name, value) in settings.sorted(by: { $0.key < $1.key }) { command += ["-e", "\(name)=\(value)"] }
+        command += ["sh", "-c", script]
+        try tmux(command)
+    }
+
+    deinit { _ = try? tmux(["kill-server"]) }
+
+    /// Runs `tmux -L SOCKET ARGUMENTS` and returns what it printed.
+    ///
+    /// Spawned with posix_spawn and reaped with waitpid rather than with Foundation's Process:
+    /// `new-session -d` starts the tmux server as a daemon, which inherits the descriptor that
+    /// Process watches for its child's exit, so Process would wait as long as the server lives.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw POSIXError(.EMFILE) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
+        close(pipeEnds[1])
+        guard spawned == 0 else {
+            close(pipeEnds[0])
+            throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT)
+        }
+        var status: Int32 = 0
+        var output = Data()
+        if arguments.first == "capture-pane" {
+            output = FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: false).readDataToEndOfFile()
+        }
+        close(pipeEnds[0])
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Sends tmux key names (`Down`, `Enter`, `C-c`, `Escape`, …).
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "e"] + keys) }
+
+    /// Types text literally.
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", "e", "-l", text]) }
+
+    func screen(withAttributes: Bool = false) -> String {
+        (try? tmux(["capture-pane", "-t", "e", "-p"] + (withAttributes ? ["-e"] : []))) ?? ""
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "e", "-x", String(width), "-y", String(height)])
+    }
+
+    /// Waits until the screen contains `text`.
+    func waitFor(_ text: String, within timeout: Duration = .seconds(10)) async -> Bool {
+        await eventually(within: timeout) { self.screen().contains(text) }
+    }
+
+    /// The file the pane's shell writes when the editor has ended, if it has.
+    func file(_ name: String) -> String? {
+        (try? String(contentsOfFile: directory.file(name), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    var exitStatus: String? { file("status") }
+
+    /// Sends a signal to the editor of this session (found by its environment marker).
+    func signalEditor(_ signal: Int32) throws {
+        let processes = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init)
+        for pid in processes {
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                  String(decoding: environment, as: UTF8.self).contains("PREFS_TEST_MARKER=\(marker)"),
+                  let command = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
+                  command.hasPrefix("prefs-tui") else { continue }
+            kill(pid, signal)
+        }
+    }
+
+    /// What is stored in the demo suite now.
+    var stored: [String: PrefsModelValue] {
+        SuiteStoreReader.values(in: directory.path)
+    }
+}
+
+import PrefsModel
+typealias PrefsModelValue = PlistValue
+
+enum SuiteStoreReader {
+    static func values(in directory: String, suite: String = "com.example.weather") -> [String: PlistValue] {
+        SuiteStore(suiteName: suite, directory: directory, watchForChanges: false).storedValues()
+    }
+}
