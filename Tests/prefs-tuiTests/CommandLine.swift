@@ -23,6 +23,7 @@ struct CommandLineFixture {
         return child
     }
 
+    @discardableResult
     func helper(_ arguments: String...) throws -> ChildProcess.Result {
         try ChildProcess.run(product: "prefs-test-helper", arguments: arguments, configHome: directory.path)
     }
