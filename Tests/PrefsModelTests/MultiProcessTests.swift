@@ -44,7 +44,7 @@ struct MultiProcessTests {
         var reads = 0
         var smallest = Int.max
         var problems: [String] = []
-        while writers.contains(where: { $0.process.isRunning }) || reads < 50 {
+        while writers.contains(where: { $0.isRunning }) || reads < 50 {
             let reader = SuiteStore(suiteName: "shared", directory: directory.path, watchForChanges: false)
             smallest = min(smallest, reader.storedValues().count)
             if let problem = reader.loadProblem { problems.append(problem) }

@@ -1,13 +1,15 @@
+import Dispatch
 import Foundation
 import Synchronization
 
 /// Runs one of the package's built executables (found beside the test bundle) as a real
 /// process, with `XDG_CONFIG_HOME` set in its environment: Foundation reads that variable once
 /// at start, so a test cannot change it inside a running process.
-public final class ChildProcess: @unchecked Sendable {
-    // @unchecked: `process` and the pipes are configured in init and then only used through
-    // Foundation's thread-safe API; collected output is behind a Mutex.
-
+///
+/// Spawned with posix_spawn and reaped with waitpid instead of Foundation's `Process`, whose
+/// `waitUntilExit` on Linux was seen to spin forever beside an exited, unreaped child when
+/// several children ran at once.
+public final class ChildProcess: Sendable {
     /// How a finished process ended.
     public struct Result: Sendable {
         public var status: Int32
@@ -26,61 +28,114 @@ public final class ChildProcess: @unchecked Sendable {
         return directory
     }
 
-    public let process = Process()
-    private let outputPipe = Pipe()
-    private let errorPipe = Pipe()
-    private let inputPipe = Pipe()
-    private let collected = OutputBuffer()
-    private let collectedErrors = OutputBuffer()
+    private struct State {
+        var pid: pid_t = 0
+        var exitStatus: Int32?
+    }
+
+    private let executable: String
+    private let arguments: [String]
+    private let environment: [String: String]
+    private let state = Mutex(State())
+    private let output = OutputBuffer()
+    private let errors = OutputBuffer()
+    private let readers = DispatchGroup()
 
     /// Prepares `product` with `arguments`; `environment` entries are added to this process's.
     public init(product: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
-        process.executableURL = URL(fileURLWithPath: (Self.productsDirectory as NSString).appendingPathComponent(product))
-        process.arguments = arguments
+        executable = (Self.productsDirectory as NSString).appendingPathComponent(product)
+        self.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["XDG_CONFIG_HOME"] = configHome
         for (name, value) in environment { merged[name] = value }
-        process.environment = merged
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        process.standardInput = inputPipe
+        self.environment = merged
     }
 
     /// Starts the process; its output is collected as it arrives.
     public func start() throws {
-        outputPipe.fileHandleForReading.readabilityHandler = { [collected] handle in
-            let data = handle.availableData
-            if !data.isEmpty { collected.append(data) }
+        var outputPipe: [Int32] = [0, 0]
+        var errorPipe: [Int32] = [0, 0]
+        guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { throw POSIXError(.EMFILE) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
+        for descriptor in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        close(outputPipe[1])
+        close(errorPipe[1])
+        guard result == 0 else {
+            close(outputPipe[0])
+            close(errorPipe[0])
+            throw POSIXError(POSIXErrorCode(rawValue: result) ?? .ENOENT)
         }
-        errorPipe.fileHandleForReading.readabilityHandler = { [collectedErrors] handle in
-            let data = handle.availableData
-            if !data.isEmpty { collectedErrors.append(data) }
+        state.withLock { $0.pid = pid }
+        collect(outputPipe[0], into: output)
+        collect(errorPipe[0], into: errors)
+    }
+
+    private func collect(_ descriptor: Int32, into buffer: OutputBuffer) {
+        readers.enter()
+        Thread.detachNewThread { [readers] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(descriptor, &chunk, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                buffer.append(Data(chunk[0..<count]))
+            }
+            close(descriptor)
+            readers.leave()
         }
-        try process.run()
-        try? inputPipe.fileHandleForWriting.close()
     }
 
     /// Output collected so far.
-    public var outputSoFar: String { collected.text }
+    public var outputSoFar: String { output.text }
 
     /// Standard error collected so far.
-    public var errorSoFar: String { collectedErrors.text }
+    public var errorSoFar: String { errors.text }
+
+    /// Whether the process is still running (reaps it if it has ended).
+    public var isRunning: Bool {
+        state.withLock { state in
+            guard state.exitStatus == nil else { return false }
+            var status: Int32 = 0
+            guard waitpid(state.pid, &status, WNOHANG) == state.pid else { return true }
+            state.exitStatus = Self.decode(status)
+            return false
+        }
+    }
 
     /// Waits for the end and returns status and output.
     public func finish() -> Result {
-        process.waitUntilExit()
-        outputPipe.fileHandleForReading.readabilityHandler = nil
-        errorPipe.fileHandleForReading.readabilityHandler = nil
-        collected.append(outputPipe.fileHandleForReading.readDataToEndOfFile())
-        collectedErrors.append(errorPipe.fileHandleForReading.readDataToEndOfFile())
-        return Result(status: process.terminationStatus, output: outputSoFar, error: errorSoFar)
+        let pid = state.withLock { $0.pid }
+        if state.withLock({ $0.exitStatus }) == nil {
+            var status: Int32 = 0
+            var reaped: pid_t
+            repeat { reaped = waitpid(pid, &status, 0) } while reaped < 0 && errno == EINTR
+            if reaped == pid { state.withLock { $0.exitStatus = Self.decode(status) } }
+        }
+        readers.wait()
+        return Result(status: state.withLock { $0.exitStatus } ?? -1, output: output.text, error: errors.text)
     }
 
     /// Sends `signal` (SIGTERM by default) and waits for the end.
     @discardableResult
     public func stop(signal: Int32 = SIGTERM) -> Result {
-        if process.isRunning { kill(process.processIdentifier, signal) }
+        if isRunning { kill(state.withLock { $0.pid }, signal) }
         return finish()
+    }
+
+    /// The exit code, or 128 + the signal that ended the process (as shells report it).
+    private static func decode(_ status: Int32) -> Int32 {
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 
     /// Runs to completion.
@@ -94,7 +149,7 @@ public final class ChildProcess: @unchecked Sendable {
 
 /// Output gathered from a pipe while a process runs.
 final class OutputBuffer: Sendable {
-    private let storage = Mutex("")
-    func append(_ data: Data) { storage.withLock { $0 += String(decoding: data, as: UTF8.self) } }
-    var text: String { storage.withLock { $0 } }
+    private let storage = Mutex(Data())
+    func append(_ data: Data) { storage.withLock { $0.append(data) } }
+    var text: String { String(decoding: storage.withLock { $0 }, as: UTF8.self) }
 }

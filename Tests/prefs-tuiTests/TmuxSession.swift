@@ -19,7 +19,7 @@ final class TmuxSession: @unchecked Sendable {
         let folder = directory.path
         // The shell ignores Ctrl-C's SIGINT while the editor runs (a trap, unlike an ignore, is
         // not inherited), as an interactive shell would, so it lives to record the modes after.
-        let script = "trap true INT; stty -g > \(folder)/stty.before; PREFS_TEST_MARKER=\(marker) \(quoted); echo $? > \(folder)/status; stty -g > \(folder)/stty.after"
+        let script = "trap true INT; stty -g > \(folder)/stty.before; PREFS_TEST_MARKER=\(marker) \(quoted); echo $? > \(folder)/status.tmp; stty -g > \(folder)/stty.after.tmp; mv \(folder)/status.tmp \(folder)/status; mv \(folder)/stty.after.tmp \(folder)/stty.after"
         var command = ["new-session", "-d", "-s", "e", "-x", String(width), "-y", String(height), "-e", "XDG_CONFIG_HOME=\(folder)"]
         // A known environment: colours allowed unless a test asks otherwise, a UTF-8 locale.
         let settings = ["NO_COLOR": "", "LANG": "C.UTF-8"].merging(environment) { _, requested in requested }
@@ -83,7 +83,7 @@ final class TmuxSession: @unchecked Sendable {
         await eventually(within: timeout) { self.screen().contains(text) }
     }
 
-    /// The file the pane's shell writes when the editor has ended, if it has.
+    /// A file the pane's shell writes (whole, by rename) when the editor has ended, if it has.
     func file(_ name: String) -> String? {
         (try? String(contentsOfFile: directory.file(name), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -11,23 +11,15 @@ final class ChangeBroadcaster: Sendable {
     typealias Handler = @Sendable ([StoredChange]) -> Void
 
     private struct State {
-        var handlers: [Int: Handler] = [:]
-        var nextID = 0
         var pending: [[StoredChange]] = []
         var draining = false
     }
 
     private let state = Mutex(State())
+    private let registry = HandlerRegistry<[StoredChange]>()
 
     func addHandler(_ handler: @escaping Handler) -> ObservationToken {
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            state.handlers[state.nextID] = handler
-            return state.nextID
-        }
-        return ObservationToken { [weak self] in
-            _ = self?.state.withLock { $0.handlers.removeValue(forKey: id) }
-        }
+        registry.add(handler)
     }
 
     func enqueue(_ changes: [StoredChange]) {
@@ -43,16 +35,15 @@ final class ChangeBroadcaster: Sendable {
         }
         guard claimed else { return }
         while true {
-            let next = state.withLock { state -> ([StoredChange], [Handler])? in
+            let next = state.withLock { state -> [StoredChange]? in
                 guard !state.pending.isEmpty else {
                     state.draining = false
                     return nil
                 }
-                let batch = state.pending.removeFirst()
-                return (batch, state.handlers.sorted { $0.key < $1.key }.map(\.value))
+                return state.pending.removeFirst()
             }
-            guard let (batch, handlers) = next else { return }
-            for handler in handlers { handler(batch) }
+            guard let batch = next else { return }
+            registry.notify(batch)
         }
     }
 }

@@ -26,7 +26,7 @@ public final class Preferences: Sendable {
     }
 
     let cache = Mutex(Cache())
-    let observers = ObserverList()
+    let observers = HandlerRegistry<[StoredChange]>()
     private let writeErrorHandler: @Sendable (PreferenceError) -> Void
     private let storeToken = Mutex<ObservationToken?>(nil)
 
