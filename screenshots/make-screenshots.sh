@@ -9,7 +9,9 @@ root="$(dirname "$here")"
 binary="$(cd "$root" && swift build --show-bin-path)/prefs-tui"
 socket="prefs-screenshots-$$"
 work="$(mktemp -d)"
-trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+# kill-session before kill-server: tmux 3.3a's kill-server alone can leave the server running.
+stop_tmux() { tmux -L "$socket" kill-session -t shot 2>/dev/null || true; tmux -L "$socket" kill-server 2>/dev/null || true; }
+trap 'stop_tmux; rm -rf "$work"' EXIT
 
 # Waits (up to 10 s) until the pane shows the text.
 wait_for() {
@@ -44,7 +46,7 @@ shot() {
     wait_for "$wait"
     tmux -L "$socket" capture-pane -t shot -p -e > "$work/$name.ansi"
     python3 "$here/ansi_to_png.py" "$work/$name.ansi" "$here/$name.png" "$width" "$height"
-    tmux -L "$socket" kill-server
+    stop_tmux
     echo "screenshots/$name.png"
 }
 

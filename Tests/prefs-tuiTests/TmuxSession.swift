@@ -28,7 +28,12 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(command)
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    /// Ends the session and its server. `kill-session` first: with tmux 3.3a, `kill-server`
+    /// alone was seen to return 0 and leave the server and the editor running.
+    deinit {
+        _ = try? tmux(["kill-session", "-t", "e"])
+        _ = try? tmux(["kill-server"])
+    }
 
     /// Runs `tmux -L SOCKET ARGUMENTS` and returns what it printed.
     ///

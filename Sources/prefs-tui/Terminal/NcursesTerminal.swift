@@ -18,18 +18,23 @@ nonisolated(unsafe) private var previousCrashActions: [Int32: sigaction] = [:]
 
 private let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
 
-/// Restores the saved modes, leaves the alternate screen and shows the cursor, then puts the
-/// previous handler back and returns: the fault repeats (or abort re-raises) and Swift's own
-/// handler prints its backtrace onto a usable terminal.
-private func restoreTerminalAfterCrash(_ signal: Int32) {
+/// Restores the saved modes, leaves the alternate screen and shows the cursor, then lets the
+/// signal end the process. A real fault (si_code > 0: SIGSEGV on a bad address, Swift's trap on
+/// fatalError) goes back to the previous handler and returns, so the fault repeats there and
+/// Swift's backtracer prints onto a usable terminal. A signal that was sent (kill, raise, abort:
+/// si_code ≤ 0) would not repeat, and the backtracer would return into a program whose screen is
+/// gone, so it gets the default action at once.
+private func restoreTerminalAfterCrash(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     if savedModesValid { tcsetattr(STDIN_FILENO, TCSANOW, &savedModes) }
     let reset = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n"
     _ = reset.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
-    if var previous = previousCrashActions[signal] {
+    let wasSent = (info?.pointee.si_code ?? 0) <= 0
+    if !wasSent, var previous = previousCrashActions[signal] {
         sigaction(signal, &previous, nil)
-    } else {
-        Glibc.signal(signal, SIG_DFL)
+        return
     }
+    Glibc.signal(signal, SIG_DFL)
+    raise(signal)
 }
 
 final class NcursesTerminal {
@@ -208,9 +213,9 @@ final class NcursesTerminal {
         }
         for signal in crashSignals {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { received in restoreTerminalAfterCrash(received) }
+            action.__sigaction_handler.sa_sigaction = { received, info, context in restoreTerminalAfterCrash(received, info, context) }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
+            action.sa_flags = SA_SIGINFO
             var previous = sigaction()
             sigaction(signal, &action, &previous)
             previousCrashActions[signal] = previous
