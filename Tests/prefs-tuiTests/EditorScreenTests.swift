@@ -30,7 +30,7 @@ struct EditorScreenTests {
                                                            │Wind           5.0 m/s
                                                            │Next refresh   12:15
                                                            │
-             ↑↓ move   ←→ change   Enter edit   r reset   u undo   / filter   m modified
+             ↑↓ move  ←→ change  Enter edit  ? help  q quit  r reset  u undo  / filter
 
             """)
     }

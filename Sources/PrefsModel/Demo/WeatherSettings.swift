@@ -8,7 +8,7 @@ import Foundation
 /// prefs[.temperatureNotation] = .fahrenheit
 /// prefs[WeatherSettings.temperature(reading: .sample)]  // "70.7 °F"
 /// ```
-public enum WeatherSettings {
+public enum WeatherSettings: Sendable {
     /// The suite the demo uses.
     public static let suiteName = "com.example.weather"
 

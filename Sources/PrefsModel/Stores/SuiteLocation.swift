@@ -8,7 +8,7 @@ import Foundation
 /// SuiteLocation.defaultDirectory()        // "/home/ada/.config"
 /// SuiteLocation.fileName(for: "com.example.weather")  // "com.example.weather.plist"
 /// ```
-public enum SuiteLocation {
+public enum SuiteLocation: Sendable {
     /// The folder Foundation uses for suites in this process's environment.
     ///
     /// ```swift

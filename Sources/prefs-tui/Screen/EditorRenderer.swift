@@ -181,8 +181,9 @@ enum EditorRenderer {
         let hints: [(String, String)]
         switch state.mode {
         case .browse:
-            hints = [("↑↓", "move"), ("←→", "change"), ("Enter", "edit"), ("r", "reset"), ("u", "undo"),
-                     ("/", "filter"), ("m", "modified"), ("?", "help"), ("q", "quit")]
+            // Help and quit come before the rest so that they stay when the row is cut at 80 columns.
+            hints = [("↑↓", "move"), ("←→", "change"), ("Enter", "edit"), ("?", "help"), ("q", "quit"),
+                     ("r", "reset"), ("u", "undo"), ("/", "filter"), ("m", "modified")]
         case .editingLine: hints = [("Enter", "save"), ("Esc", "cancel"), ("Ctrl-A/E", "start/end"), ("Ctrl-K/U", "cut")]
         case .choosing: hints = [("↑↓", "choose"), ("Enter", "select"), ("Esc", "cancel")]
         case .editingList(let list) where list.itemEdit != nil: hints = [("Enter", "save item"), ("Esc", "cancel")]
@@ -193,10 +194,10 @@ enum EditorRenderer {
         }
         var x = 1
         for (key, action) in hints {
-            let width = key.displayWidth + action.displayWidth + 3
-            guard x + width <= grid.width else { break }
+            let width = key.displayWidth + action.displayWidth + 1
+            guard x + width <= grid.width - 1 else { break }
             x = grid.put(key, x: x, y: layout.hintRow, style: .key, bold: true)
-            x = grid.put(" \(action)   ", x: x, y: layout.hintRow, style: .dim)
+            x = grid.put(" \(action)", x: x, y: layout.hintRow, style: .dim) + 2
         }
     }
 
