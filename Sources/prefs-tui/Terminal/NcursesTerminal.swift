@@ -63,8 +63,10 @@ final class NcursesTerminal {
         noecho()
         nonl()
         keypad(window, true)
-        // Esc would otherwise arrive a whole second late, waiting for an escape sequence.
-        set_escdelay(25)
+        // Esc would otherwise arrive a whole second late (ncurses waits that long to see whether
+        // an escape sequence follows). 20 ms keeps arrow keys whole on local and ssh terminals and
+        // lets Esc take effect within 25 ms.
+        set_escdelay(20)
         wtimeout(window, 100)
         curs_set(0)
         monochrome = requested || !has_colors()
