@@ -59,7 +59,12 @@ public indirect enum RuleDescription: Sendable, Hashable {
         return nil
     }
 
-    static func number(_ value: Double) -> String {
+    /// A number as rules show it: whole numbers without a fraction (`240`, `0.25`).
+    ///
+    /// ```swift
+    /// RuleDescription.number(240.0)  // "240"
+    /// ```
+    public static func number(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
     }

@@ -199,14 +199,14 @@ enum EditorUpdate {
             if let minimum, next < minimum { next = minimum }
             if let maximum, next > maximum { next = maximum }
             if next == current {
-                state.message = .init(text: "\(key.name) is at its \(up ? "maximum" : "minimum") (\(RuleText.number(current)))", kind: .info)
+                state.message = .init(text: "\(key.name) is at its \(up ? "maximum" : "minimum") (\(RuleDescription.number(current)))", kind: .info)
                 return []
             }
         } else {
             // An unset optional number starts from the bottom of its range.
             next = minimum ?? 0
         }
-        let text = key.type.unwrapped == .int ? String(Int(next.rounded())) : RuleText.number(next)
+        let text = key.type.unwrapped == .int ? String(Int(next.rounded())) : RuleDescription.number(next)
         return commit(key, text: text, previous: previous, state: &state)
     }
 
@@ -400,12 +400,5 @@ enum EditorUpdate {
         }
         state.rebuildRows(isModified: { !prefs.isDefault($0) })
         return []
-    }
-}
-
-/// Numbers as rules show them: whole numbers without a fraction.
-enum RuleText {
-    static func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
