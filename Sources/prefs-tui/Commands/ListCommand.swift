@@ -47,10 +47,11 @@ struct ListCommand: ParsableCommand {
                          prefs.isDefault(key) ? "" : "yes"])
             if let diagnostic = prefs.diagnostic(for: key) { notes.append("warning: \(diagnostic)") }
         }
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        // Columns are measured in display width, so values such as 東京 keep the table aligned.
+        let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
         for row in rows {
             let cells = row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.displayWidth)
             }
             Output.print(cells.joined(separator: "  ").trimmingTrailingSpaces())
         }
