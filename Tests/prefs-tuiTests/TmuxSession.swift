@@ -1,4 +1,5 @@
 import Foundation
+import PrefsModel
 import PrefsTestSupport
 
 /// The built editor running in a real terminal: a detached tmux session on its own server
@@ -107,17 +108,8 @@ final class TmuxSession: @unchecked Sendable {
         }
     }
 
-    /// What is stored in the demo suite now.
-    var stored: [String: PrefsModelValue] {
-        SuiteStoreReader.values(in: directory.path)
-    }
-}
-
-import PrefsModel
-typealias PrefsModelValue = PlistValue
-
-enum SuiteStoreReader {
-    static func values(in directory: String, suite: String = "com.example.weather") -> [String: PlistValue] {
-        SuiteStore(suiteName: suite, directory: directory, watchForChanges: false).storedValues()
+    /// What is stored in the demo suite now, read as a fresh process would.
+    var stored: [String: PlistValue] {
+        SuiteStore(suiteName: "com.example.weather", directory: directory.path, watchForChanges: false).storedValues()
     }
 }

@@ -94,13 +94,6 @@ public class AnyPreferenceKey: @unchecked Sendable {
     public func storedValue(json: JSONValue) throws -> PlistValue? {
         do { return try codec.fromJSON(json) } catch let error as PreferenceError { throw error.naming(name) }
     }
-
-    /// Whether two stored values mean the same setting value (`<real>15</real>` equals `15`).
-    ///
-    /// ```swift
-    /// key.sameValue(.int(15), .double(15))  // true for an Int key
-    /// ```
-    public func sameValue(_ lhs: PlistValue?, _ rhs: PlistValue?) -> Bool { codec.same(lhs, rhs) }
 }
 
 /// The shorter name used when declaring keys: `extension PreferenceKeys { static let … }`.
@@ -117,5 +110,4 @@ struct KeyCodec: Sendable {
     let json: @Sendable (PlistValue?) -> JSONValue
     let parse: @Sendable ([String]) throws -> PlistValue?
     let fromJSON: @Sendable (JSONValue) throws -> PlistValue?
-    let same: @Sendable (PlistValue?, PlistValue?) -> Bool
 }

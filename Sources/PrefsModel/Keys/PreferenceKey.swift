@@ -89,13 +89,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
             text: { decode($0).formatted },
             json: { decode($0).jsonValue },
             parse: { arguments in try checked(Value.parse(arguments: arguments)) },
-            fromJSON: { json in try checked(Value(jsonValue: json)) },
-            same: { lhs, rhs in
-                let left = lhs.flatMap { Value(storedValue: $0) }
-                let right = rhs.flatMap { Value(storedValue: $0) }
-                if let left, let right { return left == right }
-                return lhs == rhs
-            }
+            fromJSON: { json in try checked(Value(jsonValue: json)) }
         )
     }
 }

@@ -32,9 +32,7 @@ struct EditorState: Sendable {
     struct LineEdit: Sendable {
         var keyIndex: Int
         var editor: LineEditor
-        var original: String
         var target: LineTarget
-        var changedUnderneath = false
     }
 
     struct ChoicePopup: Sendable {

@@ -35,9 +35,7 @@ enum EditorUpdate {
     static func externalChange(_ state: inout EditorState, names: Set<String>, prefs: Preferences) {
         if state.modifiedOnly || !state.filter.isEmpty { state.rebuildRows(isModified: { !prefs.isDefault($0) }) }
         switch state.mode {
-        case .editingLine(var edit) where names.contains(state.keys[edit.keyIndex].name):
-            edit.changedUnderneath = true
-            state.mode = .editingLine(edit)
+        case .editingLine(let edit) where names.contains(state.keys[edit.keyIndex].name):
             let key = state.keys[edit.keyIndex]
             state.message = .init(text: "\(key.name) was changed by another program to \(display(prefs.text(of: key))); Enter keeps your edit, Esc shows the new value", kind: .warning)
         case .editingList(let list) where names.contains(state.keys[list.keyIndex].name):
@@ -182,7 +180,7 @@ enum EditorUpdate {
     }
 
     private static func openLineEditor(_ state: inout EditorState, index: Int, text: String) {
-        state.mode = .editingLine(.init(keyIndex: index, editor: LineEditor(text: text), original: text, target: .value))
+        state.mode = .editingLine(.init(keyIndex: index, editor: LineEditor(text: text), target: .value))
     }
 
     /// One step of a number, held in the range: the step and bounds come from the rule.
@@ -318,14 +316,14 @@ enum EditorUpdate {
         case .up, .character("k"): list.selected = max(0, list.selected - 1)
         case .down, .character("j"): list.selected = min(max(0, list.items.count - 1), list.selected + 1)
         case .character("a"), .character("+"):
-            list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: ""), original: "", target: .listItem(nil))
+            list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: ""), target: .listItem(nil))
         case .enter:
             guard list.items.indices.contains(list.selected) else {
-                list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: ""), original: "", target: .listItem(nil))
+                list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: ""), target: .listItem(nil))
                 break
             }
             let text = list.items[list.selected]
-            list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: text), original: text, target: .listItem(list.selected))
+            list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: text), target: .listItem(list.selected))
         case .character("d"), .delete:
             guard list.items.indices.contains(list.selected) else { break }
             var items = list.items
