@@ -8,20 +8,20 @@ import Foundation
 /// prefs[.temperatureNotation] = .fahrenheit
 /// prefs[WeatherSettings.temperature(reading: .sample)]  // "70.7 °F"
 /// ```
-public enum WeatherSettings: Sendable {
+package enum WeatherSettings: Sendable {
     /// The suite the demo uses.
-    public static let suiteName = "com.example.weather"
+    package static let suiteName = "com.example.weather"
 
     /// How temperatures are shown.
     ///
     /// ```swift
     /// TemperatureNotation(rawValue: "kelvin")  // .kelvin
     /// ```
-    public enum TemperatureNotation: String, PreferenceChoice {
+    package enum TemperatureNotation: String, PreferenceChoice {
         case celsius, fahrenheit, kelvin
-        public var title: String { rawValue.capitalized }
+        package var title: String { rawValue.capitalized }
         /// The unit symbol.
-        public var symbol: String {
+        package var symbol: String {
             switch self {
             case .celsius: return "°C"
             case .fahrenheit: return "°F"
@@ -29,7 +29,7 @@ public enum WeatherSettings: Sendable {
             }
         }
         /// Converts degrees Celsius into this notation.
-        public func convert(celsius: Double) -> Double {
+        package func convert(celsius: Double) -> Double {
             switch self {
             case .celsius: return celsius
             case .fahrenheit: return celsius * 9 / 5 + 32
@@ -43,9 +43,9 @@ public enum WeatherSettings: Sendable {
     /// ```swift
     /// UnitsNotation.imperial.title  // "Imperial"
     /// ```
-    public enum UnitsNotation: String, PreferenceChoice {
+    package enum UnitsNotation: String, PreferenceChoice {
         case metric, imperial
-        public var title: String { rawValue.capitalized }
+        package var title: String { rawValue.capitalized }
     }
 
     /// 12- or 24-hour clock.
@@ -53,9 +53,9 @@ public enum WeatherSettings: Sendable {
     /// ```swift
     /// TimeNotation.twelveHour.title  // "12-hour"
     /// ```
-    public enum TimeNotation: String, PreferenceChoice {
+    package enum TimeNotation: String, PreferenceChoice {
         case twelveHour, twentyFourHour
-        public var title: String { self == .twelveHour ? "12-hour" : "24-hour" }
+        package var title: String { self == .twelveHour ? "12-hour" : "24-hour" }
     }
 
     /// A weather reading to derive displayed values from.
@@ -63,31 +63,31 @@ public enum WeatherSettings: Sendable {
     /// ```swift
     /// WeatherSettings.Reading.sample.temperatureCelsius  // 21.5
     /// ```
-    public struct Reading: Sendable, Equatable {
+    package struct Reading: Sendable, Equatable {
         /// Air temperature, °C.
-        public var temperatureCelsius: Double
+        package var temperatureCelsius: Double
         /// Felt temperature, °C.
-        public var feelsLikeCelsius: Double
+        package var feelsLikeCelsius: Double
         /// Wind speed, m/s.
-        public var windMetresPerSecond: Double
+        package var windMetresPerSecond: Double
 
         /// Makes a reading.
         ///
         /// ```swift
         /// Reading(temperatureCelsius: 3, feelsLikeCelsius: 0, windMetresPerSecond: 8)
         /// ```
-        public init(temperatureCelsius: Double, feelsLikeCelsius: Double, windMetresPerSecond: Double) {
+        package init(temperatureCelsius: Double, feelsLikeCelsius: Double, windMetresPerSecond: Double) {
             self.temperatureCelsius = temperatureCelsius
             self.feelsLikeCelsius = feelsLikeCelsius
             self.windMetresPerSecond = windMetresPerSecond
         }
 
         /// The fixed sample the demo shows: 21.5 °C, feels like 19.0 °C, wind 5.0 m/s.
-        public static let sample = Reading(temperatureCelsius: 21.5, feelsLikeCelsius: 19.0, windMetresPerSecond: 5.0)
+        package static let sample = Reading(temperatureCelsius: 21.5, feelsLikeCelsius: 19.0, windMetresPerSecond: 5.0)
     }
 
     /// Every demo key, in display order.
-    public static let keys: [AnyPreferenceKey] = [
+    package static let keys: [AnyPreferenceKey] = [
         PreferenceKeys.temperatureNotation, .unitsNotation, .timeNotation,
         .city, .favoriteCities,
         .refreshInterval, .showFeelsLike, .notificationsEnabled, .dataSource,
@@ -95,14 +95,14 @@ public enum WeatherSettings: Sendable {
     ]
 
     /// The demo's schema, with the derived values of the sample reading and the real clock.
-    public static let schema = makeSchema()
+    package static let schema = makeSchema()
 
     /// The demo's schema with a given reading, clock and time zone (tests fix all three).
     ///
     /// ```swift
     /// WeatherSettings.makeSchema(now: { Date(timeIntervalSince1970: 0) }, timeZone: .gmt)
     /// ```
-    public static func makeSchema(reading: Reading = .sample,
+    package static func makeSchema(reading: Reading = .sample,
                                   now: @escaping @Sendable () -> Date = Date.init,
                                   timeZone: TimeZone = .current) -> PreferenceSchema {
         PreferenceSchema(
@@ -115,7 +115,7 @@ public enum WeatherSettings: Sendable {
     /// ```swift
     /// WeatherSettings.derivedValues(reading: .sample, now: Date.init, timeZone: .current).map(\.title)
     /// ```
-    public static func derivedValues(reading: Reading, now: @escaping @Sendable () -> Date,
+    package static func derivedValues(reading: Reading, now: @escaping @Sendable () -> Date,
                                      timeZone: TimeZone) -> [AnyDerivedValue] {
         [
             AnyDerivedValue(temperature(reading: reading)),
@@ -130,7 +130,7 @@ public enum WeatherSettings: Sendable {
     /// ```swift
     /// prefs[WeatherSettings.temperature(reading: .sample)]  // "21.5 °C"
     /// ```
-    public static func temperature(reading: Reading) -> DerivedValue<String> {
+    package static func temperature(reading: Reading) -> DerivedValue<String> {
         DerivedValue(name: "temperature", title: "Temperature",
                      inputs: [PreferenceKeys.temperatureNotation, .decimalPlaces]) { prefs in
             formatTemperature(reading.temperatureCelsius, in: prefs)
@@ -142,7 +142,7 @@ public enum WeatherSettings: Sendable {
     /// ```swift
     /// prefs[WeatherSettings.feelsLike(reading: .sample)]  // "19.0 °C"
     /// ```
-    public static func feelsLike(reading: Reading) -> DerivedValue<String?> {
+    package static func feelsLike(reading: Reading) -> DerivedValue<String?> {
         DerivedValue(name: "feelsLike", title: "Feels like",
                      inputs: [PreferenceKeys.temperatureNotation, .decimalPlaces, .showFeelsLike]) { prefs in
             prefs[.showFeelsLike] ? formatTemperature(reading.feelsLikeCelsius, in: prefs) : nil
@@ -154,7 +154,7 @@ public enum WeatherSettings: Sendable {
     /// ```swift
     /// prefs[WeatherSettings.wind(reading: .sample)]  // "5.0 m/s"
     /// ```
-    public static func wind(reading: Reading) -> DerivedValue<String> {
+    package static func wind(reading: Reading) -> DerivedValue<String> {
         DerivedValue(name: "wind", title: "Wind", inputs: [PreferenceKeys.unitsNotation]) { prefs in
             switch prefs[.unitsNotation] {
             case .metric: return String(format: "%.1f m/s", reading.windMetresPerSecond)
@@ -168,7 +168,7 @@ public enum WeatherSettings: Sendable {
     /// ```swift
     /// prefs[WeatherSettings.nextRefresh(now: Date.init, timeZone: .current)]
     /// ```
-    public static func nextRefresh(now: @escaping @Sendable () -> Date, timeZone: TimeZone) -> DerivedValue<String> {
+    package static func nextRefresh(now: @escaping @Sendable () -> Date, timeZone: TimeZone) -> DerivedValue<String> {
         DerivedValue(name: "nextRefresh", title: "Next refresh",
                      inputs: [PreferenceKeys.refreshInterval, .timeNotation]) { prefs in
             let formatter = DateFormatter()
@@ -187,47 +187,47 @@ public enum WeatherSettings: Sendable {
 
 extension PreferenceKeys {
     /// Units: how temperatures are shown.
-    public static let temperatureNotation = PreferenceKey<WeatherSettings.TemperatureNotation>(
+    package static let temperatureNotation = PreferenceKey<WeatherSettings.TemperatureNotation>(
         "temperatureNotation", default: .celsius, title: "Temperature",
         help: "The scale temperatures are shown in.", section: "Units")
     /// Units: metric or imperial wind and distance.
-    public static let unitsNotation = PreferenceKey<WeatherSettings.UnitsNotation>(
+    package static let unitsNotation = PreferenceKey<WeatherSettings.UnitsNotation>(
         "unitsNotation", default: .metric, title: "Units",
         help: "Metric shows wind in m/s, imperial in mph.", section: "Units")
     /// Units: 12- or 24-hour clock.
-    public static let timeNotation = PreferenceKey<WeatherSettings.TimeNotation>(
+    package static let timeNotation = PreferenceKey<WeatherSettings.TimeNotation>(
         "timeNotation", default: .twentyFourHour, title: "Time format",
         help: "How times of day are written.", section: "Units")
     /// Location: the city the forecast is for.
-    public static let city = PreferenceKey<String>(
+    package static let city = PreferenceKey<String>(
         "city", default: "Oslo", rule: .text(nonEmpty: true, maxLength: 64), title: "City",
         help: "The city the forecast is for.", section: "Location")
     /// Location: cities to switch between quickly.
-    public static let favoriteCities = PreferenceKey<[String]>(
+    package static let favoriteCities = PreferenceKey<[String]>(
         "favoriteCities", default: [], rule: .each(.text(nonEmpty: true, maxLength: 64)), title: "Favourite cities",
         help: "Cities to switch between quickly.", section: "Location")
     /// Updates: minutes between forecast updates.
-    public static let refreshInterval = PreferenceKey<Int>(
+    package static let refreshInterval = PreferenceKey<Int>(
         "refreshInterval", default: 15, rule: .range(5...240, step: 5), title: "Refresh every",
         help: "Minutes between forecast updates.", section: "Updates", unit: "min")
     /// Updates: whether to show the felt temperature.
-    public static let showFeelsLike = PreferenceKey<Bool>(
+    package static let showFeelsLike = PreferenceKey<Bool>(
         "showFeelsLike", default: true, title: "Show feels-like",
         help: "Show the felt temperature beside the measured one.", section: "Updates")
     /// Updates: whether to notify about severe weather.
-    public static let notificationsEnabled = PreferenceKey<Bool>(
+    package static let notificationsEnabled = PreferenceKey<Bool>(
         "notificationsEnabled", default: false, title: "Notifications",
         help: "Notify about severe weather warnings.", section: "Updates")
     /// Updates: where forecasts come from.
-    public static let dataSource = PreferenceKey<URL>(
+    package static let dataSource = PreferenceKey<URL>(
         "dataSource", default: URL(string: "https://api.example.com/v1/forecast")!, title: "Data source",
         help: "The forecast service's address.", section: "Updates")
     /// Display: digits after the decimal point.
-    public static let decimalPlaces = PreferenceKey<Int>(
+    package static let decimalPlaces = PreferenceKey<Int>(
         "decimalPlaces", default: 1, rule: .range(0...2), title: "Decimal places",
         help: "Digits after the decimal point in temperatures.", section: "Display")
     /// Display: when the forecast was last refreshed (unset until the first refresh).
-    public static let lastRefresh = PreferenceKey<Date?>(
+    package static let lastRefresh = PreferenceKey<Date?>(
         "lastRefresh", title: "Last refresh",
         help: "When the forecast was last fetched; empty until the first refresh.", section: "Display")
 }
