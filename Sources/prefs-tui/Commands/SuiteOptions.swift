@@ -36,8 +36,10 @@ struct SuiteOptions: ParsableArguments {
     func open(watchForChanges: Bool = false) throws -> Preferences {
         let schema = try loadSchema()
         let suiteName = suite ?? schema.suiteName
-        guard SuiteLocation.isValidSuiteName(suiteName) else {
-            throw CommandFailure("invalid suite name \"\(suiteName)\": it must be a file name without \"/\"", status: ExitStatus.usage)
+        if let problem = SuiteLocation.problem(withSuiteName: suiteName) {
+            // debugDescription quotes the name and escapes control characters, so the message
+            // stays on one line and shows what was actually given.
+            throw CommandFailure("invalid suite name \(suiteName.debugDescription): \(problem)", status: ExitStatus.usage)
         }
         let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges)
         if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
