@@ -13,6 +13,11 @@ struct Programs {
         ChildProcess(product: "prefs-tui", arguments: arguments, configHome: configHome, environment: environment)
     }
 
+    /// `prefs-tui` with arguments as raw bytes (any but NUL), as a shell could pass them.
+    func prefsTUI(rawArguments: [[UInt8]]) -> ChildProcess {
+        ChildProcess(product: "prefs-tui", rawArguments: rawArguments, configHome: configHome)
+    }
+
     @discardableResult
     func runPrefsTUI(_ arguments: String...) throws -> ChildProcess.Result {
         let child = prefsTUI(arguments)
