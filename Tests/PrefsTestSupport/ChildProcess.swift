@@ -87,11 +87,24 @@ public final class ChildProcess: Sendable {
             for pointer in argv { pointer?.deallocate() }
             for pointer in envp { free(pointer) }
         }
+        // Every signal back to its default action and none blocked, as a child of a shell
+        // starts: ignored signals are inherited across exec, and the test runner ignores some
+        // (SIGXFSZ among them), which would hide how a program behaves for its users.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         // A bare name is looked up in PATH, as a shell would.
         let result = executable.contains("/")
-            ? posix_spawn(&pid, executable, &actions, nil, argv, envp)
-            : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+            ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
         close(outputPipe[1])
         close(errorPipe[1])
         guard result == 0 else {
