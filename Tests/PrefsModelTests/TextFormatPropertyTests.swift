@@ -22,7 +22,9 @@ struct TextFormatPropertyTests {
         #expect(loaded == value, "stored: \(value.formatted)", sourceLocation: sourceLocation)
     }
 
-    private static let text = Gen.character(in: "\u{0}"..."\u{D7FF}").string(of: 0...24)
+    // From U+0020: a suite file is XML, which cannot carry C0 control characters, so the
+    // writer refuses them (PlistWriterTests); tab and newline are covered there too.
+    private static let text = Gen.character(in: "\u{20}"..."\u{D7FF}").string(of: 0...24)
     private static let word = Gen.letterOrNumber.string(of: 1...10)
 
     @Test func integers() async {

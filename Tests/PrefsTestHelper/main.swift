@@ -64,6 +64,39 @@ case ("count-up", 4):
 case ("write-until-killed", 4):
     guard let size = Int(arguments[3]) else { fail("SIZE must be a number") }
     do { try writeUntilKilled(suite: arguments[1], prefix: arguments[2], size: size, announce: say) } catch { fail("\(error)") }
+case ("write-real-in-locale", 5):
+    storeWriteRealInLocale(suite: arguments[1], key: arguments[2], value: arguments[3], locale: arguments[4])
+case ("foundation-read-plist", _) where arguments.count >= 2:
+    storeFoundationReadPlist(suite: arguments[1], keys: Array(arguments.dropFirst(2)))
+case ("foundation-read-url", 3):
+    storeFoundationReadURL(suite: arguments[1], key: arguments[2])
 default:
     fail("unknown command or wrong argument count: \(arguments.joined(separator: " "))")
+}
+
+// MARK: Storage-layer subcommands
+
+/// write-real-in-locale SUITE KEY VALUE LOCALE: commits a real with `LC_NUMERIC` set to LOCALE
+/// (found through `LOCPATH`), as the editor runs after `setlocale(LC_ALL, "")`.
+func storeWriteRealInLocale(suite: String, key: String, value: String, locale: String) {
+    guard setlocale(LC_NUMERIC, locale) != nil, let number = Double(value) else { fail("no locale \(locale) or bad number") }
+    do { try SuiteStore(suiteName: suite, watchForChanges: false).commit([key: .double(number)]) } catch { fail("\(error)") }
+}
+
+/// foundation-read-plist SUITE KEY…: what `UserDefaults.object(forKey:)` returns for each key,
+/// written to standard output as a binary plist by Foundation (the XML form would lose the
+/// sign of negative zero), so the test can compare it whole.
+func storeFoundationReadPlist(suite: String, keys: [String]) {
+    guard let defaults = UserDefaults(suiteName: suite) else { fail("no suite") }
+    var found: [String: Any] = [:]
+    for key in keys { found[key] = defaults.object(forKey: key) }
+    do {
+        FileHandle.standardOutput.write(try PropertyListSerialization.data(fromPropertyList: found, format: .binary, options: 0))
+    } catch { fail("\(error)") }
+}
+
+/// foundation-read-url SUITE KEY: what `UserDefaults.url(forKey:)` returns, or "nil".
+func storeFoundationReadURL(suite: String, key: String) {
+    guard let defaults = UserDefaults(suiteName: suite) else { fail("no suite") }
+    say(defaults.url(forKey: key)?.absoluteString ?? "nil")
 }

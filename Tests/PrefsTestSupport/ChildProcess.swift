@@ -54,6 +54,11 @@ public final class ChildProcess: Sendable {
                   rawArguments: rawArguments, configHome: configHome, environment: environment)
     }
 
+    /// Prepares any program by its full path (such as `/usr/bin/env` to run `python3`).
+    public convenience init(executablePath: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
+        self.init(program: executablePath, arguments: arguments, configHome: configHome, environment: environment)
+    }
+
     /// Prepares any program: a path, or a name looked up in `PATH` (such as `python3`).
     public convenience init(program: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
         self.init(executable: program, rawArguments: arguments.map { Array($0.utf8) }, configHome: configHome,
@@ -138,6 +143,9 @@ public final class ChildProcess: Sendable {
     /// Output collected so far.
     public var outputSoFar: String { output.text }
 
+    /// Output collected so far, as bytes (for binary output).
+    public var outputData: Data { output.data }
+
     /// Standard error collected so far.
     public var errorSoFar: String { errors.text }
 
@@ -193,6 +201,14 @@ public final class ChildProcess: Sendable {
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 
+    /// Runs any program by its full path to completion.
+    public static func run(executablePath: String, arguments: [String], configHome: String,
+                           environment: [String: String] = [:]) throws -> Result {
+        let child = ChildProcess(executablePath: executablePath, arguments: arguments, configHome: configHome, environment: environment)
+        try child.start()
+        return child.finish()
+    }
+
     /// Runs to completion.
     public static func run(product: String, arguments: [String], configHome: String,
                            environment: [String: String] = [:]) throws -> Result {
@@ -206,5 +222,6 @@ public final class ChildProcess: Sendable {
 final class OutputBuffer: Sendable {
     private let storage = Mutex(Data())
     func append(_ data: Data) { storage.withLock { $0.append(data) } }
-    var text: String { String(decoding: storage.withLock { $0 }, as: UTF8.self) }
+    var text: String { String(decoding: data, as: UTF8.self) }
+    var data: Data { storage.withLock { $0 } }
 }

@@ -86,7 +86,7 @@ public final class SuiteStore: PreferenceStore {
         // failure to open the lock file, which says less about what is wrong.
         try file.ensureDirectory()
         var warning: String?
-        let (merged, identity) = try lock.withLock(exclusive: true) { () throws -> ([String: PlistValue], SuiteFile.Identity?) in
+        let (merged, identity) = try lock.withLock(exclusive: true) { () throws -> ([String: PlistValue], SuiteFile.Identity) in
             var base = try currentValuesForWrite(warning: &warning)
             for (key, value) in changes { base[key] = value }
             let identity = try file.write(base)
