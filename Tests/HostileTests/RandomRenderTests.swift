@@ -30,7 +30,9 @@ extension Hostile {
                 let size = processes == 0 ? (1, 1) : processes == 1 ? (300, 100) : maker.size()
                 let keys = ((0..<batch).flatMap { _ in maker.sequence() } + maker.ending()).joined(separator: " ")
                 let schema = processes % 2 == 0 ? [] : ["--schema", schemaFile]
-                let arguments = ["render", "--width", String(size.0), "--height", String(size.1), "--keys", keys] + schema
+                // `--keys=…` in one argument: a sequence may start with the key "-", and a separate
+                // argument starting with "-" would be read as an option, not as the value.
+                let arguments = ["render", "--width", String(size.0), "--height", String(size.1), "--keys=" + keys] + schema
                 let child = programs.prefsTUI(arguments)
                 try child.start()
                 sequences += batch
