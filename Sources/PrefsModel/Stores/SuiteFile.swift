@@ -127,8 +127,8 @@ struct SuiteFile {
     /// - The file keeps mode 0600; a read-only file is refused rather than replaced.
     ///
     /// Returns the identity of the file now on disk.
-    func write(_ values: [String: PlistValue]) throws -> Identity {
-        let document = try PlistXMLWriter.document(values)
+    func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil) throws -> Identity {
+        let document = try PlistXMLWriter.document(values, order: order)
         let target = try writableTarget()
         var existing = stat()
         let existed = stat(target, &existing) == 0
@@ -164,7 +164,7 @@ struct SuiteFile {
             unlink(temporary)
             throw PreferenceError.writeFailed(path: path, reason: "\(failure)")
         }
-        syncDirectory(targetDirectory)
+        if !existed { syncDirectory(targetDirectory) }
         return identity
     }
 
@@ -247,7 +247,12 @@ struct SuiteFile {
         }
     }
 
-    /// The rename is durable only once the folder's entry is on disk too.
+    /// Makes a new file's folder entry durable. Only done when the rename created the file:
+    /// when it replaced an existing one, the rename is left to the file system's next journal
+    /// commit (ext4: within 5 s). The data was fsynced before the rename, so a crash in that
+    /// window leaves the previous version, whole; never a torn or empty file. Measured here, the
+    /// folder fsync doubled the cost of a small commit (write + fsync + rename 7–8 ms, with the
+    /// folder fsync 10.5–12 ms; Foundation's in-place synchronize 5–8 ms): see the README.
     private func syncDirectory(_ directory: String) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
