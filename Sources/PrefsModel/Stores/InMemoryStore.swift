@@ -32,7 +32,7 @@ public final class InMemoryStore: PreferenceStore {
     }
 
     @discardableResult
-    public func commit(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+    public func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
         // Key by key: the cost follows the size of the commit, not of the store.
         let applied = values.withLock { values -> [StoredChange] in
             var applied: [StoredChange] = []
@@ -42,14 +42,14 @@ public final class InMemoryStore: PreferenceStore {
                 applied.append(StoredChange(key: key, old: old, new: new))
                 values[key] = new
             }
-            broadcaster.enqueue(applied)
+            broadcaster.enqueue(applied, source: .commit(by: writer))
             return applied
         }
         broadcaster.drain()
         return applied
     }
 
-    public func addChangeHandler(_ handler: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken {
+    public func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken {
         broadcaster.addHandler(handler)
     }
 }

@@ -126,8 +126,9 @@ struct SuiteFile {
     ///   leaves the suite as it was.
     /// - The file keeps mode 0600; a read-only file is refused rather than replaced.
     ///
-    /// Returns the identity of the file now on disk.
-    func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil) throws -> Identity {
+    /// Returns the identity of the file now on disk; `writer` is recorded with it (see
+    /// ``InProcessWrites``).
+    func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, writer: StoreWriter? = nil) throws -> Identity {
         let document = try PlistXMLWriter.document(values, order: order)
         let target = try writableTarget()
         var existing = stat()
@@ -159,6 +160,9 @@ struct SuiteFile {
             unlink(temporary)
             throw PreferenceError.writeFailed(path: path, reason: "\(error)")
         }
+        // Recorded before the rename, so another store in this process that is woken by the
+        // rename already finds the write was ours.
+        InProcessWrites.shared.record(identity, at: path, by: writer)
         guard rename(temporary, target) == 0 else {
             let failure = POSIXFailure.current()
             unlink(temporary)

@@ -81,7 +81,7 @@ public final class SuiteStore: PreferenceStore {
     }
 
     @discardableResult
-    public func commit(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+    public func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
         diskAccess.lock()
         defer { diskAccess.unlock() }
         // The folder first: otherwise a missing or blocked folder would be reported as a
@@ -106,7 +106,7 @@ public final class SuiteStore: PreferenceStore {
             if start.isCurrent && changed.isEmpty {
                 return WrittenSuite(values: values, order: order, identity: start.identity, changes: [])
             }
-            let identity = try file.write(values, order: order)
+            let identity = try file.write(values, order: order, writer: writer)
             return WrittenSuite(values: values, order: order, identity: identity, changes: start.isCurrent ? changed : nil)
         }
         let applied = state.withLock { state -> [StoredChange] in
@@ -118,14 +118,14 @@ public final class SuiteStore: PreferenceStore {
             state.identity = written.identity
             state.loadProblem = nil
             if let warning { state.warnings.append(warning) }
-            broadcaster.enqueue(applied)
+            broadcaster.enqueue(applied, source: .commit(by: writer))
             return applied
         }
         broadcaster.drain()
         return applied
     }
 
-    public func addChangeHandler(_ handler: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken {
+    public func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken {
         broadcaster.addHandler(handler)
     }
 
@@ -159,7 +159,7 @@ public final class SuiteStore: PreferenceStore {
             state.order = PlistKeyOrder(values.keys)
             state.identity = identity
             state.loadProblem = problem
-            if reportChanges { broadcaster.enqueue(applied) }
+            if reportChanges { broadcaster.enqueue(applied, source: InProcessWrites.shared.source(of: identity, at: path)) }
         }
         broadcaster.drain()
     }
