@@ -120,6 +120,31 @@ struct SuiteFileTests {
         #expect(mode(of: fixture.plistPath) == 0o444)
     }
 
+    @Test func aCommitThatChangesNothingLeavesTheFileAsItIs() throws {
+        let fixture = StoreFixture(.suite)
+        try fixture.store.commit(["city": .string("Bergen")])
+        let before = try FileManager.default.attributesOfItem(atPath: fixture.plistPath)[.systemFileNumber] as? Int
+
+        let changes = try fixture.store.commit(["city": .string("Bergen"), "units": nil])
+
+        #expect(changes.isEmpty)
+        #expect(try FileManager.default.attributesOfItem(atPath: fixture.plistPath)[.systemFileNumber] as? Int == before)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aCommitReportsOnlyTheKeysItChanged(kind: StoreKind) throws {
+        let fixture = StoreFixture(kind, initial: Dictionary(uniqueKeysWithValues: (0..<500).map { ("key\($0)", PlistValue.int($0)) }))
+
+        let changes = try fixture.store.commit(["key7": .int(7), "key8": .string("eight"), "key9": nil, "new": .bool(true)])
+
+        #expect(changes == [
+            StoredChange(key: "key8", old: .int(8), new: .string("eight")),
+            StoredChange(key: "key9", old: .int(9), new: nil),
+            StoredChange(key: "new", old: nil, new: .bool(true)),
+        ])
+        #expect(fixture.store.storedValues().count == 500)
+    }
+
     @Test func readsComeFromMemoryNotFromTheFile() throws {
         let fixture = StoreFixture(.suite)
         fixture.prefs[.city] = "Bergen"

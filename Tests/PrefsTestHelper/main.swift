@@ -68,6 +68,10 @@ case ("write-real-in-locale", 5):
     storeWriteRealInLocale(suite: arguments[1], key: arguments[2], value: arguments[3], locale: arguments[4])
 case ("foundation-read-plist", _) where arguments.count >= 2:
     storeFoundationReadPlist(suite: arguments[1], keys: Array(arguments.dropFirst(2)))
+case ("write-under-size-limit", 5):
+    storeWriteUnderSizeLimit(suite: arguments[1], key: arguments[2], bytes: arguments[3], limit: arguments[4])
+case ("write-forever", 2):
+    storeWriteForever(suite: arguments[1])
 case ("foundation-read-url", 3):
     storeFoundationReadURL(suite: arguments[1], key: arguments[2])
 default:
@@ -99,4 +103,39 @@ func storeFoundationReadPlist(suite: String, keys: [String]) {
 func storeFoundationReadURL(suite: String, key: String) {
     guard let defaults = UserDefaults(suiteName: suite) else { fail("no suite") }
     say(defaults.url(forKey: key)?.absoluteString ?? "nil")
+}
+
+/// write-under-size-limit SUITE KEY BYTES LIMIT: commits a text value of BYTES characters with
+/// the process's file-size limit (RLIMIT_FSIZE, what `ulimit -f` sets) at LIMIT bytes. SIGXFSZ
+/// is ignored so the write fails with EFBIG instead of killing the process (a writer killed that
+/// way is the killed-writer case). Prints "written", or the error on standard error (exit 1).
+func storeWriteUnderSizeLimit(suite: String, key: String, bytes: String, limit: String) {
+    guard let count = Int(bytes), let maximum = rlim_t(limit) else { fail("BYTES and LIMIT must be numbers") }
+    let store = SuiteStore(suiteName: suite, watchForChanges: false)
+    signal(SIGXFSZ, SIG_IGN)
+    var limits = rlimit(rlim_cur: maximum, rlim_max: maximum)
+    guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limits) == 0 else { fail("setrlimit failed") }
+    do {
+        try store.commit([key: .string(String(repeating: "x", count: count))])
+        say("written")
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+}
+
+/// write-forever SUITE: commits large values without pause until killed, printing "writing"
+/// after the first commit, so a test can kill it in the middle of a write.
+func storeWriteForever(suite: String) {
+    let store = SuiteStore(suiteName: suite, watchForChanges: false)
+    let filler = String(repeating: "y", count: 4096)
+    var round = 0
+    while true {
+        var changes: [String: PlistValue?] = [:]
+        for index in 0..<64 { changes["bulk-\(index)"] = .string("\(round) \(filler)") }
+        changes["round"] = .int(round)
+        do { try store.commit(changes) } catch { fail("\(error)") }
+        if round == 0 { say("writing") }
+        round += 1
+    }
 }

@@ -25,15 +25,20 @@ import Glibc
 ///   refused the same way.
 struct PlistXMLWriter {
     private var bytes: [UInt8] = []
+    private var orderMismatch = false
 
-    /// The whole document for a suite's top-level dictionary.
-    static func document(_ values: [String: PlistValue]) throws -> [UInt8] {
+    /// The whole document for a suite's top-level dictionary. `order` lists its keys already
+    /// sorted (see ``PlistKeyOrder``); without it they are sorted here.
+    static func document(_ values: [String: PlistValue], order: PlistKeyOrder? = nil) throws -> [UInt8] {
         var writer = PlistXMLWriter()
         writer.bytes.reserveCapacity(256 + values.count * 64)
         writer.append(header)
         try CNumericLocale.whileActive {
-            try writer.appendDictionary(values, depth: 0, path: nil)
+            try writer.appendDictionary(values, sortedKeys: order?.keys, depth: 0, path: nil)
         }
+        // An order that does not list exactly these keys (it cannot happen through a store,
+        // but it must never drop or repeat a value) is ignored and the keys sorted here.
+        if writer.orderMismatch { return try document(values) }
         writer.append("</plist>\n")
         return writer.bytes
     }
@@ -86,20 +91,27 @@ struct PlistXMLWriter {
             }
             appendLine("</array>", depth: depth)
         case .dictionary(let entries):
-            try appendDictionary(entries, depth: depth, path: path)
+            try appendDictionary(entries, sortedKeys: nil, depth: depth, path: path)
         }
     }
 
-    private mutating func appendDictionary(_ entries: [String: PlistValue], depth: Int, path: String?) throws {
+    private mutating func appendDictionary(_ entries: [String: PlistValue], sortedKeys: [String]?,
+                                           depth: Int, path: String?) throws {
         guard !entries.isEmpty else { return appendLine("<dict/>", depth: depth) }
         appendLine("<dict>", depth: depth)
-        for key in entries.keys.sorted(by: Self.precedesInUTF16) {
+        let keys = sortedKeys ?? entries.keys.sorted(by: Self.precedesInUTF16)
+        if keys.count != entries.count { orderMismatch = true }
+        for key in keys {
+            guard let value = entries[key] else {
+                orderMismatch = true
+                continue
+            }
             let keyPath = path.map { "\($0).\(key)" } ?? key
             appendIndent(depth + 1)
             append("<key>")
             try appendEscaped(key, path: keyPath)
             append("</key>\n")
-            try appendValue(entries[key]!, depth: depth + 1, path: keyPath)
+            try appendValue(value, depth: depth + 1, path: keyPath)
         }
         appendLine("</dict>", depth: depth)
     }

@@ -126,9 +126,10 @@ struct SuiteFile {
     ///   leaves the suite as it was.
     /// - The file keeps mode 0600; a read-only file is refused rather than replaced.
     ///
-    /// Returns the identity of the file now on disk.
-    func write(_ values: [String: PlistValue]) throws -> Identity {
-        let document = try PlistXMLWriter.document(values)
+    /// Returns the identity of the file now on disk; `writer` is recorded with it (see
+    /// ``InProcessWrites``).
+    func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, writer: StoreWriter? = nil) throws -> Identity {
+        let document = try PlistXMLWriter.document(values, order: order)
         let target = try writableTarget()
         var existing = stat()
         let existed = stat(target, &existing) == 0
@@ -159,12 +160,15 @@ struct SuiteFile {
             unlink(temporary)
             throw PreferenceError.writeFailed(path: path, reason: "\(error)")
         }
+        // Recorded before the rename, so another store in this process that is woken by the
+        // rename already finds the write was ours.
+        InProcessWrites.shared.record(identity, at: path, by: writer)
         guard rename(temporary, target) == 0 else {
             let failure = POSIXFailure.current()
             unlink(temporary)
             throw PreferenceError.writeFailed(path: path, reason: "\(failure)")
         }
-        syncDirectory(targetDirectory)
+        if !existed { syncDirectory(targetDirectory) }
         return identity
     }
 
@@ -247,7 +251,12 @@ struct SuiteFile {
         }
     }
 
-    /// The rename is durable only once the folder's entry is on disk too.
+    /// Makes a new file's folder entry durable. Only done when the rename created the file:
+    /// when it replaced an existing one, the rename is left to the file system's next journal
+    /// commit (ext4: within 5 s). The data was fsynced before the rename, so a crash in that
+    /// window leaves the previous version, whole; never a torn or empty file. Measured here, the
+    /// folder fsync doubled the cost of a small commit (write + fsync + rename 7–8 ms, with the
+    /// folder fsync 10.5–12 ms; Foundation's in-place synchronize 5–8 ms): see the README.
     private func syncDirectory(_ directory: String) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
