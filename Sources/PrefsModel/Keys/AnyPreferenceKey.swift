@@ -95,6 +95,17 @@ public class AnyPreferenceKey: @unchecked Sendable {
         do { return try codec.fromJSON(json) } catch let error as PreferenceError { throw error.naming(name) }
     }
 
+    /// Throws ``PreferenceError/invalidValue(key:value:allowed:)`` naming this key when a plist
+    /// value is not one this key may store (wrong type, against the rule, or text with control
+    /// characters). The check ``Preferences/write(_:)`` makes for every value it writes.
+    ///
+    /// ```swift
+    /// try key.checkStored(.string("soon"))  // throws: "\"soon\"" is not allowed; allowed: a value of type int
+    /// ```
+    public func checkStored(_ stored: PlistValue) throws {
+        do { try codec.check(stored) } catch let error as PreferenceError { throw error.naming(name) }
+    }
+
     /// Whether ``stepped(from:by:)`` can step this key: a number without choices.
     ///
     /// ```swift
@@ -139,6 +150,7 @@ struct KeyCodec: Sendable {
     let json: @Sendable (PlistValue?) -> JSONValue
     let parse: @Sendable ([String]) throws -> PlistValue?
     let fromJSON: @Sendable (JSONValue) throws -> PlistValue?
+    let check: @Sendable (PlistValue) throws -> Void
     let step: (@Sendable (PlistValue?, Int) -> PlistValue?)?
     let cycle: (@Sendable (PlistValue?, Int) -> PlistValue?)?
 }
