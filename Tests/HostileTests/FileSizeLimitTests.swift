@@ -31,16 +31,16 @@ extension Hostile {
 
                 let result = try setUnderLimit(limit, folder: folder, arguments: ["set", "favoriteCities"] + cities)
 
+                let unchanged = folder.contents("com.example.weather.plist") == original
+                let leftovers = folder.temporaryFiles
+                let next = try Programs(configHome: folder.path).runPrefsTUI("set", "city", "Bergen")
+
                 #expect(result.status == 74, "limit \(limit): \(result.status) \(result.error)")
                 #expect(result.error.contains(folder.path), "the message must name the path: \(result.error)")
-                #expect(folder.contents("com.example.weather.plist") == original, "limit \(limit): the old suite changed")
-                #expect(folder.temporaryFiles.isEmpty, "limit \(limit): \(folder.temporaryFiles)")
-                let next = try Programs(configHome: folder.path).runPrefsTUI("set", "city", "Bergen")
+                #expect(unchanged, "limit \(limit): the old suite changed")
+                #expect(leftovers.isEmpty, "limit \(limit): \(leftovers)")
                 #expect(next.status == 0, "the next write without a limit failed: \(next.error)")
-                if result.status == 74 && folder.contents("com.example.weather.plist") == original
-                    && folder.temporaryFiles.isEmpty && next.status == 0 {
-                    intact += 1
-                }
+                if result.status == 74 && unchanged && leftovers.isEmpty && next.status == 0 { intact += 1 }
             }
 
             HostileRun.report("file-size limit: \(runs) writes cut short (limits \(limits.map(String.init).joined(separator: ", ")) bytes): \(intact)/\(runs) failed with exit 74, left the old suite byte-identical and no temporary file, and did not block the next write")

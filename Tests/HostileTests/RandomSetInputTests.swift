@@ -102,10 +102,8 @@ extension Hostile {
                 let key = try prefs.schema.requireKey(named: input.key)
                 try prefs.set(text: arguments, for: key)
                 tally.stored += 1
-                if let problem = checker.problem(withFileAt: store.path) {
-                    tally.unreadableFiles += 1
-                    tally.problem("plistlib: \(problem) after set \(input.key) \(arguments.map(\.debugDescription).joined(separator: " "))")
-                }
+                checkFile(of: store, after: "set \(input.key) \(arguments.map(\.debugDescription).joined(separator: " "))",
+                          checker: checker, tally: &tally)
             } catch let error as PreferenceError {
                 tally.refused += 1
                 if FileManager.default.contents(atPath: store.path) != before {
@@ -142,13 +140,11 @@ extension Hostile {
                 child.stop(signal: SIGKILL)
                 return
             }
+            store.reload()
             switch result.status {
             case 0:
                 tally.stored += 1
-                if let problem = checker.problem(withFileAt: store.path) {
-                    tally.unreadableFiles += 1
-                    tally.problem("plistlib: \(problem) after \(described)")
-                }
+                checkFile(of: store, after: described, checker: checker, tally: &tally)
             case 64, 65:
                 tally.refused += 1
                 if FileManager.default.contents(atPath: store.path) != before {
@@ -163,7 +159,17 @@ extension Hostile {
                 if result.status >= 128 { tally.crashes += 1 } else { tally.otherErrors += 1 }
                 tally.problem("exit \(result.status) for \(described): \(result.error)")
             }
-            store.reload()
+        }
+
+        /// The suite file after a successful set: plistlib reads it. A set that changed
+        /// nothing (unsetting what was never set) writes no file, so none is fine while the
+        /// suite holds no values.
+        private func checkFile(of store: SuiteStore, after described: String, checker: PlistLibChecker, tally: inout Tally) {
+            guard FileManager.default.fileExists(atPath: store.path) || !store.storedValues().isEmpty else { return }
+            if let problem = checker.problem(withFileAt: store.path) {
+                tally.unreadableFiles += 1
+                tally.problem("plistlib: \(problem) after \(described)")
+            }
         }
 
         private func checkEveryStoredValue(_ store: SuiteStore, schema: PreferenceSchema, tally: inout Tally) {

@@ -41,6 +41,10 @@ struct SuiteOptions: ParsableArguments {
             // stays on one line and shows what was actually given.
             throw CommandFailure("invalid suite name \(suiteName.debugDescription): \(problem)", status: ExitStatus.usage)
         }
+        // Under a file-size limit (`ulimit -f`), writing past it sends SIGXFSZ, which by default
+        // kills the program half-way through a write. Ignored, the write fails with EFBIG
+        // instead, and the store reports it naming the path, with the old suite untouched.
+        signal(SIGXFSZ, SIG_IGN)
         let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges)
         if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
         return Preferences(store: store, schema: schema)
