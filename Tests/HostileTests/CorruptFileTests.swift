@@ -132,7 +132,7 @@ extension Hostile {
                 #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
                 #expect(FileManager.default.contents(atPath: path + "/keep") == Data("inside".utf8))
             }
-            HostileRun.report("corrupt file, \(kind.name): get \(read.status), set \(write.status), \(copies.count) preserved cop\(copies.count == 1 ? "y" : "ies"), original \(originalSurvived(kind, original: original, folder: folder, copies: copies) ? "byte-identical" : "LOST")")
+            HostileRun.report("corrupt file, \(kind.name): get \(read.status), set \(write.status), \(copies.count) preserved cop\(copies.count == 1 ? "y" : "ies"); \(fate(of: kind, original: original, folder: folder, copies: copies))")
         }
 
         /// Runs a command with a deadline: a parser that expands entities or loops must not hang.
@@ -151,14 +151,19 @@ extension Hostile {
             return city
         }
 
-        private func originalSurvived(_ kind: Kind, original: Data, folder: TemporaryDirectory, copies: [String]) -> Bool {
+        /// What became of the original, for the figure.
+        private func fate(of kind: Kind, original: Data, folder: TemporaryDirectory, copies: [String]) -> String {
             switch kind.outcome {
             case .preservedByteForByte:
-                return copies.contains { FileManager.default.contents(atPath: folder.file($0)) == original }
+                let kept = copies.contains { FileManager.default.contents(atPath: folder.file($0)) == original }
+                return kept ? "original byte-identical in the copy" : "original LOST"
             case .refused:
-                return FileManager.default.contents(atPath: folder.file("com.example.weather.plist/keep")) == Data("inside".utf8)
-            case .readNormally, .emptySuite:
-                return true
+                let kept = FileManager.default.contents(atPath: folder.file("com.example.weather.plist/keep")) == Data("inside".utf8)
+                return kept ? "folder and its contents untouched" : "folder CHANGED"
+            case .readNormally:
+                return "read normally, its values kept in the rewritten XML"
+            case .emptySuite:
+                return "read as an empty suite (nothing to preserve)"
             }
         }
     }

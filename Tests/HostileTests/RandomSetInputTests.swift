@@ -72,9 +72,12 @@ extension Hostile {
                 }
                 for (store, target) in zip(stores, targets) {
                     let fromDisk = SuiteStore(suiteName: target.schema.suiteName, directory: folder.path, watchForChanges: false)
-                    if fromDisk.storedValues() != store.storedValues() || fromDisk.loadProblem != nil {
+                    let written = store.storedValues(), read = fromDisk.storedValues()
+                    if written != read || fromDisk.loadProblem != nil {
+                        let differing = Set(written.keys).union(read.keys).filter { written[$0] != read[$0] }.sorted()
+                        let details = differing.map { "\($0): \(written[$0]?.summary ?? "nil") → \(read[$0]?.summary ?? "nil")" }
                         tally.otherErrors += 1
-                        tally.problem("\(target.schema.suiteName): the file reads back differently than it was written")
+                        tally.problem("\(target.schema.suiteName): the file reads back differently than it was written: \(details.joined(separator: "; ")) \(fromDisk.loadProblem ?? "")")
                     }
                 }
             }
