@@ -18,8 +18,10 @@ struct NumberGrid: Sendable, Equatable {
         if case .range(let min, let max, let step) = rule {
             lower = min
             upper = max
-            self.step = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 1
-            isStrict = step != nil
+            // A step that is not a positive number (a hand-made description) constrains nothing.
+            let usable = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            self.step = usable ?? 1
+            isStrict = usable != nil
         } else {
             lower = nil
             upper = nil
