@@ -50,6 +50,21 @@ struct SteppingTests {
         #expect(key.stepped(from: stored, by: -1) == .double(0), "the bottom holds")
     }
 
+    @Test func wholeNumbersWalkTheirRangeAndBack() {
+        let key = PreferenceKey<Int>("refreshInterval", default: 15, rule: .range(5...240, step: 5))
+        var stored: PlistValue? = .int(5)
+        for expected in stride(from: 10, through: 240, by: 5) {
+            stored = key.stepped(from: stored, by: 1)
+            #expect(stored == .int(expected))
+        }
+        #expect(key.stepped(from: stored, by: 1) == .int(240))
+        for expected in stride(from: 235, through: 5, by: -5) {
+            stored = key.stepped(from: stored, by: -1)
+            #expect(stored == .int(expected))
+        }
+        #expect(key.stepped(from: stored, by: -1) == .int(5))
+    }
+
     @Test func upThenDownReturnsExactlyToTheDefault() {
         let key = realKey(stepUnits: 5, decimals: 2, top: 1, default: 0.75)
         let up = key.stepped(from: nil, by: 1)
