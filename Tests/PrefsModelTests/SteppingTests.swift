@@ -102,6 +102,14 @@ struct SteppingTests {
         #expect(PreferenceRule<Int>.range(5...242, step: 5).stepped(235, by: 3) == 240)
     }
 
+    @Test func withoutAStepARealMovesByOneFromWhereItIs() {
+        let rule = PreferenceRule<Double>.range(0...10)
+        #expect(rule.stepped(2.5, by: 1) == 3.5)
+        #expect(rule.stepped(0.1, by: 2) == 2.1)
+        #expect(rule.stepped(9.5, by: 1) == 10)
+        #expect(PreferenceRule<Double>.any.stepped(-0.7, by: -1) == -1.7)
+    }
+
     @Test func wholeNumbersStepByTheirRuleAndSaturate() {
         #expect(PreferenceRule<Int>.range(5...240, step: 5).stepped(15, by: 1) == 20)
         #expect(PreferenceRule<Int>.range(5...240, step: 5).stepped(15, by: -3) == 5)
