@@ -131,7 +131,10 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
             check: { stored in
                 guard let value = Value(storedValue: stored) else {
                     let allowed = rule.description.choices != nil ? expected : "a value of type \(Value.preferenceType.name)"
-                    throw PreferenceError.invalidValue(key: nil, value: stored.summary, allowed: allowed)
+                    // The message quotes the value itself; a summary would quote text twice.
+                    let shown: String
+                    if case .string(let text) = stored { shown = text } else { shown = stored.summary }
+                    throw PreferenceError.invalidValue(key: nil, value: shown, allowed: allowed)
                 }
                 if let allowed = refusal(of: value, rule: rule) {
                     throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: allowed)
