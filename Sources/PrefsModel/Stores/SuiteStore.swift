@@ -62,8 +62,9 @@ public final class SuiteStore: PreferenceStore {
         file = SuiteFile(path: path)
         lock = FileLock(path: path + ".lock")
         watcherQueue = DispatchQueue(label: "prefs.suite-watcher.\(suiteName)")
-        reload(reportChanges: false)
+        // Watching starts before the first read, so a write landing between the two is not missed.
         if watchForChanges { startWatching(with: monitor) }
+        reload(reportChanges: false)
     }
 
     public var location: String { path }
