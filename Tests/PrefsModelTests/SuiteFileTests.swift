@@ -145,6 +145,28 @@ struct SuiteFileTests {
         #expect(fixture.store.storedValues().count == 500)
     }
 
+    @Test func openingAndReadingASuiteInAMissingFolderCreatesNothing() throws {
+        let parent = TemporaryDirectory()
+        let directory = parent.file("config")
+
+        let prefs = Preferences(suiteName: "typo.name", schema: WeatherSettings.schema, directory: directory)
+        _ = prefs[.city]
+        _ = prefs.diagnostics()
+
+        #expect(!FileManager.default.fileExists(atPath: directory))
+    }
+
+    @Test func readingCreatesNoLockFileAndAWriteDoes() throws {
+        let directory = TemporaryDirectory()
+        let prefs = Preferences(suiteName: "typo.name", schema: WeatherSettings.schema, directory: directory.path)
+
+        _ = prefs[.city]
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        try prefs.set("Bergen", for: .city)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["typo.name.plist", "typo.name.plist.lock"])
+    }
+
     @Test func readsComeFromMemoryNotFromTheFile() throws {
         let fixture = StoreFixture(.suite)
         fixture.prefs[.city] = "Bergen"

@@ -366,3 +366,15 @@ enum CNumericLocale {
         return try body()
     }
 }
+
+extension PlistValue {
+    /// A dictionary as the XML property list a suite file holds (see ``PlistXMLWriter``), for
+    /// commands that write plists (`export`) without Foundation's encoder and its flaws.
+    ///
+    /// ```swift
+    /// try PlistValue.xmlPropertyList(["city": .string("Oslo")])  // <?xml …<key>city</key>…
+    /// ```
+    package static func xmlPropertyList(_ values: [String: PlistValue]) throws -> Data {
+        Data(try PlistXMLWriter.document(values))
+    }
+}
