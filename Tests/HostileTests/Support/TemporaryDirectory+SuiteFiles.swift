@@ -1,7 +1,7 @@
 import Foundation
 import PrefsTestSupport
 
-/// What lies in a config folder, for checks on leftovers.
+/// What lies in a suite's config folder, for checks on leftovers.
 extension TemporaryDirectory {
     /// The names in the folder (not following links).
     var names: Set<String> {
