@@ -19,6 +19,13 @@ public struct PreferenceSchema: Sendable {
     public let derivedValues: [AnyDerivedValue]
     /// The keys grouped by section, in order.
     public let sections: [PreferenceSection]
+    /// True for a schema read from a suite's file because no schema describes the suite
+    /// (``init(inferredFrom:suiteName:)``): its types are the stored values' and its defaults empty.
+    ///
+    /// ```swift
+    /// PreferenceSchema(inferredFrom: [:], suiteName: "com.acme.backup").isInferred  // true
+    /// ```
+    public internal(set) var isInferred = false
 
     private let keysByName: [String: AnyPreferenceKey]
 

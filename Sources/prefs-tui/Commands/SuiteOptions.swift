@@ -15,9 +15,14 @@ struct SuiteOptions: ParsableArguments {
         discussion: "Default: the built-in weather demo.", valueName: "file"))
     var schema: String?
 
-    /// The schema: the file given with `--schema`, or the demo.
-    func loadSchema() throws -> PreferenceSchema {
-        guard let path = schema else { return WeatherSettings.schema }
+    /// The schema that describes the suite: the file given with `--schema`, or the demo when no
+    /// other suite is named; nil for another suite without `--schema`, whose schema is inferred
+    /// from its file (applying the demo to another program's suite would show and write the
+    /// demo's keys in it).
+    func declaredSchema() throws -> PreferenceSchema? {
+        guard let path = schema else {
+            return suite == nil || suite == WeatherSettings.suiteName ? WeatherSettings.schema : nil
+        }
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure("cannot read schema \(path): no such file", status: ExitStatus.noInput)
         }
@@ -31,16 +36,20 @@ struct SuiteOptions: ParsableArguments {
         }
     }
 
-    /// Opens the suite with the schema. A suite file that cannot be read is reported on standard
-    /// error; reads then show defaults, and the file is left alone until a write preserves it.
+    /// Opens the suite. With a declared schema, the stored keys it does not describe are added
+    /// in a last section ("Other keys in this file"); without one, the schema is inferred from
+    /// the file. A suite file that cannot be read is reported on standard error; reads then show
+    /// defaults, and the file is left alone until a write preserves it.
     func open(watchForChanges: Bool = false) throws -> Preferences {
-        let schema = try loadSchema()
-        let suiteName = suite ?? schema.suiteName
+        let declared = try declaredSchema()
+        let suiteName = suite ?? declared?.suiteName ?? WeatherSettings.suiteName
         guard SuiteLocation.isValidSuiteName(suiteName) else {
             throw CommandFailure("invalid suite name \"\(suiteName)\": it must be a file name without \"/\"", status: ExitStatus.usage)
         }
         let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges)
         if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
+        let stored = store.storedValues()
+        let schema = declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName)
         return Preferences(store: store, schema: schema)
     }
 }
