@@ -104,8 +104,10 @@ public struct PreferenceSection: Sendable {
     public internal(set) var keys: [AnyPreferenceKey]
 }
 
-enum EditDistance {
-    static func between(_ lhs: String, _ rhs: String) -> Int {
+/// The number of single-character edits between two words: how "did you mean" suggestions
+/// find near names (keys, schema fields, commands).
+package enum EditDistance {
+    package static func between(_ lhs: String, _ rhs: String) -> Int {
         let left = Array(lhs), right = Array(rhs)
         if left.isEmpty { return right.count }
         var previous = Array(0...right.count)

@@ -12,13 +12,18 @@ struct RenderCommand: ParsableCommand {
             written. Used by tests, screenshots and benchmarks.
             """)
 
-    @Option(help: "Columns.") var width = 80
-    @Option(help: "Rows.") var height = 24
+    // `.unconditional`, so `--width -5` reaches `validate` and is explained, instead of `-5`
+    // being taken for an option and the width reported missing.
+    @Option(parsing: .unconditional, help: "Columns (1…1000).") var width = 80
+    @Option(parsing: .unconditional, help: "Rows (1…1000).") var height = 24
     @Option(help: "Keys to feed before the frame, e.g. \"down down right\".") var keys = ""
     @OptionGroup var options: SuiteOptions
 
     func validate() throws {
-        guard (1...1000).contains(width), (1...1000).contains(height) else { throw ValidationError("width and height must be 1…1000") }
+        for (name, value) in [("width", width), ("height", height)] {
+            if value < 1 { throw ValidationError("--\(name) \(value): the \(name) must be positive (1…1000)") }
+            if value > 1000 { throw ValidationError("--\(name) \(value): the \(name) must be at most 1000") }
+        }
     }
 
     func run() throws {

@@ -7,13 +7,22 @@ struct SetCommand: ParsableCommand {
         abstract: "Check a value against the setting's rule and save it.",
         discussion: """
             Lists take several values (`set favoriteCities Oslo Bergen`) or one JSON array. \
-            Optional settings accept --unset. Nothing is written when the value is invalid.
+            Optional settings accept --unset. Nothing is written when the value is invalid. \
+            `--` ends the options: `set note -- --draft` stores "--draft".
             """)
 
     @Argument(help: "The setting's key.") var key: String
-    @Argument(parsing: .allUnrecognized, help: "The value (several for a list).") var values: [String] = []
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The value (several for a list). After --, words starting with - are values too.", valueName: "values"))
+    var arguments: [String] = []
     @Flag(help: "Remove the value of an optional setting.") var unset = false
     @OptionGroup var options: SuiteOptions
+
+    /// The values, without the `--` that ends the options: with `.allUnrecognized`, ArgumentParser
+    /// passes it on as a value, and `set note -- --draft` means the value `--draft`.
+    private var values: [String] {
+        arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
+    }
 
     func validate() throws {
         if unset && !values.isEmpty { throw ValidationError("give a value or --unset, not both") }
