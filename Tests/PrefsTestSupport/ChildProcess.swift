@@ -42,8 +42,14 @@ public final class ChildProcess: Sendable {
     private let readers = DispatchGroup()
 
     /// Prepares `product` with `arguments`; `environment` entries are added to this process's.
-    public init(product: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
-        executable = (Self.productsDirectory as NSString).appendingPathComponent(product)
+    public convenience init(product: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
+        self.init(executable: (Self.productsDirectory as NSString).appendingPathComponent(product),
+                  arguments: arguments, configHome: configHome, environment: environment)
+    }
+
+    /// Prepares any program, by its absolute path (such as /usr/bin/python3).
+    public init(executable: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
+        self.executable = executable
         self.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["XDG_CONFIG_HOME"] = configHome
