@@ -19,7 +19,7 @@ struct ExportCommand: ParsableCommand {
             `prefs-tui import` reads both.
             """)
 
-    @Option(help: "Write to this file instead of standard output.") var output: String?
+    @Option(help: "Write to this file instead of standard output.", completion: .file()) var output: String?
     @Option(help: "json or plist.") var format: Format = .json
     @OptionGroup var options: SuiteOptions
 

@@ -11,7 +11,7 @@ struct GetCommand: ParsableCommand {
             an empty line. So `prefs-tui set KEY "$(prefs-tui get KEY)"` changes nothing.
             """)
 
-    @Argument(help: "The setting's key.") var key: String
+    @Argument(help: "The setting's key.", completion: Completions.keys) var key: String
     @Flag(help: "Print the value as JSON.") var json = false
     @OptionGroup var options: SuiteOptions
 

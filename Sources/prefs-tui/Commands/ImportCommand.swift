@@ -14,7 +14,7 @@ struct ImportCommand: ParsableCommand {
             name that looks like a typo of a schema key ("did you mean").
             """)
 
-    @Argument(help: "The file to import.") var file: String
+    @Argument(help: "The file to import.", completion: .file()) var file: String
     @OptionGroup var options: SuiteOptions
 
     func run() throws {

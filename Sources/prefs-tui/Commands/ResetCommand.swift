@@ -11,8 +11,8 @@ struct ResetCommand: ParsableCommand {
             the schema does not describe alone; name such a key to remove it.
             """)
 
-    @Argument(help: "The keys to reset.") var keys: [String] = []
-    @Option(help: "Reset every setting of this section.") var section: String?
+    @Argument(help: "The keys to reset.", completion: Completions.keys) var keys: [String] = []
+    @Option(help: "Reset every setting of this section.", completion: Completions.sections) var section: String?
     @Flag(help: "Reset every setting of the schema.") var all = false
     @OptionGroup var options: SuiteOptions
 

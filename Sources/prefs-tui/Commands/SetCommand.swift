@@ -11,9 +11,10 @@ struct SetCommand: ParsableCommand {
             `--` ends the options: `set note -- --draft` stores "--draft".
             """)
 
-    @Argument(help: "The setting's key.") var key: String
+    @Argument(help: "The setting's key.", completion: Completions.keys) var key: String
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The value (several for a list). After --, words starting with - are values too.", valueName: "values"))
+        "The value (several for a list). After --, words starting with - are values too.", valueName: "values"),
+        completion: Completions.values)
     var arguments: [String] = []
     @Flag(help: "Remove the value of an optional setting.") var unset = false
     @OptionGroup var options: SuiteOptions

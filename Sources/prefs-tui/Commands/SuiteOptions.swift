@@ -7,12 +7,12 @@ struct SuiteOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The defaults suite to use: $XDG_CONFIG_HOME/<suite>.plist.",
         discussion: "Default: the schema's suite (com.example.weather for the built-in demo).",
-        valueName: "name"))
+        valueName: "name"), completion: Completions.suites)
     var suite: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "A schema file (JSON, as `prefs-tui schema` prints) describing the settings.",
-        discussion: "Default: the built-in weather demo.", valueName: "file"))
+        discussion: "Default: the built-in weather demo.", valueName: "file"), completion: .file(extensions: ["json"]))
     var schema: String?
 
     /// The schema that describes the suite: the file given with `--schema`, or the demo when no
@@ -41,16 +41,25 @@ struct SuiteOptions: ParsableArguments {
     /// the file. A suite file that cannot be read is reported on standard error; reads then show
     /// defaults, and the file is left alone until a write preserves it.
     func open(watchForChanges: Bool = false) throws -> Preferences {
+        let (store, schema) = try storeAndSchema(watchForChanges: watchForChanges)
+        if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
+        return Preferences(store: store, schema: schema)
+    }
+
+    /// The schema `open` would use, without warnings on standard error (for shell completion).
+    func schemaWithoutDiagnostics() throws -> PreferenceSchema {
+        try storeAndSchema(watchForChanges: false).schema
+    }
+
+    private func storeAndSchema(watchForChanges: Bool) throws -> (store: SuiteStore, schema: PreferenceSchema) {
         let declared = try declaredSchema()
         let suiteName = suite ?? declared?.suiteName ?? WeatherSettings.suiteName
         guard SuiteLocation.isValidSuiteName(suiteName) else {
             throw CommandFailure("invalid suite name \"\(suiteName)\": it must be a file name without \"/\"", status: ExitStatus.usage)
         }
         let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges)
-        if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
         let stored = store.storedValues()
-        let schema = declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName)
-        return Preferences(store: store, schema: schema)
+        return (store, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName))
     }
 }
 

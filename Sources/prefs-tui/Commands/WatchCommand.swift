@@ -11,7 +11,7 @@ struct WatchCommand: ParsableCommand {
             is empty). With keys, only those are watched.
             """)
 
-    @Argument(help: "Only watch these keys.") var keys: [String] = []
+    @Argument(help: "Only watch these keys.", completion: Completions.keys) var keys: [String] = []
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
