@@ -110,8 +110,7 @@ public final class Preferences: Sendable {
     /// try prefs.set(30, for: .refreshInterval)
     /// ```
     public func set<Value>(_ value: Value, for key: PreferenceKey<Value>) throws {
-        try key.valueRule.check(value, key: key.name)
-        try write([key.name: value.storedValue])
+        try write([key.name: key.checkedStoredValue(value)])
     }
 
     // MARK: Text and untyped access (editors, commands, imports)
@@ -144,15 +143,22 @@ public final class Preferences: Sendable {
         try write([key.name: key.storedValue(parsing: arguments)])
     }
 
-    /// Saves already checked stored values (nil removes) together: all or none. Every write of
-    /// this type ends here.
+    /// Saves stored values (nil removes) together: all or none. Every write of this type ends
+    /// here, and here every value of a schema key is checked like any other write: its type,
+    /// its rule, no control characters. If one fails, nothing is written and the error names
+    /// the key. Removals are always allowed; keys the schema does not declare have no rule and
+    /// are written as given.
     ///
     /// ```swift
     /// try prefs.write(["city": .string("Bergen"), "lastRefresh": nil])
     /// ```
     @discardableResult
     public func write(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
-        try store.commit(changes)
+        for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
+            guard let value, let key = schema.key(named: name) else { continue }
+            try key.checkStored(value)
+        }
+        return try store.commit(changes)
     }
 
     // MARK: Defaults and reset
@@ -277,5 +283,8 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
         self.reason = reason
     }
 
-    public var description: String { "\(key): stored value \(storedValue) ignored, using the default: \(reason)" }
+    /// One line for a person: control characters in the stored value are shown escaped.
+    public var description: String {
+        "\(key.controlCharactersEscaped): stored value \(storedValue.controlCharactersEscaped) ignored, using the default: \(reason.controlCharactersEscaped)"
+    }
 }
