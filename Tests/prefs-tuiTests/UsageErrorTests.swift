@@ -48,7 +48,7 @@ struct UsageErrorTests {
 
     @Test func listShowsControlCharactersEscaped() throws {
         let cli = CommandLineFixture()
-        try cli.run("set", "city", "Oslo\u{1B}[31m\nred")
+        try cli.helper("foundation-set-string", cli.suite, "city", "Oslo\u{1B}[31m\nred")
 
         let table = try cli.run("list")
 
