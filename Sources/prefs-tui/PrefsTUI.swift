@@ -4,8 +4,10 @@ import PrefsModel
 
 @main
 struct PrefsTUI: ParsableCommand {
+    static let name = "prefs-tui"
+
     static let configuration = CommandConfiguration(
-        commandName: "prefs-tui",
+        commandName: name,
         abstract: "Edit typed settings stored in a Foundation defaults suite.",
         discussion: """
             Without a command, opens the full-screen editor on the built-in weather demo \
@@ -28,7 +30,7 @@ struct PrefsTUI: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             try UsageErrors.checkCommandName(arguments)
-            var command = try parseAsRoot(arguments)
+            var command = try StartUp.fastCommand(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch let failure as CommandFailure {
             Diagnostics.print(failure.message)

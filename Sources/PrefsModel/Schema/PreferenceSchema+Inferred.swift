@@ -92,6 +92,12 @@ extension PreferenceType {
     /// PreferenceType(schemaName: "[plist]")  // .array(.plist)
     /// ```
     public init?(schemaName name: String) {
+        // Most settings have a plain scalar type; looking it up skips the general parser, which
+        // trims and splits text and was a fifth of loading a schema of ten thousand settings.
+        if let type = Self.scalarsByName[name] {
+            self = type
+            return
+        }
         if let type = PreferenceType(name: name) {
             self = type
             return
@@ -108,6 +114,10 @@ extension PreferenceType {
         }
         self = isOptional ? .optional(type) : type
     }
+
+    private static let scalarsByName: [String: PreferenceType] = [
+        "bool": .bool, "int": .int, "double": .double, "string": .string, "date": .date, "data": .data, "url": .url,
+    ]
 
     /// The items' type if all are scalars of one kind, else `plist`. An empty collection has no
     /// kind to go by, so it is `plist` too, which takes any item later.

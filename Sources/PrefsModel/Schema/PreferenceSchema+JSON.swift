@@ -76,9 +76,13 @@ extension PreferenceSchema {
                 throw PreferenceError.invalidSchema(location: sectionLocation, reason: "expected \"settings\" as an array")
             }
             for (settingIndex, settingJSON) in settings.enumerated() {
-                var location = "\(sectionLocation).settings[\(settingIndex)]"
-                if case .object(let fields) = settingJSON, case .string(let name)? = fields["key"] {
-                    location += " (\"\(name)\")"
+                // Built only for an error: ten thousand settings should not pay for ten thousand messages.
+                var location: String {
+                    var location = "\(sectionLocation).settings[\(settingIndex)]"
+                    if case .object(let fields) = settingJSON, case .string(let name)? = fields["key"] {
+                        location += " (\"\(name)\")"
+                    }
+                    return location
                 }
                 do {
                     let key = try Self.key(from: settingJSON, section: sectionName)

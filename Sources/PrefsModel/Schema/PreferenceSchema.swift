@@ -42,10 +42,12 @@ public struct PreferenceSchema: Sendable {
             unique.append(key)
         }
         var sections: [PreferenceSection] = []
+        var sectionIndex: [String: Int] = [:]
         for key in unique {
-            if let index = sections.firstIndex(where: { $0.name == key.section }) {
+            if let index = sectionIndex[key.section] {
                 sections[index].keys.append(key)
             } else {
+                sectionIndex[key.section] = sections.count
                 sections.append(PreferenceSection(name: key.section, keys: [key]))
             }
         }

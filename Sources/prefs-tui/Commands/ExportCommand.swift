@@ -8,7 +8,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
-        commandName: "export",
+        commandName: "export", _superCommandName: PrefsTUI.name,
         abstract: "Write the user's non-default values, for backup or another machine.",
         discussion: """
             JSON is an object of key → value (values as in `get --json`); plist is an XML \

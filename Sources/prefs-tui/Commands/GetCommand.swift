@@ -3,7 +3,7 @@ import PrefsModel
 
 struct GetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "get",
+        commandName: "get", _superCommandName: PrefsTUI.name,
         abstract: "Print one setting's value, in the form `set` accepts.",
         discussion: """
             Enums print their raw value, numbers as numbers, booleans as true/false, dates in \

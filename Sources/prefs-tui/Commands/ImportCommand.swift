@@ -4,7 +4,7 @@ import PrefsModel
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import",
+        commandName: "import", _superCommandName: PrefsTUI.name,
         abstract: "Set the values in a file written by `export` (JSON or plist).",
         discussion: """
             Every value is checked first; if any value is invalid, each problem is reported and \

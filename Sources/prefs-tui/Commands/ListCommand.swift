@@ -3,7 +3,7 @@ import PrefsModel
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list",
+        commandName: "list", _superCommandName: PrefsTUI.name,
         abstract: "List every setting with its type, value, default and state.",
         discussion: """
             Text output is a table for people, with the columns KEY SECTION TYPE VALUE DEFAULT \

@@ -3,7 +3,7 @@ import PrefsModel
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render",
+        commandName: "render", _superCommandName: PrefsTUI.name,
         abstract: "Print one frame of the editor as plain text, after feeding it keys.",
         discussion: """
             Keys are names separated by spaces: up down left right pgup pgdn home end enter esc \

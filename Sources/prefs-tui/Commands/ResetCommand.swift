@@ -3,7 +3,7 @@ import PrefsModel
 
 struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset",
+        commandName: "reset", _superCommandName: PrefsTUI.name,
         abstract: "Remove stored values so settings read their defaults again.",
         discussion: """
             Three forms: `reset KEY…` for some settings, `reset --section NAME` for a section \

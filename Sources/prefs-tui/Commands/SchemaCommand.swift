@@ -3,7 +3,7 @@ import PrefsModel
 
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "schema",
+        commandName: "schema", _superCommandName: PrefsTUI.name,
         abstract: "Print the schema as JSON, in the format --schema reads.",
         discussion: """
             For a suite without a schema (--suite without --schema), prints the schema inferred \

@@ -3,7 +3,7 @@ import PrefsModel
 
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set",
+        commandName: "set", _superCommandName: PrefsTUI.name,
         abstract: "Check a value against the setting's rule and save it.",
         discussion: """
             Lists take several values (`set favoriteCities Oslo Bergen`) or one JSON array. \

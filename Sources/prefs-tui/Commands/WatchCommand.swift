@@ -4,7 +4,7 @@ import PrefsModel
 
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "watch",
+        commandName: "watch", _superCommandName: PrefsTUI.name,
         abstract: "Print one line per change, from any process, until interrupted.",
         discussion: """
             Each line is `key: old → new`, with values as `get` prints them (an unset optional \
