@@ -11,11 +11,11 @@ struct ExportCommand: ParsableCommand {
         commandName: "export", _superCommandName: PrefsTUI.name,
         abstract: "Write the user's non-default values, for backup or another machine.",
         discussion: """
-            JSON is an object of key → value (values as in `get --json`); plist is an XML \
+            JSON is an object of key to value (values as in `get --json`); plist is an XML \
             property list like the suite file. Every stored value is exported, also of keys the \
             schema does not describe, except values the schema's rules reject (a warning names \
             them). Keys without a schema keep their plist type in JSON: dates as \
-            {"$date": "…"}, data as {"$data": "base64"}, reals always with a fraction. \
+            {"$date": "2026-11-21T09:30:00Z"}, data as {"$data": "base64"}, reals always with a fraction. \
             `prefs-tui import` reads both.
             """)
 

@@ -6,7 +6,7 @@ struct ResetCommand: ParsableCommand {
         commandName: "reset", _superCommandName: PrefsTUI.name,
         abstract: "Remove stored values so settings read their defaults again.",
         discussion: """
-            Three forms: `reset KEY…` for some settings, `reset --section NAME` for a section \
+            Three forms: `reset KEY...` for some settings, `reset --section NAME` for a section \
             (any letter case), `reset --all` for every setting of the schema. --all leaves keys \
             the schema does not describe alone; name such a key to remove it.
             """)
