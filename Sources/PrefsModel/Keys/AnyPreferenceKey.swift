@@ -1,11 +1,15 @@
 /// A setting's declaration without its value type: what a UI or a command needs to list, show,
 /// parse and check any setting. ``PreferenceKey`` is the typed form.
 ///
-/// Declare keys as static members of this class, so call sites read `prefs[.city]`:
+/// Declare keys as static members of this class, so call sites read `prefs[.city]`. The
+/// examples on this page use these keys of a program's own:
 ///
 /// ```swift
+/// enum Notation: String, PreferenceChoice { case celsius, fahrenheit; var title: String { rawValue.capitalized } }
 /// extension PreferenceKeys {
 ///     static let city = PreferenceKey<String>("city", default: "Oslo", title: "City")
+///     static let refreshInterval = PreferenceKey<Int>("refreshInterval", default: 15, rule: .range(5...240, step: 5))
+///     static let notation = PreferenceKey<Notation>("notation", default: .celsius)
 /// }
 /// ```
 public class AnyPreferenceKey: @unchecked Sendable {
@@ -60,21 +64,21 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// The default value as JSON.
     ///
     /// ```swift
-    /// PreferenceKeys.favoriteCities.defaultJSON  // .array([])
+    /// PreferenceKeys.city.defaultJSON  // .string("Oslo")
     /// ```
     public var defaultJSON: JSONValue { codec.defaultJSON }
 
     /// Checks a stored value; nil when it is the right type and follows the rule, otherwise the reason.
     ///
     /// ```swift
-    /// PreferenceKeys.refreshInterval.problem(with: .string("soon"))  // "stored as string, expected int"
+    /// PreferenceKeys.refreshInterval.problem(with: .string("soon"))  // "stored as string \"soon\", expected int"
     /// ```
     public func problem(with stored: PlistValue) -> String? { codec.problem(stored) }
 
     /// The text form of a stored value, or of the default when nothing valid is stored.
     ///
     /// ```swift
-    /// PreferenceKeys.temperatureNotation.text(of: .string("kelvin"))  // "kelvin"
+    /// PreferenceKeys.notation.text(of: .string("fahrenheit"))  // "fahrenheit"
     /// ```
     public func text(of stored: PlistValue?) -> String { codec.text(stored) }
 
@@ -109,7 +113,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// characters). The check ``Preferences/write(_:)`` makes for every value it writes.
     ///
     /// ```swift
-    /// try key.checkStored(.string("soon"))  // throws: "\"soon\"" is not allowed; allowed: a value of type int
+    /// try PreferenceKeys.refreshInterval.checkStored(.string("soon"))  // throws: "\"soon\"" is not allowed; allowed: a value of type int
     /// ```
     public func checkStored(_ stored: PlistValue) throws {
         do { try codec.check(stored) } catch let error as PreferenceError { throw error.naming(name) }
@@ -138,7 +142,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// wrapping around the list. Nil when the key has no choices.
     ///
     /// ```swift
-    /// PreferenceKeys.temperatureNotation.cycled(from: nil, by: 1)  // .string("fahrenheit")
+    /// PreferenceKeys.notation.cycled(from: nil, by: 1)  // .string("fahrenheit")
     /// ```
     public func cycled(from stored: PlistValue?, by steps: Int) -> PlistValue? {
         codec.cycle?(stored, steps)

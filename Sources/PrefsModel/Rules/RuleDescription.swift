@@ -68,7 +68,7 @@ public indirect enum RuleDescription: Sendable, Hashable {
     /// ```swift
     /// key.rule.choice(named: "zstandard")?.value  // "zstd"
     /// ```
-    public func choice(named text: String) -> ChoiceOption? {
+    package func choice(named text: String) -> ChoiceOption? {
         guard let options = choices else { return nil }
         if let exact = options.first(where: { $0.value == text }) { return exact }
         let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
@@ -80,7 +80,7 @@ public indirect enum RuleDescription: Sendable, Hashable {
     /// ```swift
     /// RuleDescription.number(240.0)  // "240"
     /// ```
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
     }

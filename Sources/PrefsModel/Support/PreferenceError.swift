@@ -36,7 +36,7 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// ```swift
     /// error.naming("city")
     /// ```
-    public func naming(_ key: String) -> PreferenceError {
+    package func naming(_ key: String) -> PreferenceError {
         if case .invalidValue(nil, let value, let allowed) = self {
             return .invalidValue(key: key, value: value, allowed: allowed)
         }
