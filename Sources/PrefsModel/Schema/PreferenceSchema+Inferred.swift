@@ -65,7 +65,7 @@ extension PreferenceType {
     /// ```swift
     /// PreferenceType.inferred(from: .array([.int(1), .string("a")]))  // [plist]
     /// ```
-    public static func inferred(from value: PlistValue) -> PreferenceType {
+    static func inferred(from value: PlistValue) -> PreferenceType {
         switch value {
         case .bool: return .bool
         case .int: return .int
@@ -91,7 +91,7 @@ extension PreferenceType {
     /// ```swift
     /// PreferenceType(schemaName: "[plist]")  // .array(.plist)
     /// ```
-    public init?(schemaName name: String) {
+    init?(schemaName name: String) {
         // Most settings have a plain scalar type; looking it up skips the general parser, which
         // trims and splits text and was a fifth of loading a schema of ten thousand settings.
         if let type = Self.scalarsByName[name] {
@@ -152,7 +152,7 @@ extension PreferenceSchema {
     /// ```swift
     /// schema.declaresType(of: key) ? key.json(of: stored) : stored.jsonValue
     /// ```
-    public func declaresType(of key: AnyPreferenceKey) -> Bool {
+    package func declaresType(of key: AnyPreferenceKey) -> Bool {
         key.isDescribedBySchema && !isInferred
     }
 }
