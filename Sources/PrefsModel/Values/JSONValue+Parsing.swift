@@ -76,7 +76,9 @@ struct JSONScanner {
     private mutating func object() throws -> JSONValue {
         try enter()
         index += 1
-        var members: [String: JSONValue] = [:]
+        // Room for a schema setting's fields at once: growing from empty rehashes every key
+        // at each doubling, and hashing was the largest cost of reading large schemas.
+        var members: [String: JSONValue] = Dictionary(minimumCapacity: 8)
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { depth -= 1; return .object(members) }
         while true {
