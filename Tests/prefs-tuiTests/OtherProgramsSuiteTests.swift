@@ -185,7 +185,7 @@ struct OtherProgramsSuiteTests {
     /// Writes the fixture's suite file with Python's plistlib from a Python dictionary literal.
     func writeWithPlistlib(_ cli: CommandLineFixture, _ dictionary: String) throws {
         let script = "import datetime, plistlib, sys\nplistlib.dump(\(dictionary), open(sys.argv[1], 'wb'))"
-        let python = ChildProcess(executable: "/usr/bin/env", arguments: ["python3", "-c", script, cli.plistPath],
+        let python = ChildProcess(executablePath: "/usr/bin/env", arguments: ["python3", "-c", script, cli.plistPath],
                                   configHome: cli.directory.path)
         try python.start()
         let result = python.finish()

@@ -78,7 +78,7 @@ struct CompletionShell {
     /// The candidates bash offers for `prefs-tui LINE`.
     func complete(_ line: String) throws -> [String] {
         let binary = (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui")
-        let bash = ChildProcess(executable: "/bin/bash", arguments: [driver, "\(binary) \(line)"], configHome: cli.directory.path)
+        let bash = ChildProcess(executablePath: "/bin/bash", arguments: [driver, "\(binary) \(line)"], configHome: cli.directory.path)
         try bash.start()
         let result = bash.finish()
         #expect(result.status == 0, "\(result.error)")

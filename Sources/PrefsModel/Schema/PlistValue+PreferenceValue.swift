@@ -34,17 +34,26 @@ extension PlistValue: PreferenceValue {
 
     public var jsonValue: JSONValue {
         switch self {
-        case .bool(let value): return .bool(value)
-        case .int(let value): return .int(value)
-        case .double(let value): return .double(value)
-        case .string(let value): return .string(value)
         case .date(let value): return .object([Self.dateTag: .string(Self.text(of: value))])
         case .data(let value): return .object([Self.dataTag: .string(value.base64EncodedString())])
         case .array(let values): return .array(values.map(\.jsonValue))
         case .dictionary(let values):
             let object = JSONValue.object(values.mapValues(\.jsonValue))
             return values.count == 1 && Self.tags.contains(values.keys.first!) ? .object([Self.dictionaryTag: object]) : object
+        default:
+            return scalarJSON
         }
+    }
+
+    /// The JSON of a scalar that JSON has a kind for. Written as `if case` tests rather than a
+    /// switch so that a scalar kind added to PlistValue (the store branch keeps integers above
+    /// `Int.max` as their own case) still compiles: such a value is written as its exact text.
+    private var scalarJSON: JSONValue {
+        if case .bool(let value) = self { return .bool(value) }
+        if case .int(let value) = self { return .int(value) }
+        if case .double(let value) = self { return .double(value) }
+        if case .string(let value) = self { return .string(value) }
+        return .string(summary)
     }
 
     public init(jsonValue: JSONValue) throws {

@@ -66,16 +66,17 @@ extension PreferenceType {
     /// PreferenceType.inferred(from: .array([.int(1), .string("a")]))  // [plist]
     /// ```
     static func inferred(from value: PlistValue) -> PreferenceType {
-        switch value {
-        case .bool: return .bool
-        case .int: return .int
-        case .double: return .double
-        case .string: return .string
-        case .date: return .date
-        case .data: return .data
-        case .array(let items): return .array(commonScalarType(of: items))
-        case .dictionary(let items): return .dictionary(commonScalarType(of: Array(items.values)))
-        }
+        // `if case` tests rather than a switch, so that a kind added to PlistValue compiles and
+        // is typed `plist`, which keeps any stored value exactly.
+        if case .array(let items) = value { return .array(commonScalarType(of: items)) }
+        if case .dictionary(let items) = value { return .dictionary(commonScalarType(of: Array(items.values))) }
+        if case .bool = value { return .bool }
+        if case .int = value { return .int }
+        if case .double = value { return .double }
+        if case .string = value { return .string }
+        if case .date = value { return .date }
+        if case .data = value { return .data }
+        return .plist
     }
 
     /// The any-plist-value type, for mixed or nested lists and dictionaries.
