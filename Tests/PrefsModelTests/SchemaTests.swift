@@ -63,6 +63,22 @@ struct SchemaTests {
         }
     }
 
+    @Test(arguments: [
+        (RuleDescription.range(min: 1, max: 9, step: 2), "[int]"),
+        (.text(nonEmpty: true, maxLength: 8, pattern: "[a-z]+", multiline: true), "[string]"),
+        (.choices([ChoiceOption(value: "a", title: "A")]), "[string]"),
+    ])
+    func everyRuleAFileCanHoldReadsBackWithoutUnknownFields(rule: RuleDescription, type: String) throws {
+        let ruleJSON = try #require(rule.jsonValue)
+        let setting = JSONValue.object(["key": .string("k"), "type": .string(type), "default": .array([]),
+                                        "rule": .object(["each": ruleJSON])])
+        let document = JSONValue.object(["suite": .string("s"), "sections": .array([.object(["name": .string("S"), "settings": .array([setting])])])])
+
+        let schema = try PreferenceSchema(jsonText: document.text)
+
+        #expect(schema.key(named: "k")?.rule == .each(rule))
+    }
+
     @Test func aLoadedSchemaChecksValuesLikeTheCompiledOne() throws {
         let loaded = try PreferenceSchema(jsonText: WeatherSettings.schema.jsonValue.text)
         let prefs = Preferences(store: InMemoryStore(), schema: loaded)

@@ -4,7 +4,8 @@ enum SchemaFields {
     static let document: Set<String> = ["title", "suite", "sections"]
     static let section: Set<String> = ["name", "settings"]
     static let setting: Set<String> = ["key", "type", "title", "help", "default", "unit", "rule"]
-    static let rule: Set<String> = ["min", "max", "step", "nonEmpty", "maxLength", "pattern", "choices", "each"]
+    // The fields `RuleDescription(json:)` reads; SchemaTests checks that every rule it writes reads back.
+    static let rule: Set<String> = ["min", "max", "step", "nonEmpty", "maxLength", "pattern", "multiline", "choices", "each"]
 
     /// Throws for the first unknown field (in name order), suggesting the nearest allowed one.
     /// `place` says where inside the entry the object is (`"rule"`), if not the entry itself.
