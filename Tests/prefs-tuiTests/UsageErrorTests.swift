@@ -19,7 +19,7 @@ struct UsageErrorTests {
     }
 
     @Test(arguments: [
-        (["list", "--jsn"], #"prefs-tui: unknown option "--jsn"; did you mean "--json"?"#),
+        (["list", "--jsn"], #"prefs-tui: unknown option "--jsn"; did you mean --json?"#),
         (["get"], #"prefs-tui: missing expected argument "<key>""#),
         (["export", "--format", "xml"], #"prefs-tui: the value "xml" is invalid for "--format <format>"; allowed: one of "json" and "plist""#),
         (["render", "--width", "-5"], "prefs-tui: --width -5: the width must be positive (1…1000)"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PrefsModel
 
 /// One-line usage errors: an unknown command with the nearest names, and ArgumentParser's
@@ -24,10 +25,11 @@ enum UsageErrors {
     }
 
     /// ArgumentParser's message (`Unknown option '--foo'. Did you mean '--json'?`) as one line
-    /// in the style of the program's other errors (`unknown option "--foo"; did you mean "--json"?`).
+    /// in the style of the program's other errors (`unknown option "--foo"; did you mean --json?`:
+    /// input in double quotes, suggestions bare, as for unknown keys and commands).
     static func oneLine(_ message: String) -> String {
         var line = message.split(separator: "\n").first.map(String.init) ?? message
-        line = line.replacingOccurrences(of: ". Did you mean", with: "; did you mean")
+        line = line.replacingOccurrences(of: #"\. Did you mean '([^']*)'\?"#, with: "; did you mean $1?", options: .regularExpression)
         line = line.replacingOccurrences(of: ". Please provide", with: "; allowed:")
         line = line.replacingOccurrences(of: #"'([^']*)'"#, with: "\"$1\"", options: .regularExpression)
         if let first = line.first, first.isUppercase, !line.dropFirst().prefix(1).allSatisfy(\.isUppercase) {
@@ -37,5 +39,3 @@ enum UsageErrors {
         return line
     }
 }
-
-import Foundation
