@@ -51,8 +51,16 @@ struct ExportImportSchemaTests {
         let missing = try cli.run("import", cli.directory.file("nope.json"))
         #expect(missing.status == 66)
         #expect(missing.error.contains("cannot read"))
-        let garbage = try cli.write("not json", to: "garbage.json")
-        #expect(try cli.run("import", garbage).status == 65)
+        let garbage = try cli.write("{\"city\": \"Bergen\",\n \"refreshInterval\": 30,,}", to: "garbage.json")
+        let list = try cli.write("[1, 2]", to: "list.json")
+
+        let broken = try cli.run("import", garbage)
+        let notAnObject = try cli.run("import", list)
+
+        #expect(broken.status == 65)
+        #expect(broken.error == "prefs-tui: \(garbage): neither a property list nor JSON (line 2, column 24: expected a member name in double quotes, found \",\")\n")
+        #expect(notAnObject.status == 65)
+        #expect(notAnObject.error == "prefs-tui: \(list): not a JSON object of settings, but an array\n")
     }
 
     @Test func schemaPrintsJSONThatSchemaReadsBack() throws {

@@ -57,8 +57,12 @@ struct ImportCommand: ParsableCommand {
                     }, untyped: { value })
                 }
             } else {
-                guard case .object(let object)? = try? JSONValue(parsing: String(decoding: data, as: UTF8.self)) else {
-                    throw CommandFailure("\(file): not a JSON object or property list of settings", status: ExitStatus.dataError)
+                let json: JSONValue
+                do { json = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) } catch let error as JSONSyntaxError {
+                    throw CommandFailure("\(file): neither a property list nor JSON (\(error))", status: ExitStatus.dataError)
+                }
+                guard case .object(let object) = json else {
+                    throw CommandFailure("\(file): not a JSON object of settings, but \(json.kindName == "array" ? "an" : "a") \(json.kindName)", status: ExitStatus.dataError)
                 }
                 for (name, value) in object.sorted(by: { $0.key < $1.key }) {
                     // null removes a key the schema does not describe, as it unsets an optional.
