@@ -75,7 +75,8 @@ extension Hostile {
             if leftTemporary { tally.temporaryFilesLeft += 1 }
             checkConfirmedWriteSurvived(killed, number: number, folder: folder, tally: &tally)
 
-            let next = programs.prefsTUI(["set", "city", "After\(number)", "--suite", "shared"])
+            // Without --schema, prefs-tui infers the settings from the file: "base" is an int there.
+            let next = programs.prefsTUI(["set", "base", String(number + 2), "--suite", "shared"])
             try next.start()
             guard let result = await next.finish(within: .seconds(30)) else {
                 tally.blockedWriters += 1
