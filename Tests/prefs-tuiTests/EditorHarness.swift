@@ -21,6 +21,13 @@ final class EditorHarness {
 
     func press(_ keys: KeyEvent...) { controller.handle(keys) }
 
+    func paste(_ text: String) { controller.send(.paste(text)) }
+
+    func resize(width: Int, height: Int) { controller.send(.resize(width: width, height: height)) }
+
+    /// Reports keys as changed by another program (after writing them to the store).
+    func changedOutside(_ names: String...) { controller.send(.externalChange(Set(names))) }
+
     func type(_ text: String) { controller.handle(text.map { .character($0) }) }
 
     var screen: String { controller.frame().text }
