@@ -43,7 +43,8 @@ enum KeyBindings {
         .init("R", "reset all listed settings (asks first)", keys: [.character("R")], .resetAll),
         .init("u", "undo the last change, repeatedly", hint: ("u", "undo"), keys: [.character("u")], .undo),
         .init("?, F1", "this help", hint: ("?", "help"), rank: 3, keys: [.character("?"), .function(1)], .help),
-        .init("q, F10, Ctrl-C", "quit", hint: ("q", "quit"), rank: 4, keys: [.character("q"), .function(10), .control("c")], .quit),
+        .init("q, F10, Ctrl-C, Ctrl-\\", "quit", hint: ("q", "quit"), rank: 4,
+              keys: [.character("q"), .function(10), .control("c"), .control("\\")], .quit),
         .init("Ctrl-Z", "suspend (fg resumes)", keys: [.control("z")], .suspend),
     ]
 
