@@ -94,6 +94,35 @@ public class AnyPreferenceKey: @unchecked Sendable {
     public func storedValue(json: JSONValue) throws -> PlistValue? {
         do { return try codec.fromJSON(json) } catch let error as PreferenceError { throw error.naming(name) }
     }
+
+    /// Whether ``stepped(from:by:)`` can step this key: a number without choices.
+    ///
+    /// ```swift
+    /// PreferenceKeys.refreshInterval.canStep  // true
+    /// ```
+    public var canStep: Bool { codec.step != nil }
+
+    /// The stored value `steps` steps of the rule away from the value in effect (negative:
+    /// down): on the grid `min + k·step`, held within the range, exactly representable in text
+    /// with the step's decimals (`0.8`, `0.75`). At a bound the result equals the current value.
+    /// An unset optional number starts at the bottom of its range. Nil when the key cannot step.
+    ///
+    /// ```swift
+    /// PreferenceKeys.refreshInterval.stepped(from: .int(15), by: 1)  // .int(20)
+    /// ```
+    public func stepped(from stored: PlistValue?, by steps: Int) -> PlistValue? {
+        codec.step?(stored, steps)
+    }
+
+    /// The stored value of the choice `steps` places after the one in effect (negative: before),
+    /// wrapping around the list. Nil when the key has no choices.
+    ///
+    /// ```swift
+    /// PreferenceKeys.temperatureNotation.cycled(from: nil, by: 1)  // .string("fahrenheit")
+    /// ```
+    public func cycled(from stored: PlistValue?, by steps: Int) -> PlistValue? {
+        codec.cycle?(stored, steps)
+    }
 }
 
 /// The shorter name used when declaring keys: `extension PreferenceKeys { static let … }`.
@@ -110,4 +139,6 @@ struct KeyCodec: Sendable {
     let json: @Sendable (PlistValue?) -> JSONValue
     let parse: @Sendable ([String]) throws -> PlistValue?
     let fromJSON: @Sendable (JSONValue) throws -> PlistValue?
+    let step: (@Sendable (PlistValue?, Int) -> PlistValue?)?
+    let cycle: (@Sendable (PlistValue?, Int) -> PlistValue?)?
 }

@@ -52,6 +52,20 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
         stored.flatMap(value(from:)) ?? defaultValue
     }
 
+    /// What to store for `value`: it is normalized (a real number snapped to its grid), then
+    /// checked against the rule. Every write of a typed or parsed value passes here.
+    func checkedStoredValue(_ value: Value) throws -> PlistValue? {
+        do { return try Self.checked(value, rule: valueRule) } catch let error as PreferenceError { throw error.naming(name) }
+    }
+
+    private static func checked(_ value: Value, rule: PreferenceRule<Value>) throws -> PlistValue? {
+        let value = rule.normalized(value)
+        guard rule.allows(value) else {
+            throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: rule.description.allowedText)
+        }
+        return value.storedValue
+    }
+
     private static func standardRule() -> PreferenceRule<Value> {
         guard let options = Value.builtInChoices else { return .any }
         let allowed = Set(options.map(\.value))
@@ -68,12 +82,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
             guard let stored, let value = Value(storedValue: stored), rule.allows(value) else { return defaultValue }
             return value
         }
-        @Sendable func checked(_ value: Value) throws -> PlistValue? {
-            guard rule.allows(value) else {
-                throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: rule.description.allowedText)
-            }
-            return value.storedValue
-        }
+        @Sendable func checked(_ value: Value) throws -> PlistValue? { try Self.checked(value, rule: rule) }
         return KeyCodec(
             defaultText: defaultValue.formatted,
             defaultJSON: defaultValue.jsonValue,
@@ -89,8 +98,49 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
             text: { decode($0).formatted },
             json: { decode($0).jsonValue },
             parse: { arguments in try checked(Value.parse(arguments: arguments)) },
-            fromJSON: { json in try checked(Value(jsonValue: json)) }
+            fromJSON: { json in try checked(Value(jsonValue: json)) },
+            step: stepper(rule: rule, decode: decode),
+            cycle: cycler(rule: rule, decode: decode)
         )
+    }
+
+    /// Stepping for number keys without choices: on the rule's grid, from the value in effect.
+    /// An unset optional number starts at the bottom of its range (or 0).
+    private static func stepper(rule: PreferenceRule<Value>,
+                                decode: @escaping @Sendable (PlistValue?) -> Value) -> (@Sendable (PlistValue?, Int) -> PlistValue?)? {
+        let type = Value.preferenceType.unwrapped
+        guard rule.description.choices == nil, type == .int || type == .double else { return nil }
+        let grid = NumberGrid(rule.description)
+        return { stored, steps in
+            let next: PlistValue
+            switch decode(stored).storedValue {
+            case .int(let current)?: next = .int(grid.stepped(current, by: steps))
+            case .double(let current)?: next = .double(grid.stepped(current, by: steps))
+            case nil:
+                let start = grid.stepped(grid.lower ?? 0, by: 0)
+                next = type == .int ? .int(grid.stepped(Int(exactly: start.rounded()) ?? 0, by: 0)) : .double(start)
+            default: return nil
+            }
+            guard let value = Value(storedValue: next), rule.allows(value) else { return nil }
+            return value.storedValue
+        }
+    }
+
+    /// Cycling for choice keys: the option `steps` places on from the current one, wrapping
+    /// around; from a value that is no option, forward starts at the first, backward at the last.
+    private static func cycler(rule: PreferenceRule<Value>,
+                               decode: @escaping @Sendable (PlistValue?) -> Value) -> (@Sendable (PlistValue?, Int) -> PlistValue?)? {
+        guard let options = rule.description.choices, !options.isEmpty else { return nil }
+        return { stored, steps in
+            let count = options.count
+            let next: Int
+            if let current = options.firstIndex(where: { $0.value == decode(stored).formatted }) {
+                next = ((current + steps % count) + count) % count
+            } else {
+                next = steps > 0 ? (steps - 1) % count : ((steps % count) + count) % count
+            }
+            return try? checked(Value(parsing: options[next].value), rule: rule)
+        }
     }
 }
 

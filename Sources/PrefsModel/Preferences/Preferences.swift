@@ -110,8 +110,7 @@ public final class Preferences: Sendable {
     /// try prefs.set(30, for: .refreshInterval)
     /// ```
     public func set<Value>(_ value: Value, for key: PreferenceKey<Value>) throws {
-        try key.valueRule.check(value, key: key.name)
-        try write([key.name: value.storedValue])
+        try write([key.name: key.checkedStoredValue(value)])
     }
 
     // MARK: Text and untyped access (editors, commands, imports)

@@ -22,6 +22,16 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
         self.accepts = accepts
     }
 
+    /// The value as it is stored: a real number within 1e-9 of its range's grid becomes the
+    /// grid value itself, so typed `0.15000000000000002` is kept as `0.15`. Works on the stored
+    /// form, so it serves typed keys and keys from schema files alike.
+    func normalized(_ value: Value) -> Value {
+        guard case .double(let number)? = value.storedValue else { return value }
+        let snapped = NumberGrid(description).snapped(number)
+        guard snapped != number, let value = Value(storedValue: .double(snapped)) else { return value }
+        return value
+    }
+
     /// Throws ``PreferenceError/invalidValue(key:value:allowed:)`` naming the key when `value`
     /// breaks the rule.
     ///
@@ -82,12 +92,9 @@ extension PreferenceRule where Value: BinaryFloatingPoint {
     /// PreferenceRule<Double>.range(0.5...3.0, step: 0.25)
     /// ```
     public static func range(_ range: ClosedRange<Value>, step: Value? = nil) -> PreferenceRule {
-        PreferenceRule(description: .range(min: Double(range.lowerBound), max: Double(range.upperBound), step: step.map(Double.init))) { value in
-            guard range.contains(value) else { return false }
-            guard let step, step > 0 else { return true }
-            let steps = Double((value - range.lowerBound) / step)
-            return abs(steps - steps.rounded()) < 1e-9 * Swift.max(1, abs(steps))
-        }
+        let description = RuleDescription.range(min: Double(range.lowerBound), max: Double(range.upperBound), step: step.map(Double.init))
+        let grid = NumberGrid(description)
+        return PreferenceRule(description: description) { value in range.contains(value) && grid.contains(Double(value)) }
     }
 }
 

@@ -93,18 +93,12 @@ extension RuleDescription {
         switch self {
         case .any:
             return true
-        case .range(let min, let max, let step):
-            let number: Double
+        case .range:
             switch value {
-            case .int(let int): number = Double(int)
-            case .double(let double): number = double
+            case .int(let int): return NumberGrid(self).contains(Double(int))
+            case .double(let double): return NumberGrid(self).contains(double)
             default: return false
             }
-            if let min, number < min { return false }
-            if let max, number > max { return false }
-            guard let step else { return true }
-            let steps = (number - (min ?? 0)) / step
-            return abs(steps - steps.rounded()) < 1e-9 * Swift.max(1, abs(steps))
         case .text(let nonEmpty, let maxLength, let pattern):
             guard case .string(let text) = value else { return false }
             return PreferenceRule<String>.text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern).allows(text)
