@@ -64,6 +64,17 @@ struct EditorWidgetTests {
         #expect(editor.status == " decimalPlaces is at its maximum (2)")
     }
 
+    @Test func realNumbersStepOnTheGridAndBackToTheDefault() {
+        let opacity = PreferenceKey<Double>("opacity", default: 0.75, rule: .range(0...1, step: 0.05), title: "Opacity")
+        let editor = EditorHarness(schema: PreferenceSchema(title: "T", suiteName: "t", keys: [opacity]))
+        editor.press(.right)
+        #expect(editor.stored("opacity") == .double(0.8))
+        #expect(editor.row("Opacity").contains("0.8"))
+        editor.press(.left)
+        #expect(editor.stored("opacity") == nil)
+        #expect(editor.row("Opacity").contains("0.75"))
+    }
+
     @Test func numbersAcceptTypedEntryCheckedOnCommit() {
         let editor = EditorHarness()
         editor.select("Refresh every")
