@@ -99,18 +99,18 @@ print(f"outside change on screen after the setter exits: median {statistics.medi
 
 pid = int(subprocess.check_output(["pgrep", "-f", "-n", f"^{binary}$"], text=True).strip())
 def counters():
-    switches = 0
+    """Context switches by thread (a wake-up is a switch back in), and the CPU ticks used."""
+    switches = {}
     for task in os.listdir(f"/proc/{pid}/task"):
         with open(f"/proc/{pid}/task/{task}/status") as status:
-            for line in status:
-                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                    switches += int(line.split()[1])
+            switches[task] = sum(int(line.split()[1]) for line in status
+                                 if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return switches, int(fields[11]) + int(fields[12])
 quiet()
 before = counters()
-output = quiet(args.idle) if False else b""
+output = b""
 deadline = time.monotonic() + args.idle
 while time.monotonic() < deadline:
     ready, _, _ = select.select([pane], [], [], deadline - time.monotonic())
@@ -118,7 +118,9 @@ while time.monotonic() < deadline:
         output += os.read(pane, 65536)
 after = counters()
 ticks = os.sysconf("SC_CLK_TCK")
-print(f"idle {args.idle} s: {after[0] - before[0]} wake-ups (all threads), CPU {(after[1] - before[1]) / ticks * 1000:.0f} ms, "
+main_thread = str(pid)
+woken = sum(after[0][task] - before[0][task] for task in after[0] if task in before[0])
+print(f"idle {args.idle} s: {after[0][main_thread] - before[0][main_thread]} wake-ups of the loop, {woken} of all threads, CPU {(after[1] - before[1]) / ticks * 1000:.0f} ms, "
       f"{len(output)} B sent")
 
 tmux("kill-session", "-t", "f")

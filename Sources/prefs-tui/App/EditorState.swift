@@ -73,7 +73,8 @@ struct EditorState: Sendable {
         /// `R` asked first: these settings (schema indices) would be reset; `all` when unfiltered.
         case confirmingReset([Int], all: Bool)
         case filtering(LineEditor)
-        case help
+        /// The key map, scrolled down by this many lines.
+        case help(scroll: Int)
         case details
     }
 

@@ -36,7 +36,16 @@ enum EditorUpdate {
         case .editingList(let list): return editList(&state, list, key: key, prefs: prefs)
         case .confirmingReset(let indices, _): return confirmReset(&state, indices: indices, key: key, prefs: prefs)
         case .filtering(let editor): filter(&state, editor, key: key, prefs: prefs)
-        case .help, .details: state.mode = .browse
+        case .help(let scroll):
+            // ↑/↓ and the page keys scroll a help taller than the screen; any other key closes it.
+            switch key {
+            case .down, .character("j"): state.mode = .help(scroll: scroll + 1)
+            case .pageDown, .character(" "): state.mode = .help(scroll: scroll + max(1, state.height - 6))
+            case .up, .character("k"): state.mode = .help(scroll: max(0, scroll - 1))
+            case .pageUp: state.mode = .help(scroll: max(0, scroll - max(1, state.height - 6)))
+            default: state.mode = .browse
+            }
+        case .details: state.mode = .browse
         }
         return []
     }
@@ -76,7 +85,7 @@ enum EditorUpdate {
         case .last: state.selection = last
         case .nextSection: moveSection(&state, forward: true)
         case .previousSection: moveSection(&state, forward: false)
-        case .help: state.mode = .help
+        case .help: state.mode = .help(scroll: 0)
         case .details: state.mode = .details
         case .quit: return [.quit]
         case .suspend: return [.suspend]

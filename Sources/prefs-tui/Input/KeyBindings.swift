@@ -34,7 +34,7 @@ enum KeyBindings {
         .init("←/→, h/l", "cycle a choice, step a number", hint: ("←→", "change"), rank: 1,
               [(.left, .decrease), (.character("h"), .decrease), (.right, .increase), (.character("l"), .increase)]),
         .init("Del, Backspace, x", "clear an optional value (unset)", keys: [.delete, .backspace, .character("x")], .clear),
-        .init("i", "details: help, type, default, rule, full value and message", hint: ("i", "details"), rank: 5,
+        .init("i", "details of the setting and the whole last message", hint: ("i", "details"), rank: 5,
               keys: [.character("i")], .details),
         .init("/", "filter by title or key (Esc clears)", hint: ("/", "filter"), keys: [.character("/")], .filter),
         .init("Esc", "clear the filter", keys: [.escape], .cancel),

@@ -19,7 +19,7 @@ enum EditorRenderer {
         switch state.mode {
         case .choosing(let popup): drawChoices(&grid, state, layout, popup)
         case .editingList(let list): drawListEditor(&grid, state, layout, list, prefs)
-        case .help: drawHelp(&grid, layout)
+        case .help(let scroll): drawHelp(&grid, layout, scroll: scroll)
         case .details: drawDetails(&grid, state, prefs)
         default: break
         }
@@ -199,7 +199,8 @@ enum EditorRenderer {
         case .editingList(let list) where list.itemEdit != nil: hints = KeyBindings.hints(KeyBindings.lineEditing)
         case .editingList: hints = KeyBindings.hints(KeyBindings.list)
         case .confirmingReset: hints = [("y", "reset"), ("n", "cancel")]
-        case .help, .details: hints = [("any key", "close")]
+        case .help: hints = [("↑↓", "scroll"), ("any other key", "close")]
+        case .details: hints = [("any key", "close")]
         }
         var x = 1
         for (key, action) in hints {
@@ -293,7 +294,7 @@ enum EditorRenderer {
     }
 
     /// The key map, read from the binding tables, by section.
-    private static func drawHelp(_ grid: inout ScreenGrid, _ layout: EditorLayout) {
+    private static func drawHelp(_ grid: inout ScreenGrid, _ layout: EditorLayout, scroll: Int) {
         var lines: [(keys: String, text: String, title: Bool)] = []
         for section in KeyBindings.sections {
             if !lines.isEmpty { lines.append(("", "", false)) }
@@ -301,12 +302,14 @@ enum EditorRenderer {
             lines += section.lines.map { ($0.keys, $0.help, false) }
         }
         let keyWidth = lines.filter { !$0.title }.map { $0.keys.displayWidth }.max() ?? 10
-        let width = min(grid.width - 2, keyWidth + 56)
-        let height = min(grid.height - 2, lines.count + 2)
+        let width = min(grid.width - 2, keyWidth + 60)
+        let height = min(grid.height - 3, lines.count + 2)
         let x = (grid.width - width) / 2
-        let y = max(1, (grid.height - height) / 2)
-        box(&grid, x: x, y: y, width: width, height: height, title: "Keys")
-        for (offset, line) in lines.prefix(height - 2).enumerated() {
+        let y = max(1, (grid.height - 1 - height) / 2)
+        let first = min(scroll, max(0, lines.count - (height - 2)))
+        let more = lines.count > height - 2 ? " (\(first + 1)–\(first + height - 2) of \(lines.count), ↑↓ scroll)" : ""
+        box(&grid, x: x, y: y, width: width, height: height, title: "Keys" + more)
+        for (offset, line) in lines.dropFirst(first).prefix(height - 2).enumerated() {
             if line.title {
                 grid.put(line.keys, x: x + 2, y: y + 1 + offset, style: .popup, bold: true)
                 continue
