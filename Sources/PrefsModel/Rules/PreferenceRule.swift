@@ -100,14 +100,19 @@ extension PreferenceRule where Value: BinaryFloatingPoint {
 
 extension PreferenceRule where Value == String {
     /// Text limits: non-empty, a maximum length in characters, a regular expression the whole
-    /// text must match.
+    /// text must match. Text never holds control characters other than tab; `multiline: true`
+    /// allows line feeds as well.
     ///
     /// ```swift
     /// PreferenceRule<String>.text(nonEmpty: true, maxLength: 64, pattern: "[A-Za-z ]+")
+    /// PreferenceRule<String>.text(multiline: true)  // a note of several lines
     /// ```
-    public static func text(nonEmpty: Bool = false, maxLength: Int? = nil, pattern: String? = nil) -> PreferenceRule {
+    public static func text(nonEmpty: Bool = false, maxLength: Int? = nil, pattern: String? = nil,
+                            multiline: Bool = false) -> PreferenceRule {
         let matcher = pattern.flatMap(WholeTextPattern.init)
-        return PreferenceRule(description: .text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern)) { text in
+        let description = RuleDescription.text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern, multiline: multiline)
+        return PreferenceRule(description: description) { text in
+            if text.firstForbiddenControlCharacter(allowingNewlines: multiline) != nil { return false }
             if nonEmpty && text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return false }
             if let maxLength, text.count > maxLength { return false }
             if pattern != nil { return matcher?.matches(text) ?? false }
