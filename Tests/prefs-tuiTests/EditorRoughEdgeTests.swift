@@ -120,9 +120,13 @@ struct EditorRoughEdgeTests {
         #expect(editor.stored("city") == .string("Bergen"))
     }
 
-    @Test func controlCharactersInValuesAreShownEscaped() {
-        let editor = EditorHarness(stored: ["city": .string("Oslo\nBergen\u{1B}[31mRED")])
-        #expect(editor.row("City").contains(#"Oslo\nBergen\e[31mRED"#))
+    @Test func controlCharactersInStoredValuesAreShownEscaped() {
+        let editor = EditorHarness(width: 120, height: 30, stored: ["city": .string("Oslo\nBergen\u{1B}[31mRED")])
+        editor.select("City")
+        #expect(editor.row("City").hasPrefix("! City"))
+        editor.press(.character("i"))
+        #expect(editor.screen.contains(#"Problem  stored "Oslo\nBergen\u{1B}[31mRED" ignored"#))
+        #expect(!editor.screen.contains("\u{1B}"))
     }
 
     @Test func withoutUTF8TheMarkersAreASCII() {

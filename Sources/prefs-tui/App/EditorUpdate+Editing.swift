@@ -134,14 +134,19 @@ extension EditorUpdate {
 
     // MARK: Paste
 
-    /// A bracketed paste goes into the open field as text (line breaks become spaces) and never
-    /// commits; with no field open it does nothing but say so.
+    /// A bracketed paste goes into the open field as text and never commits: line breaks become
+    /// spaces, or stay where the setting's rule allows them. With no field open it does nothing
+    /// but say so.
     static func paste(_ state: inout EditorState, _ text: String, prefs: Preferences) {
-        let line = text.replacingOccurrences(of: "\r\n", with: " ")
-            .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let line = lines.replacingOccurrences(of: "\n", with: " ")
         switch state.mode {
         case .editingLine(var edit):
-            edit.editor.insert(line)
+            if case .text(_, _, _, multiline: true) = state.keys[edit.keyIndex].rule {
+                edit.editor.insert(lines)
+            } else {
+                edit.editor.insert(line)
+            }
             state.mode = .editingLine(edit)
         case .editingList(var list) where list.itemEdit != nil:
             list.itemEdit?.editor.insert(line)

@@ -182,7 +182,7 @@ enum EditorUpdate {
     }
 
     /// A value as messages show it.
-    static func display(_ text: String) -> String { text.isEmpty ? "(unset)" : text }
+    static func display(_ text: String) -> String { text.isEmpty ? "(unset)" : text.controlCharactersEscaped }
 
     // MARK: Reset all, filter
 

@@ -131,16 +131,16 @@ enum EditorRenderer {
         case .choice(let index, let options):
             guard let index else {
                 let text = prefs.text(of: key)
-                return text.isEmpty ? ("\(open) (unset) \(close)", .dim) : ("\(open) \(text.controlCharactersShown) \(close)", .normal)
+                return text.isEmpty ? ("\(open) (unset) \(close)", .dim) : ("\(open) \(text.controlCharactersEscaped) \(close)", .normal)
             }
             return ("\(open) \(options[index].title) \(close)", .normal)
         case .stepper(let number, let text, let unit):
             guard number != nil else { return ("(unset)", .dim) }
             return (unit.map { "\(text) \($0)" } ?? text, .normal)
         case .list(let items):
-            return items.isEmpty ? ("(empty)", .dim) : (items.map { EditorField.itemText($0).controlCharactersShown }.joined(separator: ", "), .normal)
+            return items.isEmpty ? ("(empty)", .dim) : (items.map { EditorField.itemText($0).controlCharactersEscaped }.joined(separator: ", "), .normal)
         case .line(let text):
-            return text.isEmpty ? ("(unset)", .dim) : (text.controlCharactersShown, .normal)
+            return text.isEmpty ? ("(unset)", .dim) : (text.controlCharactersEscaped, .normal)
         }
     }
 
@@ -175,7 +175,7 @@ enum EditorRenderer {
             let (value, _) = valueText(key, prefs, ascii: state.asciiMarkers)
             field("Value", value + (prefs.isDefault(key) ? " (default)" : " (set)"), style: prefs.isDefault(key) ? .normal : .modified)
             if let diagnostic = prefs.diagnostic(for: key) {
-                field("Problem", "stored \(diagnostic.storedValue) ignored: \(diagnostic.reason)", style: .warning)
+                field("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)", style: .warning)
             }
         }
         guard liveHeight > 0 else { return }
@@ -288,7 +288,7 @@ enum EditorRenderer {
             }
             guard list.items.indices.contains(index) else { continue }
             let selected = index == list.selected && list.itemEdit == nil
-            grid.put(((selected ? "› " : "  ") + EditorField.itemText(list.items[index]).controlCharactersShown).padded(toWidth: width - 2), x: x + 1, y: rowY,
+            grid.put(((selected ? "› " : "  ") + EditorField.itemText(list.items[index]).controlCharactersEscaped).padded(toWidth: width - 2), x: x + 1, y: rowY,
                      style: selected ? .popupSelected : .popup, bold: selected)
         }
     }
@@ -339,7 +339,7 @@ enum EditorRenderer {
             add("Allowed", key.rule.allowedText)
             add("Value", valueText(key, prefs, ascii: state.asciiMarkers).0 + (prefs.isDefault(key) ? " (default)" : " (set)"))
             if let diagnostic = prefs.diagnostic(for: key) {
-                add("Problem", "stored \(diagnostic.storedValue) ignored: \(diagnostic.reason)")
+                add("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)")
             }
         }
         if let message = state.message { add("Message", message.text) }
