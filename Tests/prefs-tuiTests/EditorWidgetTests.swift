@@ -171,6 +171,22 @@ struct EditorWidgetTests {
         #expect(editor.row("Favourite cities").contains("Tromsø"))
     }
 
+    @Test func listItemsKeepTheirElementType() {
+        let ports = PreferenceKey<[Int]>("ports", default: [], title: "Ports")
+        let editor = EditorHarness(schema: PreferenceSchema(title: "T", suiteName: "t", keys: [ports]))
+        editor.press(.enter, .character("a"))
+        editor.type("8080")
+        editor.press(.enter)
+        #expect(editor.stored("ports") == .array([.int(8080)]))
+        editor.press(.character("a"))
+        editor.type("http")
+        editor.press(.enter)
+        #expect(editor.status.contains(#"ports: "http" is not allowed"#))
+        #expect(editor.stored("ports") == .array([.int(8080)]))
+        editor.press(.escape, .escape)
+        #expect(editor.row("Ports").contains("8080"))
+    }
+
     @Test func listItemsFollowTheItemRule() {
         let editor = EditorHarness()
         editor.select("Favourite cities")

@@ -4,7 +4,7 @@ import PrefsTestSupport
 import Testing
 
 /// The built editor in a real terminal (tmux), as a person would use it.
-@Suite("The editor in a real terminal", .serialized)
+@Suite("The editor in a real terminal")
 struct TerminalTests {
     @Test func editsEachKindOfWidgetAndWritesThrough() async throws {
         let session = try TmuxSession()
