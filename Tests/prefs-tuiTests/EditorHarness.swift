@@ -59,11 +59,11 @@ final class FailingStore: PreferenceStore, @unchecked Sendable {
     func takeWarnings() -> [String] { [] }
     func storedValue(forKey key: String) -> PlistValue? { inner.storedValue(forKey: key) }
     func storedValues() -> [String: PlistValue] { inner.storedValues() }
-    func addChangeHandler(_ handler: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken { inner.addChangeHandler(handler) }
+    func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken { inner.addChangeHandler(handler) }
 
-    func commit(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+    func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
         if failing { throw PreferenceError.writeFailed(path: location, reason: "input/output error") }
-        return try inner.commit(changes)
+        return try inner.commit(changes, by: writer)
     }
 }
 

@@ -108,3 +108,23 @@ struct EditorTimerTests {
         #expect(EditorHarness(width: 60, height: 20).controller.wakeUp == nil)     // no live panel at 60 columns
     }
 }
+
+@Suite("Outside changes, told apart by the store")
+struct OutsideChangesTests {
+    @Test func onlyChangesMadeElsewhereAreNewsAndEachWakesTheLoop() throws {
+        let store = InMemoryStore()
+        let prefs = Preferences(store: store, schema: EditorHarness.schema)
+        let wakes = Mutex(0)
+        let outside = OutsideChanges(prefs) { wakes.withLock { $0 += 1 } }
+        defer { outside.cancel() }
+
+        try prefs.set("Bergen", for: .city)                        // the editor's own write
+        #expect(outside.take() == nil)
+        #expect(wakes.withLock { $0 } == 0)
+
+        try Preferences(store: store, schema: EditorHarness.schema).set(.imperial, for: .unitsNotation)
+        #expect(outside.take() == .externalChange(["unitsNotation"]))
+        #expect(wakes.withLock { $0 } == 1)
+        #expect(outside.take() == nil)
+    }
+}

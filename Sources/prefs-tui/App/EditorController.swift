@@ -1,6 +1,5 @@
 import Foundation
 import PrefsModel
-import Synchronization
 
 /// Runs the state machine against real settings: feeds events to `EditorUpdate`, carries out
 /// the effects it asks for, and feeds their results back as events. Nothing here touches a
@@ -15,9 +14,6 @@ final class EditorController {
     private(set) var wakeUp: Date?
     /// Carries out Ctrl-Z: the terminal loop leaves the screen, stops, and redraws on return.
     var suspend: () -> Void = {}
-    /// Whether a write of this editor is under way: its change reports are not news from
-    /// outside. (To be replaced by the store's own report of where a change came from.)
-    let writing = WriteInProgress()
 
     init(prefs: Preferences, suiteName: String, location: String? = nil, width: Int, height: Int, asciiMarkers: Bool = false) {
         self.prefs = prefs
@@ -64,8 +60,6 @@ final class EditorController {
         switch effect {
         case .write(let changes):
             do {
-                writing.isActive = true
-                defer { writing.isActive = false }
                 try prefs.write(changes)
                 return .writeFinished(error: nil, warnings: prefs.store.takeWarnings())
             } catch {
@@ -82,11 +76,3 @@ final class EditorController {
     }
 }
 
-/// A flag the observation thread can read while the loop writes.
-final class WriteInProgress: Sendable {
-    private let flag = Atomic<Bool>(false)
-    var isActive: Bool {
-        get { flag.load(ordering: .acquiring) }
-        set { flag.store(newValue, ordering: .releasing) }
-    }
-}

@@ -1,6 +1,5 @@
 import Foundation
 import PrefsModel
-import Synchronization
 
 /// The editor's loop on a real terminal. It sleeps in `poll` on the terminal and a wake-up
 /// descriptor until a key arrives, another program changes the suite, the terminal is resized,
@@ -17,16 +16,8 @@ enum EditorSession {
                                           asciiMarkers: !terminal.isUTF8)
         controller.suspend = { terminal.suspend() }
 
-        // Other programs' changes arrive on the store's watcher thread: collected here, and the
-        // loop woken. The editor's own writes come back as `writeFinished` instead.
-        let outside = ChangedNames()
-        let writing = controller.writing
-        let token = prefs.observeAll { changes in
-            guard !writing.isActive else { return }
-            outside.add(changes.map(\.name))
-            wakeUp.signal()
-        }
-        defer { token.cancel() }
+        let outside = OutsideChanges(prefs) { wakeUp.signal() }
+        defer { outside.cancel() }
 
         while !controller.shouldQuit && terminalStopSignal == 0 {
             terminal.draw(controller.frame())
@@ -37,8 +28,7 @@ enum EditorSession {
                 terminal.repaintAll()
             }
             for event in terminal.readEvents() where !controller.shouldQuit { controller.send(event) }
-            let names = outside.take()
-            if !names.isEmpty { controller.send(.externalChange(names)) }
+            if let change = outside.take() { controller.send(change) }
             if let due = controller.wakeUp, due <= Date() { controller.send(.timer) }
         }
         if terminalStopSignal != 0 {
@@ -58,9 +48,3 @@ enum EditorSession {
     }
 }
 
-/// Names of keys changed elsewhere, collected between wake-ups.
-final class ChangedNames: Sendable {
-    private let names = Mutex(Set<String>())
-    func add(_ new: [String]) { names.withLock { $0.formUnion(new) } }
-    func take() -> Set<String> { names.withLock { names in defer { names.removeAll() }; return names } }
-}
