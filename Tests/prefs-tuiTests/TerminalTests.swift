@@ -206,4 +206,14 @@ struct TerminalTests {
         #expect(session.exitStatus == "64")
         #expect(session.file("stderr")?.contains("the terminal TERM=dumb cannot move the cursor, which the editor needs; use the commands instead: prefs-tui list") == true)
     }
+
+    @Test func aLocaleThatIsNotUTF8GetsLineDrawingAndASCIIMarkers() async throws {
+        let directory = TemporaryDirectory()
+        try SuiteStore(suiteName: "com.example.weather", directory: directory.path, watchForChanges: false).commit(["city": .string("Bergen")])
+        let session = try TmuxSession(directory: directory, environment: ["LANG": "C", "LC_ALL": "C"])
+        #expect(await session.waitFor("< Celsius >"))
+        let screen = session.screen()
+        #expect(screen.contains("* City"))
+        #expect(!screen.contains("‹") && !screen.contains("●") && !screen.contains("│"))
+    }
 }

@@ -14,7 +14,7 @@ enum AsciiFallback {
         case "→": return ">"
         case "×": return "x"
         case "·": return "-"
-        case "—": return "-"
+        case "—", "–": return "-"
         default: return character.unicodeScalars.allSatisfy(\.isASCII) ? character : "?"
         }
     }
