@@ -42,6 +42,15 @@ struct ControlCharacterTests {
         #expect(throws: PreferenceError.self) { try PreferenceKeys.testDictionary.storedValue(json: .object(["a\u{1B}": .int(1)])) }
     }
 
+    @Test func rulesCheckedDirectlyExplainTheRefusalToo() {
+        #expect(throws: PreferenceError.invalidValue(key: "city", value: "a\nb", allowed: oneLine)) {
+            try PreferenceKeys.city.valueRule.check("a\nb", key: "city")
+        }
+        #expect(throws: PreferenceError.invalidValue(key: "cities", value: #"["a\u001b"]"#, allowed: "a list where each item is " + oneLine)) {
+            try PreferenceRule<[String]>.each(.text()).check(["a\u{1B}"], key: "cities")
+        }
+    }
+
     @Test func aMultilineTextRuleAllowsLineFeedsOnly() throws {
         let notes = PreferenceKey<String>("notes", default: "", rule: .text(multiline: true))
         #expect(try notes.storedValue(parsing: ["first\nsecond\tend"]) == .string("first\nsecond\tend"))

@@ -28,7 +28,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
                 title: String = "", help: String = "", section: String = "General", unit: String? = nil) {
         let rule = rule ?? Self.standardRule()
         self.defaultValue = defaultValue
-        self.valueRule = PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) == nil }
+        self.valueRule = PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) }
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
                    codec: Self.codec(defaultValue: defaultValue, rule: rule))
@@ -88,7 +88,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
         if ControlCharacterRule.firstViolation(in: value.storedValue, allowingNewlines: lineBreaks) != nil {
             return ControlCharacterRule.allowedText(allowingNewlines: lineBreaks)
         }
-        return rule.allows(value) ? nil : rule.description.allowedText
+        return rule.refusalText(for: value)
     }
 
     private static func standardRule() -> PreferenceRule<Value> {
