@@ -78,8 +78,20 @@ for _ in range(2):
         size = len(quiet(0.1))
         if index >= 6:
             down_scrolling.append(size)
+narrow_scrolling = []
+tmux("resize-window", "-t", "f", "-x", "60", "-y", "12")
+quiet()
+for _ in range(2):
+    tmux("send-keys", "-t", "f", "Home")
+    quiet()
+    for index in range(10):
+        tmux("send-keys", "-t", "f", "Down")
+        size = len(quiet(0.1))
+        if index >= 6:
+            narrow_scrolling.append(size)
 tmux("resize-window", "-t", "f", "-x", "80", "-y", "24")
 quiet()
+print(f"↓ that scrolls (60x12, no side panel): median {statistics.median(narrow_scrolling):.0f} B, max {max(narrow_scrolling)} B")
 print(f"↓ within the page: median {statistics.median(down_in_page):.0f} B, max {max(down_in_page)} B")
 print(f"↓ that scrolls (80x12): median {statistics.median(down_scrolling):.0f} B, max {max(down_scrolling)} B")
 
