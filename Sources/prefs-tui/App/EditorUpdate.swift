@@ -200,7 +200,7 @@ enum EditorUpdate {
 
     private static func confirmReset(_ state: inout EditorState, indices: [Int], key event: KeyEvent, prefs: Preferences) -> [EditorEffect] {
         state.mode = .browse
-        guard event == .character("y") || event == .character("Y") else {
+        guard KeyBindings.confirm.action(for: event) == true else {
             state.message = .init(text: "Reset cancelled", kind: .info)
             return []
         }

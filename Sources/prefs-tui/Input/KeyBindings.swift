@@ -76,6 +76,12 @@ enum KeyBindings {
         .init("Esc, q", "close without changing", hint: ("Esc", "cancel"), keys: [.escape, .character("q")], .cancel),
     ]
 
+    /// Answers to "Reset …? (y/n)"; any key not listed answers no.
+    static let confirm: [KeyBinding<Bool>] = [
+        .init("y", "reset", hint: ("y", "reset"), keys: [.character("y"), .character("Y")], true),
+        .init("n, Esc, any other key", "keep the values", hint: ("n", "cancel"), keys: [.character("n"), .escape], false),
+    ]
+
     /// The help overlay's and README's sections: a title and its lines (keys, what they do).
     static var sections: [(title: String, lines: [(keys: String, help: String)])] {
         [
@@ -83,6 +89,7 @@ enum KeyBindings {
             ("Editing a value", lineEditing.map { ($0.label, $0.help) }),
             ("The list editor", list.map { ($0.label, $0.help) }),
             ("A choice list", choice.map { ($0.label, $0.help) }),
+            ("Reset …? (y/n)", confirm.map { ($0.label, $0.help) }),
         ]
     }
 

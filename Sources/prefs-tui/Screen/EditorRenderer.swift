@@ -198,7 +198,7 @@ enum EditorRenderer {
         case .choosing: hints = KeyBindings.hints(KeyBindings.choice)
         case .editingList(let list) where list.itemEdit != nil: hints = KeyBindings.hints(KeyBindings.lineEditing)
         case .editingList: hints = KeyBindings.hints(KeyBindings.list)
-        case .confirmingReset: hints = [("y", "reset"), ("n", "cancel")]
+        case .confirmingReset: hints = KeyBindings.hints(KeyBindings.confirm)
         case .help: hints = [("↑↓", "scroll"), ("any other key", "close")]
         case .details: hints = [("any key", "close")]
         }
