@@ -64,13 +64,13 @@ struct TerminalTests {
         #expect(session.stored.isEmpty)
     }
 
-    @Test func aChangeFromAnotherProcessAppearsWithinOneSecond() async throws {
+    /// Latency is measured by Scripts/editor-figures.py (README); here only that the change
+    /// arrives without a key press, the loop being woken by it.
+    @Test func aChangeFromAnotherProcessAppearsWithoutAKeyPress() async throws {
         let session = try TmuxSession()
         #expect(await session.waitFor("Weather ·"))
-        let set = try ChildProcess.run(product: "prefs-tui", arguments: ["set", "city", "Kristiansand"], configHome: session.directory.path)
-        #expect(set.status == 0)
-        let elapsed = await timeUntil { session.screen().contains("Kristiansand") }
-        #expect(elapsed.map { $0 < .seconds(1) } == true, "appeared after \(String(describing: elapsed))")
+        #expect(try session.otherProcess("set", "city", "Kristiansand") == 0)
+        #expect(await session.waitFor("Kristiansand"))
         #expect(await session.waitFor("Changed by another program: city"))
     }
 
