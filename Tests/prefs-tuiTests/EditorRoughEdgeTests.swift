@@ -71,6 +71,14 @@ struct EditorRoughEdgeTests {
         #expect(editor.store.storedValues().isEmpty)
     }
 
+    @Test func anotherProgramsValueIsKeptEvenWhenItEqualsTheGuessedDefault() {
+        let stored: [String: PlistValue] = ["legacyMode": .bool(true)]
+        let editor = EditorHarness(stored: stored, schema: PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup"))
+        editor.select("legacyMode")
+        editor.press(.character(" "))
+        #expect(editor.stored("legacyMode") == .bool(false))            // no schema says false is its default
+    }
+
     @Test func detailsShowEverythingAboutTheSettingAndTheWholeMessage() {
         let editor = EditorHarness(width: 60, height: 20)
         editor.select("Refresh every")
