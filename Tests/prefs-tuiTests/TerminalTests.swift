@@ -64,7 +64,7 @@ struct TerminalTests {
         #expect(session.stored.isEmpty)
     }
 
-    /// Latency is measured by Scripts/editor-figures.py (README); here only that the change
+    /// Latency is measured by Benchmarks/editor-figures.py (README); here only that the change
     /// arrives without a key press, the loop being woken by it.
     @Test func aChangeFromAnotherProcessAppearsWithoutAKeyPress() async throws {
         let session = try TmuxSession()

@@ -6,7 +6,7 @@
   idle     wake-ups (context switches of every thread) and CPU time of an idle editor over 60 s
   bytes    bytes sent to the terminal by the first paint, a ↓ within the page and a ↓ that scrolls
 
-Usage: Scripts/editor-figures.py [--runs 40] [--idle 60]   (after `swift build`)
+Usage: Benchmarks/editor-figures.py [--runs 40] [--idle 60]   (after `swift build`)
 """
 import argparse, os, select, shutil, statistics, subprocess, tempfile, time
 
