@@ -190,7 +190,9 @@ enum EditorUpdate {
     private static func askToReset(_ state: inout EditorState, prefs: Preferences) {
         let all = state.filter.isEmpty && !state.modifiedOnly
         let candidates = all ? Array(state.keys.indices) : state.listedKeyIndices
-        let indices = candidates.filter { !prefs.isDefault(state.keys[$0]) }
+        // Keys the schema does not describe belong to another program and have no default
+        // here: resetting "all" would delete them, so only `r` on one of them does.
+        let indices = candidates.filter { state.keys[$0].isDescribedBySchema && !prefs.isDefault(state.keys[$0]) }
         if indices.isEmpty {
             state.message = .init(text: all ? "All settings already have their defaults" : "The listed settings already have their defaults", kind: .info)
         } else {

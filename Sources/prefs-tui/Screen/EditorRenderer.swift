@@ -167,6 +167,9 @@ enum EditorRenderer {
             }
             line(key.title, style: .panelTitle, bold: true)
             for part in key.help.wrapped(toWidth: width) where !key.help.isEmpty { line(part) }
+            if !key.isDescribedBySchema {
+                for part in notDescribedNote.wrapped(toWidth: width) { line(part, style: .dim) }
+            }
             y += 1
             field("Key", key.name)
             field("Type", key.type.name)
@@ -333,6 +336,9 @@ enum EditorRenderer {
         }
         if let key = state.selectedKey {
             for part in key.help.wrapped(toWidth: inner) where !key.help.isEmpty { lines.append((part, .popup)) }
+            if !key.isDescribedBySchema {
+                for part in notDescribedNote.wrapped(toWidth: inner) { lines.append((part, .popup)) }
+            }
             add("Key", key.name)
             add("Type", key.type.name)
             add("Default", display(key.defaultText))
@@ -351,4 +357,8 @@ enum EditorRenderer {
     }
 
     private static func display(_ text: String) -> String { EditorUpdate.display(text) }
+
+    /// Shown for a key that is in the file but not in the schema: it has no title, help or rule
+    /// here, is edited by its stored type, and resetting all settings leaves it alone.
+    static let notDescribedNote = "Not described by the schema: edited as its stored type; reset all leaves it."
 }
