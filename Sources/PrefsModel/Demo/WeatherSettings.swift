@@ -169,8 +169,10 @@ package enum WeatherSettings: Sendable {
     /// prefs[WeatherSettings.nextRefresh(now: Date.init, timeZone: .current)]
     /// ```
     package static func nextRefresh(now: @escaping @Sendable () -> Date, timeZone: TimeZone) -> DerivedValue<String> {
+        // Shown to the minute, so it changes when a minute starts.
         DerivedValue(name: "nextRefresh", title: "Next refresh",
-                     inputs: [PreferenceKeys.refreshInterval, .timeNotation]) { prefs in
+                     inputs: [PreferenceKeys.refreshInterval, .timeNotation],
+                     changesAt: { _ in Date(timeIntervalSince1970: (now().timeIntervalSince1970 / 60).rounded(.down) * 60 + 60) }) { prefs in
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = timeZone
