@@ -76,7 +76,7 @@ enum DateText {
 
     /// Days from 1970-01-01 to a proleptic Gregorian date: counted in 400-year eras of 146,097
     /// days, with years starting in March so the leap day falls at the end of a year.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
