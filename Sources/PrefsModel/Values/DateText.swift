@@ -85,8 +85,8 @@ enum DateText {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The inverse of `daysSince1970`.
-    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+    /// The inverse of `daysSince1970`; also what the plist writer spells `<date>` with.
+    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

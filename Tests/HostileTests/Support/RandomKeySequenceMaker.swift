@@ -1,3 +1,5 @@
+import PrefsTestSupport
+
 /// Random key sequences in the names `prefs-tui render --keys` accepts.
 struct RandomKeySequenceMaker {
     var generator: SeededGenerator

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 
 /// One random `prefs-tui set KEY VALUE…` input: a key name and argument bytes, which need not
 /// be valid UTF-8.
