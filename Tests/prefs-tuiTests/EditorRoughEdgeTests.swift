@@ -50,6 +50,18 @@ struct EditorRoughEdgeTests {
         #expect(editor.controller.state.undoStack.count == 1)              // the entry is kept
     }
 
+    @Test func anOpenChoiceListFollowsAChangeAnotherProgramMadeToItsSetting() throws {
+        let editor = EditorHarness()
+        editor.select("Temperature")
+        editor.press(.enter)                                               // opens on Celsius
+        _ = try editor.store.commit(["temperatureNotation": .string("kelvin")], by: nil)
+        editor.changedOutside("temperatureNotation")
+        #expect(editor.status.contains("temperatureNotation was changed by another program to kelvin"))
+
+        editor.press(.enter)
+        #expect(editor.stored("temperatureNotation") == .string("kelvin"))
+    }
+
     @Test func aCommittedValueEqualToTheDefaultRemovesTheStoredValue() {
         let editor = EditorHarness(stored: ["city": .string("Bergen")])
         editor.select("City")

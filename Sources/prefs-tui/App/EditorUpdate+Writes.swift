@@ -95,6 +95,14 @@ extension EditorUpdate {
         case .editingLine(let edit) where names.contains(state.keys[edit.keyIndex].name):
             let key = state.keys[edit.keyIndex]
             state.message = .init(text: "\(key.name) was changed by another program to \(display(prefs.text(of: key))); Enter keeps your edit, Esc shows the new value", kind: .warning)
+        case .choosing(var popup) where names.contains(state.keys[popup.keyIndex].name):
+            // The highlight starts on the value stored when the list opened; left there, Enter
+            // would silently put the old value back over the other program's. It moves to the
+            // new value, so Enter keeps theirs and a different choice has to be made anew.
+            let key = state.keys[popup.keyIndex]
+            if case .choice(let index?, _) = EditorField(key, in: prefs) { popup.highlighted = index }
+            state.mode = .choosing(popup)
+            state.message = .init(text: "\(key.name) was changed by another program to \(display(prefs.text(of: key))); the list now marks it", kind: .warning)
         case .editingList(var list) where names.contains(state.keys[list.keyIndex].name):
             let key = state.keys[list.keyIndex]
             state.message = .init(text: "\(key.name) was changed by another program; the list shows the new items", kind: .warning)
