@@ -62,6 +62,19 @@ struct EditorRoughEdgeTests {
         #expect(editor.stored("temperatureNotation") == .string("kelvin"))
     }
 
+    @Test func anItemBeingTypedSurvivesAChangeAnotherProgramMadeToItsList() throws {
+        let editor = EditorHarness()
+        editor.select("Favourite cities")
+        editor.press(.enter, .character("a"))
+        editor.type("Lima")
+        _ = try editor.store.commit(["favoriteCities": .array([.string("Rome")])], by: nil)
+        editor.changedOutside("favoriteCities")
+        #expect(editor.status == " favoriteCities was changed by another program; list updated, your item kept")
+
+        editor.press(.enter)
+        #expect(editor.stored("favoriteCities") == .array([.string("Rome"), .string("Lima")]))
+    }
+
     @Test func aCommittedValueEqualToTheDefaultRemovesTheStoredValue() {
         let editor = EditorHarness(stored: ["city": .string("Bergen")])
         editor.select("City")

@@ -105,10 +105,13 @@ extension EditorUpdate {
             state.message = .init(text: "\(key.name) was changed by another program to \(display(prefs.text(of: key))); the list now marks it", kind: .warning)
         case .editingList(var list) where names.contains(state.keys[list.keyIndex].name):
             let key = state.keys[list.keyIndex]
-            state.message = .init(text: "\(key.name) was changed by another program; the list shows the new items", kind: .warning)
             if case .list(let items) = EditorField(key, in: prefs) { list.items = items }
             list.selected = min(list.selected, max(0, list.items.count - 1))
-            list.itemEdit = nil
+            // An item being typed stays open with its text, as a line being edited does; if
+            // the item it was replacing is gone, Enter adds it instead.
+            if case .listItem(let index?)? = list.itemEdit?.target, index >= list.items.count { list.itemEdit?.target = .listItem(nil) }
+            let shown = list.itemEdit == nil ? "the list shows the new items" : "list updated, your item kept"
+            state.message = .init(text: "\(key.name) was changed by another program; \(shown)", kind: .warning)
             state.mode = .editingList(list)
         default:
             let shown = names.sorted().joined(separator: ", ")
