@@ -168,6 +168,7 @@ struct EditorRoughEdgeTests {
         #expect(editor.row("Temperature").contains("< Celsius >"))
         #expect(AsciiFallback.text(for: "↓") == "v")
         #expect(AsciiFallback.text(for: "é") == "?")
+        #expect(AsciiFallback.text(for: "東") == "??")                    // it takes two columns
         #expect(AsciiFallback.isLineDrawing.contains("┌"))
     }
 }
