@@ -75,6 +75,21 @@ struct EditorRoughEdgeTests {
         #expect(editor.stored("favoriteCities") == .array([.string("Rome"), .string("Lima")]))
     }
 
+    @Test func aFileAnotherProgramLeftUnreadableIsReportedNotJustItsKeys() throws {
+        let store = UnreadableStore()
+        let editor = EditorHarness(store: store)
+        _ = try store.commit(["city": .string("Bergen")], by: nil)
+        editor.changedOutside("city")
+        #expect(editor.status == " Changed by another program: city")
+
+        store.problem = "/home/ada/.config/com.example.weather.plist is not a valid property list; showing defaults"
+        _ = try store.commit(["city": nil], by: nil)
+        editor.changedOutside("city")
+        #expect(editor.status.hasPrefix(" /home/ada/.config/com.example.weather.plist is not a valid property list"))
+        editor.press(.character("i"))
+        #expect(editor.screen.contains("showing defaults"))
+    }
+
     @Test func aCommittedValueEqualToTheDefaultRemovesTheStoredValue() {
         let editor = EditorHarness(stored: ["city": .string("Bergen")])
         editor.select("City")
@@ -171,4 +186,18 @@ struct EditorRoughEdgeTests {
         #expect(AsciiFallback.text(for: "東") == "??")                    // it takes two columns
         #expect(AsciiFallback.isLineDrawing.contains("┌"))
     }
+}
+
+/// A store whose file another program can leave unreadable (`problem` set).
+final class UnreadableStore: PreferenceStore, @unchecked Sendable {
+    private let inner = InMemoryStore()
+    var problem: String?
+
+    var location: String { "/home/ada/.config/com.example.weather.plist" }
+    var loadProblem: String? { problem }
+    func takeWarnings() -> [String] { [] }
+    func storedValue(forKey key: String) -> PlistValue? { inner.storedValue(forKey: key) }
+    func storedValues() -> [String: PlistValue] { inner.storedValues() }
+    func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken { inner.addChangeHandler(handler) }
+    func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] { try inner.commit(changes, by: writer) }
 }

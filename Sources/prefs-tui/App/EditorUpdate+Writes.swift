@@ -114,6 +114,12 @@ extension EditorUpdate {
             state.message = .init(text: "\(key.name) was changed by another program; \(shown)", kind: .warning)
             state.mode = .editingList(list)
         default:
+            // A file another program left unreadable reads as "every value removed": saying
+            // only that the keys changed would pass the defaults now shown off as values.
+            if let problem = prefs.store.loadProblem {
+                state.message = .init(text: problem, kind: .warning)
+                return
+            }
             let shown = names.sorted().joined(separator: ", ")
             state.message = .init(text: "Changed by another program: \(shown)", kind: .info)
         }
