@@ -90,6 +90,18 @@ struct EditorRoughEdgeTests {
         #expect(editor.screen.contains("showing defaults"))
     }
 
+    @Test func aRefusedListItemIsNamedWithItsOwnRule() {
+        let editor = EditorHarness()
+        editor.select("Favourite cities")
+        editor.press(.enter, .character("a"))
+        editor.type("   ")
+        editor.press(.enter)
+        #expect(editor.controller.state.message?.text == #"favoriteCities: item "   " is not allowed; allowed: non-empty text of at most 64 characters"#)
+        #expect(editor.stored("favoriteCities") == nil)
+        guard case .editingList(let list) = editor.controller.state.mode else { Issue.record("the list editor closed"); return }
+        #expect(list.itemEdit?.editor.text == "   ")                       // the item stays open
+    }
+
     @Test func aCommittedValueEqualToTheDefaultRemovesTheStoredValue() {
         let editor = EditorHarness(stored: ["city": .string("Bergen")])
         editor.select("City")
