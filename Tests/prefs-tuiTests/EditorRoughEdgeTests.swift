@@ -50,6 +50,58 @@ struct EditorRoughEdgeTests {
         #expect(editor.controller.state.undoStack.count == 1)              // the entry is kept
     }
 
+    @Test func anOpenChoiceListFollowsAChangeAnotherProgramMadeToItsSetting() throws {
+        let editor = EditorHarness()
+        editor.select("Temperature")
+        editor.press(.enter)                                               // opens on Celsius
+        _ = try editor.store.commit(["temperatureNotation": .string("kelvin")], by: nil)
+        editor.changedOutside("temperatureNotation")
+        #expect(editor.status.contains("temperatureNotation was changed by another program to kelvin"))
+
+        editor.press(.enter)
+        #expect(editor.stored("temperatureNotation") == .string("kelvin"))
+    }
+
+    @Test func anItemBeingTypedSurvivesAChangeAnotherProgramMadeToItsList() throws {
+        let editor = EditorHarness()
+        editor.select("Favourite cities")
+        editor.press(.enter, .character("a"))
+        editor.type("Lima")
+        _ = try editor.store.commit(["favoriteCities": .array([.string("Rome")])], by: nil)
+        editor.changedOutside("favoriteCities")
+        #expect(editor.status == " favoriteCities was changed by another program; list updated, your item kept")
+
+        editor.press(.enter)
+        #expect(editor.stored("favoriteCities") == .array([.string("Rome"), .string("Lima")]))
+    }
+
+    @Test func aFileAnotherProgramLeftUnreadableIsReportedNotJustItsKeys() throws {
+        let store = UnreadableStore()
+        let editor = EditorHarness(store: store)
+        _ = try store.commit(["city": .string("Bergen")], by: nil)
+        editor.changedOutside("city")
+        #expect(editor.status == " Changed by another program: city")
+
+        store.problem = "/home/ada/.config/com.example.weather.plist is not a valid property list; showing defaults"
+        _ = try store.commit(["city": nil], by: nil)
+        editor.changedOutside("city")
+        #expect(editor.status.hasPrefix(" /home/ada/.config/com.example.weather.plist is not a valid property list"))
+        editor.press(.character("i"))
+        #expect(editor.screen.contains("showing defaults"))
+    }
+
+    @Test func aRefusedListItemIsNamedWithItsOwnRule() {
+        let editor = EditorHarness()
+        editor.select("Favourite cities")
+        editor.press(.enter, .character("a"))
+        editor.type("   ")
+        editor.press(.enter)
+        #expect(editor.controller.state.message?.text == #"favoriteCities: item "   " is not allowed; allowed: non-empty text of at most 64 characters"#)
+        #expect(editor.stored("favoriteCities") == nil)
+        guard case .editingList(let list) = editor.controller.state.mode else { Issue.record("the list editor closed"); return }
+        #expect(list.itemEdit?.editor.text == "   ")                       // the item stays open
+    }
+
     @Test func aCommittedValueEqualToTheDefaultRemovesTheStoredValue() {
         let editor = EditorHarness(stored: ["city": .string("Bergen")])
         editor.select("City")
@@ -143,6 +195,21 @@ struct EditorRoughEdgeTests {
         #expect(editor.row("Temperature").contains("< Celsius >"))
         #expect(AsciiFallback.text(for: "↓") == "v")
         #expect(AsciiFallback.text(for: "é") == "?")
+        #expect(AsciiFallback.text(for: "東") == "??")                    // it takes two columns
         #expect(AsciiFallback.isLineDrawing.contains("┌"))
     }
+}
+
+/// A store whose file another program can leave unreadable (`problem` set).
+final class UnreadableStore: PreferenceStore, @unchecked Sendable {
+    private let inner = InMemoryStore()
+    var problem: String?
+
+    var location: String { "/home/ada/.config/com.example.weather.plist" }
+    var loadProblem: String? { problem }
+    func takeWarnings() -> [String] { [] }
+    func storedValue(forKey key: String) -> PlistValue? { inner.storedValue(forKey: key) }
+    func storedValues() -> [String: PlistValue] { inner.storedValues() }
+    func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken { inner.addChangeHandler(handler) }
+    func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] { try inner.commit(changes, by: writer) }
 }

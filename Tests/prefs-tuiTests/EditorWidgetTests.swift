@@ -191,7 +191,7 @@ struct EditorWidgetTests {
         let editor = EditorHarness()
         editor.select("Favourite cities")
         editor.press(.enter, .character("a"), .enter)
-        #expect(editor.status.hasPrefix(#" favoriteCities: "[""]" is not allowed; allowed: a list where each item is non"#))
+        #expect(editor.status.hasPrefix(#" favoriteCities: item "" is not allowed; allowed: non-empty text"#))
         #expect(editor.stored("favoriteCities") == nil)
         editor.type("[x")
         editor.press(.enter)

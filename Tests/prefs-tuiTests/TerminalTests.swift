@@ -33,6 +33,27 @@ struct TerminalTests {
         #expect(await eventually { session.exitStatus == "0" })
     }
 
+    /// ncurses measures each scalar of 👍🏽 and 🇳🇴 on its own; the layout gives each one
+    /// character. Sent whole, they pushed the rest of the row out of place: the letter after
+    /// the emoji and the panel's border were lost.
+    @Test func anEmojiWithAModifierOrAFlagKeepsTheRestOfItsRowInPlace() async throws {
+        let directory = TemporaryDirectory()
+        let set = try ChildProcess.run(product: "prefs-tui", arguments: ["set", "city", "👍🏽Q 🇳🇴W"], configHome: directory.path)
+        #expect(set.status == 0)
+        let session = try TmuxSession(directory: directory)
+        #expect(await session.waitFor("Weather ·"))
+        // The first paint came out right; redrawing part of the row (selecting it, leaving
+        // it) is what went wrong.
+        try session.press("Tab")
+        #expect(await session.waitFor("│City"))
+        let selected = session.screen().components(separatedBy: "\n").first { $0.contains("City ") } ?? ""
+        #expect(selected.contains("W "), "\(selected)")
+        try session.press("Tab")
+        #expect(await session.waitFor("│Refresh every"))
+        let left = session.screen().components(separatedBy: "\n").first { $0.contains("City ") } ?? ""
+        #expect(left.contains("Q ") && left.contains("W ") && left.contains("│"), "\(left)")
+    }
+
     @Test func invalidInputIsRejectedAndEscRestores() async throws {
         let session = try TmuxSession()
         #expect(await session.waitFor("Weather ·"))

@@ -54,6 +54,14 @@ extension EditorUpdate {
                 list.itemEdit = nil
             case .commit?:
                 guard let item = listItem(key, text: itemEdit.editor.text, state: &state) else { return [] }
+                // The item is checked alone first: the whole list's refusal quotes every item
+                // as JSON (`"[""]" is not allowed; allowed: a list where each item…`) and is
+                // cut off before the rule the typed item broke.
+                if case .each(let itemRule) = key.rule, (try? key.storedValue(json: .array([item]))) == nil {
+                    let shown = EditorField.itemText(item).controlCharactersEscaped
+                    state.message = .init(text: "\(key.name): item \"\(shown)\" is not allowed; allowed: \(itemRule.allowedText)", kind: .error)
+                    return []
+                }
                 var after = list
                 switch itemEdit.target {
                 case .listItem(let index?): after.items[index] = item

@@ -95,14 +95,31 @@ extension EditorUpdate {
         case .editingLine(let edit) where names.contains(state.keys[edit.keyIndex].name):
             let key = state.keys[edit.keyIndex]
             state.message = .init(text: "\(key.name) was changed by another program to \(display(prefs.text(of: key))); Enter keeps your edit, Esc shows the new value", kind: .warning)
+        case .choosing(var popup) where names.contains(state.keys[popup.keyIndex].name):
+            // The highlight starts on the value stored when the list opened; left there, Enter
+            // would silently put the old value back over the other program's. It moves to the
+            // new value, so Enter keeps theirs and a different choice has to be made anew.
+            let key = state.keys[popup.keyIndex]
+            if case .choice(let index?, _) = EditorField(key, in: prefs) { popup.highlighted = index }
+            state.mode = .choosing(popup)
+            state.message = .init(text: "\(key.name) was changed by another program to \(display(prefs.text(of: key))); the list now marks it", kind: .warning)
         case .editingList(var list) where names.contains(state.keys[list.keyIndex].name):
             let key = state.keys[list.keyIndex]
-            state.message = .init(text: "\(key.name) was changed by another program; the list shows the new items", kind: .warning)
             if case .list(let items) = EditorField(key, in: prefs) { list.items = items }
             list.selected = min(list.selected, max(0, list.items.count - 1))
-            list.itemEdit = nil
+            // An item being typed stays open with its text, as a line being edited does; if
+            // the item it was replacing is gone, Enter adds it instead.
+            if case .listItem(let index?)? = list.itemEdit?.target, index >= list.items.count { list.itemEdit?.target = .listItem(nil) }
+            let shown = list.itemEdit == nil ? "the list shows the new items" : "list updated, your item kept"
+            state.message = .init(text: "\(key.name) was changed by another program; \(shown)", kind: .warning)
             state.mode = .editingList(list)
         default:
+            // A file another program left unreadable reads as "every value removed": saying
+            // only that the keys changed would pass the defaults now shown off as values.
+            if let problem = prefs.store.loadProblem {
+                state.message = .init(text: problem, kind: .warning)
+                return
+            }
             let shown = names.sorted().joined(separator: ", ")
             state.message = .init(text: "Changed by another program: \(shown)", kind: .info)
         }

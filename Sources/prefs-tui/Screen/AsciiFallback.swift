@@ -15,7 +15,11 @@ enum AsciiFallback {
         case "×": return "x"
         case "·": return "-"
         case "—", "–": return "-"
-        default: return character.unicodeScalars.allSatisfy(\.isASCII) ? character : "?"
+        default:
+            if character.unicodeScalars.allSatisfy(\.isASCII) { return character }
+            // As many `?` as the character has columns: one `?` for 東 left everything after
+            // it on the row, and the cursor of a field, a column from where the grid has it.
+            return String(repeating: "?", count: max(1, character.first.map(DisplayWidth.of) ?? 1))
         }
     }
 

@@ -26,6 +26,23 @@ enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
+    /// The character as it can be handed to ncurses within the columns `of` gives it. ncurses
+    /// (through the C library's `wcwidth`) measures every scalar on its own, so an emoji
+    /// modifier, a second emoji joined by ZWJ or the second half of a flag (👍🏽, 👨‍👩‍👧, 🇳🇴)
+    /// would move its cursor past those columns and push the rest of the row out of place
+    /// (a value's last letters and the panel's border were lost). Such scalars are left out;
+    /// the first scalar and the zero-width marks that combine with it stay.
+    static func drawable(_ character: Character) -> String {
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1, let first = scalars.first else { return String(character) }
+        var kept = String.UnicodeScalarView([first])
+        // Hangul medial and final jamo combine with the initial one (wcwidth gives them 0).
+        for scalar in scalars.dropFirst() where of(scalar) == 0 || (0x1160...0x11FF).contains(scalar.value) {
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
     /// East Asian Wide and Fullwidth ranges, and the emoji blocks terminals draw two columns wide.
     private static func isWide(_ value: UInt32) -> Bool {
         switch value {

@@ -278,7 +278,7 @@ final class NcursesTerminal {
                         mvwaddch(window, Int32(y), Int32(x), lineDrawing(cell) | chtype(look))
                         start = x + 1
                     } else {
-                        text += isUTF8 ? cell : AsciiFallback.text(for: cell)
+                        text += isUTF8 ? cell.first.map(DisplayWidth.drawable) ?? "" : AsciiFallback.text(for: cell)
                     }
                     x += 1
                 }
