@@ -153,6 +153,19 @@ struct OtherProgramsSuiteTests {
                                "lastSync": .date(Date(timeIntervalSince1970: 1_767_323_045))])
     }
 
+    @Test func aPlistExportOfAKeyXMLCannotCarryFailsNamingItAndWritesNoFile() throws {
+        let source = Self.acmeFixture()
+        try writeWithPlistlib(source, #"{"ratio": 0.5, "bad\x02key": "v"}"#, binary: true)
+        let backup = source.directory.file("backup.plist")
+
+        let result = try source.run("export", "--suite", source.suite, "--format", "plist", "--output", backup)
+
+        #expect(result.status == 65)
+        #expect(result.error.contains(#"bad\u{2}key"#), "\(result.error)")
+        #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: backup))
+    }
+
     // MARK: Helpers
 
     static func acmeFixture() -> CommandLineFixture {
@@ -182,9 +195,11 @@ struct OtherProgramsSuiteTests {
         }
     }
 
-    /// Writes the fixture's suite file with Python's plistlib from a Python dictionary literal.
-    func writeWithPlistlib(_ cli: CommandLineFixture, _ dictionary: String) throws {
-        let script = "import datetime, plistlib, sys\nplistlib.dump(\(dictionary), open(sys.argv[1], 'wb'))"
+    /// Writes the fixture's suite file with Python's plistlib from a Python dictionary literal;
+    /// `binary` for text the XML form cannot carry (plistlib refuses control characters there).
+    func writeWithPlistlib(_ cli: CommandLineFixture, _ dictionary: String, binary: Bool = false) throws {
+        let format = binary ? "plistlib.FMT_BINARY" : "plistlib.FMT_XML"
+        let script = "import datetime, plistlib, sys\nplistlib.dump(\(dictionary), open(sys.argv[1], 'wb'), fmt=\(format))"
         let python = ChildProcess(executablePath: "/usr/bin/env", arguments: ["python3", "-c", script, cli.plistPath],
                                   configHome: cli.directory.path)
         try python.start()
