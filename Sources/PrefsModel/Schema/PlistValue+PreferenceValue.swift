@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Its JSON form keeps the plist type, so an export read back by `import` gives the very same
 /// value: integers stay integers and reals reals, and the two kinds JSON lacks are tagged,
-/// `{"$date": "2026-11-21T09:30:00Z"}` and `{"$data": "AAEC"}`. A dictionary that would read as
+/// `{"$date": "2026-11-21T09:30:00Z"}` (whole seconds, as the suite file stores dates) and
+/// `{"$data": "AAEC"}`. A dictionary that would read as
 /// such a tag is itself wrapped as `{"$dictionary": {…}}`.
 ///
 /// ```swift
@@ -34,7 +35,7 @@ extension PlistValue: PreferenceValue {
 
     public var jsonValue: JSONValue {
         switch self {
-        case .date(let value): return .object([Self.dateTag: .string(Self.text(of: value))])
+        case .date(let value): return .object([Self.dateTag: .string(value.formatted)])
         case .data(let value): return .object([Self.dataTag: .string(value.base64EncodedString())])
         case .array(let values): return .array(values.map(\.jsonValue))
         case .dictionary(let values):
@@ -86,14 +87,5 @@ extension PlistValue: PreferenceValue {
             throw PreferenceError.invalidValue(key: nil, value: JSONValue.object([tag: inner]).text,
                                                allowed: "\"$date\" with ISO 8601 text, \"$data\" with base64 text, or \"$dictionary\" with an object")
         }
-    }
-
-    /// ISO 8601 in UTC, with fractional seconds only when the date has them (binary plists can).
-    private static func text(of date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        if date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970 {
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        }
-        return formatter.string(from: date)
     }
 }
