@@ -153,6 +153,25 @@ struct OtherProgramsSuiteTests {
                                "lastSync": .date(Date(timeIntervalSince1970: 1_767_323_045))])
     }
 
+    @Test func integersAboveIntMaxAndDatesWithFractionsSurviveGetSetExportAndImport() throws {
+        // A binary plist from plistlib, as a Mac's suite or a Python tool writes it.
+        let source = Self.acmeFixture()
+        try writeWithPlistlib(source, "{'serial': 2**64 - 1, 'when': datetime.datetime(2026, 1, 2, 3, 4, 5, 500000)}", binary: true)
+
+        let printed = try source.run("get", "serial", "--suite", source.suite)
+        #expect(printed.trimmedOutput == "18446744073709551615")
+        #expect(try source.run("set", "serial", printed.trimmedOutput, "--suite", source.suite).status == 0)
+        #expect(source.stored["serial"] == .unsignedInt(UInt64.max))
+
+        let backup = source.directory.file("backup.json")
+        try source.run("export", "--suite", source.suite, "--output", backup)
+        let target = Self.acmeFixture()
+        let imported = try target.run("import", backup, "--suite", target.suite)
+
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(target.stored == ["serial": .unsignedInt(UInt64.max), "when": .date(Date(timeIntervalSince1970: 1_767_323_045))])
+    }
+
     @Test func aPlistExportOfAKeyXMLCannotCarryFailsNamingItAndWritesNoFile() throws {
         let source = Self.acmeFixture()
         try writeWithPlistlib(source, #"{"ratio": 0.5, "bad\x02key": "v"}"#, binary: true)
