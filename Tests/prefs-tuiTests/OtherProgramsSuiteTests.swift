@@ -123,6 +123,16 @@ struct OtherProgramsSuiteTests {
         #expect(listed.map(\.key).sorted() == Self.expectedTypes.keys.sorted())
     }
 
+    @Test func theEditorsHeaderNamesAnInferredSchemaAndTheSuiteOnce() throws {
+        let cli = Self.acmeFixture()
+        try cli.helper("foundation-write-every-type", cli.suite)
+
+        let frame = try cli.run("render", "--suite", cli.suite, "--width", "100", "--height", "12")
+
+        #expect(frame.status == 0, "\(frame.error)")
+        #expect(frame.lines.first?.contains("Inferred schema · com.acme.backup") == true, "\(frame.output)")
+    }
+
     @Test func keysTheSchemaDoesNotDescribeAreListedExportedAndKeptByResetAll() throws {
         let cli = CommandLineFixture()
         try cli.run("set", "city", "Bergen")
