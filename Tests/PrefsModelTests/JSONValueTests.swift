@@ -62,4 +62,23 @@ struct JSONValueTests {
         }
         #expect(PlistValue.date(Date(timeIntervalSince1970: 0)).jsonValue == .object(["$date": .string("1970-01-01T00:00:00Z")]))
     }
+
+    @Test func aDateWithAFractionOfASecondIsWrittenInWholeSecondsTheFormImportReads() throws {
+        // Binary plists (Python's plistlib, a Mac's suite) hold fractions; the suite file keeps none.
+        let stored = PlistValue.date(Date(timeIntervalSince1970: 1_767_323_045.5))
+
+        #expect(stored.jsonValue == .object(["$date": .string("2026-01-02T03:04:05Z")]))
+        #expect(try PlistValue(jsonValue: stored.jsonValue) == .date(Date(timeIntervalSince1970: 1_767_323_045)))
+    }
+
+    @Test func anIntegerAboveIntMaxKeepsItsExactValueThroughJSONAndText() throws {
+        let stored = PlistValue.unsignedInt(UInt64.max)
+
+        #expect(stored.jsonValue == .object(["$integer": .string("18446744073709551615")]))
+        #expect(try PlistValue(jsonValue: JSONValue(parsing: stored.jsonValue.text)) == stored)
+        #expect(stored.formatted == "18446744073709551615")
+        #expect(try PlistValue(parsing: stored.formatted) == stored)
+        #expect(try PlistValue(jsonValue: .object(["$integer": .string("42")])) == .int(42))
+        #expect(throws: PreferenceError.self) { try PlistValue(jsonValue: .object(["$integer": .string("-1x")])) }
+    }
 }

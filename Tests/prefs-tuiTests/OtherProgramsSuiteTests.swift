@@ -123,6 +123,16 @@ struct OtherProgramsSuiteTests {
         #expect(listed.map(\.key).sorted() == Self.expectedTypes.keys.sorted())
     }
 
+    @Test func theEditorsHeaderNamesAnInferredSchemaAndTheSuiteOnce() throws {
+        let cli = Self.acmeFixture()
+        try cli.helper("foundation-write-every-type", cli.suite)
+
+        let frame = try cli.run("render", "--suite", cli.suite, "--width", "100", "--height", "12")
+
+        #expect(frame.status == 0, "\(frame.error)")
+        #expect(frame.lines.first?.contains("Inferred schema · com.acme.backup") == true, "\(frame.output)")
+    }
+
     @Test func keysTheSchemaDoesNotDescribeAreListedExportedAndKeptByResetAll() throws {
         let cli = CommandLineFixture()
         try cli.run("set", "city", "Bergen")
@@ -151,6 +161,38 @@ struct OtherProgramsSuiteTests {
         #expect(refused.error.contains("unknown key \"refreshIntervall\"; did you mean refreshInterval?"))
         #expect(cli.stored == ["city": .string("Bergen"), "launchCount": .int(12),
                                "lastSync": .date(Date(timeIntervalSince1970: 1_767_323_045))])
+    }
+
+    @Test func integersAboveIntMaxAndDatesWithFractionsSurviveGetSetExportAndImport() throws {
+        // A binary plist from plistlib, as a Mac's suite or a Python tool writes it.
+        let source = Self.acmeFixture()
+        try writeWithPlistlib(source, "{'serial': 2**64 - 1, 'when': datetime.datetime(2026, 1, 2, 3, 4, 5, 500000)}", binary: true)
+
+        let printed = try source.run("get", "serial", "--suite", source.suite)
+        #expect(printed.trimmedOutput == "18446744073709551615")
+        #expect(try source.run("set", "serial", printed.trimmedOutput, "--suite", source.suite).status == 0)
+        #expect(source.stored["serial"] == .unsignedInt(UInt64.max))
+
+        let backup = source.directory.file("backup.json")
+        try source.run("export", "--suite", source.suite, "--output", backup)
+        let target = Self.acmeFixture()
+        let imported = try target.run("import", backup, "--suite", target.suite)
+
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(target.stored == ["serial": .unsignedInt(UInt64.max), "when": .date(Date(timeIntervalSince1970: 1_767_323_045))])
+    }
+
+    @Test func aPlistExportOfAKeyXMLCannotCarryFailsNamingItAndWritesNoFile() throws {
+        let source = Self.acmeFixture()
+        try writeWithPlistlib(source, #"{"ratio": 0.5, "bad\x02key": "v"}"#, binary: true)
+        let backup = source.directory.file("backup.plist")
+
+        let result = try source.run("export", "--suite", source.suite, "--format", "plist", "--output", backup)
+
+        #expect(result.status == 65)
+        #expect(result.error.contains(#"bad\u{2}key"#), "\(result.error)")
+        #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: backup))
     }
 
     // MARK: Helpers
@@ -182,9 +224,11 @@ struct OtherProgramsSuiteTests {
         }
     }
 
-    /// Writes the fixture's suite file with Python's plistlib from a Python dictionary literal.
-    func writeWithPlistlib(_ cli: CommandLineFixture, _ dictionary: String) throws {
-        let script = "import datetime, plistlib, sys\nplistlib.dump(\(dictionary), open(sys.argv[1], 'wb'))"
+    /// Writes the fixture's suite file with Python's plistlib from a Python dictionary literal;
+    /// `binary` for text the XML form cannot carry (plistlib refuses control characters there).
+    func writeWithPlistlib(_ cli: CommandLineFixture, _ dictionary: String, binary: Bool = false) throws {
+        let format = binary ? "plistlib.FMT_BINARY" : "plistlib.FMT_XML"
+        let script = "import datetime, plistlib, sys\nplistlib.dump(\(dictionary), open(sys.argv[1], 'wb'), fmt=\(format))"
         let python = ChildProcess(executablePath: "/usr/bin/env", arguments: ["python3", "-c", script, cli.plistPath],
                                   configHome: cli.directory.path)
         try python.start()

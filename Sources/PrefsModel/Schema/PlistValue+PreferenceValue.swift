@@ -4,9 +4,11 @@ import Foundation
 /// suite's file whose items are of mixed or nested kinds, which no `[T]` or `[string: T]` fits.
 ///
 /// Its JSON form keeps the plist type, so an export read back by `import` gives the very same
-/// value: integers stay integers and reals reals, and the two kinds JSON lacks are tagged,
-/// `{"$date": "2026-11-21T09:30:00Z"}` and `{"$data": "AAEC"}`. A dictionary that would read as
-/// such a tag is itself wrapped as `{"$dictionary": {…}}`.
+/// value: integers stay integers and reals reals, and the kinds JSON lacks are tagged,
+/// `{"$date": "2026-11-21T09:30:00Z"}` (whole seconds, as the suite file stores dates),
+/// `{"$data": "AAEC"}`, and `{"$integer": "18446744073709551615"}` for an integer above `Int.max`
+/// (JSON readers, ours included, would turn it into an inexact real). A dictionary that would
+/// read as such a tag is itself wrapped as `{"$dictionary": {…}}`.
 ///
 /// ```swift
 /// let key = PreferenceKey<[PlistValue]>("recent", default: [])
@@ -22,6 +24,11 @@ extension PlistValue: PreferenceValue {
     /// JSON in the tagged form; text that is not JSON is taken as a string, so typing `Oslo`
     /// into a list item means the text Oslo.
     public init(parsing text: String) throws {
+        // An integer above Int.max, as `get` prints it, is that integer: JSON would make it a real.
+        if let value = UInt64(text), Int(exactly: value) == nil {
+            self = .unsignedInt(value)
+            return
+        }
         guard let json = try? JSONValue(parsing: text) else {
             self = .string(text)
             return
@@ -29,12 +36,17 @@ extension PlistValue: PreferenceValue {
         try self.init(jsonValue: json)
     }
 
-    /// Compact JSON in the tagged form.
-    public var formatted: String { jsonValue.text }
+    /// Compact JSON in the tagged form; an integer above `Int.max` as its bare digits, which
+    /// ``init(parsing:)`` reads back.
+    public var formatted: String {
+        if case .unsignedInt(let value) = self { return String(value) }
+        return jsonValue.text
+    }
 
     public var jsonValue: JSONValue {
         switch self {
-        case .date(let value): return .object([Self.dateTag: .string(Self.text(of: value))])
+        case .date(let value): return .object([Self.dateTag: .string(value.formatted)])
+        case .unsignedInt(let value): return .object([Self.integerTag: .string(String(value))])
         case .data(let value): return .object([Self.dataTag: .string(value.base64EncodedString())])
         case .array(let values): return .array(values.map(\.jsonValue))
         case .dictionary(let values):
@@ -46,8 +58,8 @@ extension PlistValue: PreferenceValue {
     }
 
     /// The JSON of a scalar that JSON has a kind for. Written as `if case` tests rather than a
-    /// switch so that a scalar kind added to PlistValue (the store branch keeps integers above
-    /// `Int.max` as their own case) still compiles: such a value is written as its exact text.
+    /// switch so that a scalar kind added to PlistValue still compiles: such a value is written
+    /// as its exact text.
     private var scalarJSON: JSONValue {
         if case .bool(let value) = self { return .bool(value) }
         if case .int(let value) = self { return .int(value) }
@@ -74,26 +86,21 @@ extension PlistValue: PreferenceValue {
         }
     }
 
-    private static let dateTag = "$date", dataTag = "$data", dictionaryTag = "$dictionary"
-    private static let tags: Set<String> = [dateTag, dataTag, dictionaryTag]
+    private static let dateTag = "$date", dataTag = "$data", integerTag = "$integer", dictionaryTag = "$dictionary"
+    private static let tags: Set<String> = [dateTag, dataTag, integerTag, dictionaryTag]
 
     private static func untagged(_ tag: String, _ inner: JSONValue) throws -> PlistValue {
         switch (tag, inner) {
         case (dateTag, .string(let text)): return .date(try Date(parsing: text))
         case (dataTag, .string(let text)): return .data(try Data(parsing: text))
+        case (integerTag, .string(let text)) where UInt64(text) != nil:
+            let value = UInt64(text)!
+            return Int(exactly: value).map { .int($0) } ?? .unsignedInt(value)
         case (dictionaryTag, .object(let members)): return .dictionary(try members.mapValues(PlistValue.init(jsonValue:)))
         default:
-            throw PreferenceError.invalidValue(key: nil, value: JSONValue.object([tag: inner]).text,
-                                               allowed: "\"$date\" with ISO 8601 text, \"$data\" with base64 text, or \"$dictionary\" with an object")
+            throw PreferenceError.invalidValue(
+                key: nil, value: JSONValue.object([tag: inner]).text,
+                allowed: "\"$date\" with ISO 8601 text, \"$data\" with base64 text, \"$integer\" with the digits of an integer up to 18446744073709551615, or \"$dictionary\" with an object")
         }
-    }
-
-    /// ISO 8601 in UTC, with fractional seconds only when the date has them (binary plists can).
-    private static func text(of date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        if date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970 {
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        }
-        return formatter.string(from: date)
     }
 }

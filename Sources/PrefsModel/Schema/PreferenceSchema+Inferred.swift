@@ -15,6 +15,14 @@ extension PreferenceSchema {
     /// ```
     public static let inferredSection = "Keys in this file"
 
+    /// The title of a schema inferred from a suite's file. It says what the schema is rather
+    /// than repeating the suite name, which a UI shows beside the title anyway.
+    ///
+    /// ```swift
+    /// PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup").title  // "Inferred schema"
+    /// ```
+    public static let inferredTitle = "Inferred schema"
+
     /// The schema of a suite that has none, read from what its file holds: one setting per
     /// stored key, titled by its key, typed by its value (`bool`, `int`, `double`, `string`,
     /// `date`, `data`, `[T]` and `[string: T]` when every item has the same kind, `[plist]` and
@@ -28,7 +36,7 @@ extension PreferenceSchema {
         let keys = stored.keys.sorted().map { name in
             Self.inferredKey(name, stored[name]!, section: Self.inferredSection, isDescribedBySchema: true)
         }
-        self.init(title: suiteName, suiteName: suiteName, keys: keys)
+        self.init(title: Self.inferredTitle, suiteName: suiteName, keys: keys)
         isInferred = true
     }
 

@@ -44,8 +44,10 @@ struct ExportCommand: ParsableCommand {
             case .json:
                 data = Data((JSONValue.object(json).prettyText + "\n").utf8)
             case .plist:
-                data = try PropertyListSerialization.data(
-                    fromPropertyList: PlistValue.dictionary(stored).foundationObject, format: .xml, options: 0)
+                // The store's own writer, so an export is the suite file's format byte for byte:
+                // a decimal point in any locale, and text XML cannot carry refused by key path
+                // instead of written as a file no reader can parse.
+                data = try PlistValue.xmlPropertyList(stored)
             }
             guard let output else {
                 FileHandle.standardOutput.write(data)
