@@ -112,7 +112,7 @@ public enum PlistValue: Sendable, Hashable {
         case .unsignedInt(let value): return String(value)
         case .double(let value): return String(value)
         case .string(let value): return "\"\(value)\""
-        case .date(let value): return ISO8601DateFormatter().string(from: value)
+        case .date(let value): return DateText.format(value)
         case .data(let value): return "<\(value.count) bytes>"
         case .array(let values): return "[\(values.count) item\(values.count == 1 ? "" : "s")]"
         case .dictionary(let values): return "{\(values.count) entr\(values.count == 1 ? "y" : "ies")}"
