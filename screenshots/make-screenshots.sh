@@ -37,6 +37,7 @@ shot() {
     XDG_CONFIG_HOME="$work/$name" "$binary" set temperatureNotation fahrenheit
     XDG_CONFIG_HOME="$work/$name" "$binary" set city Bergen
     XDG_CONFIG_HOME="$work/$name" "$binary" set favoriteCities Bergen Tromsø Ålesund
+    if declare -F "setup_${name//-/_}" >/dev/null; then "setup_${name//-/_}" "$work/$name/com.example.weather.plist"; fi
     tmux -L "$socket" new-session -d -s shot -x "$width" -y "$height" "${env_args[@]}" "$binary"
     wait_for "Weather ·"
     for key in "$@"; do
@@ -50,6 +51,18 @@ shot() {
     echo "screenshots/$name.png"
 }
 
+# Keys another program stored in the demo's suite, which the demo's schema does not describe.
+setup_other_keys() {
+    python3 - "$1" <<'PY'
+import plistlib, sys, datetime
+path = sys.argv[1]
+with open(path, "rb") as f: values = plistlib.load(f)
+values.update({"legacyMode": True, "windowFrame": "{{0, 0}, {1280, 800}}", "launchCount": 42,
+               "installedAt": datetime.datetime(2026, 3, 1, 8, 0, 0)})
+with open(path, "wb") as f: plistlib.dump(values, f)
+PY
+}
+
 shot main 100 30 "Saved showFeelsLike = false" -- Down Down Down Down Down Down Space Up Up Up Up Up Up
 shot choice-list 100 30 "› Fahrenheit" -- Enter
 shot validation-error 100 30 "is not allowed" -- / lit:refresh Enter Enter C-u lit:7 Enter
@@ -58,3 +71,4 @@ shot help 100 30 "undo the last change" -- "?"
 shot no-color 100 30 "Live preview" NO_COLOR=1 -- Down
 shot small-80x24 80 24 "Live preview" --
 shot details-60x20 60 20 "Allowed" -- Tab Tab Down Down Down i
+shot other-keys 100 30 "Not described by the schema" -- End Up
