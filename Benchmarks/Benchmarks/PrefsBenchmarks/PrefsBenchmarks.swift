@@ -3,10 +3,10 @@ import BenchFixtures
 import Foundation
 import PrefsModel
 
-// Every measure is registered as a pair, ours and its baseline, once per round. The rounds are
-// registered one after the other, so the pair's two halves run seconds apart and the machine's
-// load (two cores shared with other builds) hits both alike; run.sh takes each pair's ratio
-// per round and reports the median over the rounds. Names: "<round> <measure> <side>".
+// Every measure is registered as a pair, ours and its baseline, once per round. The runner
+// sorts benchmarks by name ("<round> <measure> <side>"), so the rounds run one after the other
+// and a pair's two halves run seconds apart: the machine's load (two cores shared with other
+// builds) hits both alike. run.sh takes each pair's ratio per round and reports the median.
 
 /// Keys of the generated suites that the read and write rows use (setting 0 is an int,
 /// 1 a string, 4 a list of strings; see `Fixtures.kind`).
