@@ -22,7 +22,10 @@ struct TextFormatPropertyTests {
         #expect(loaded == value, "stored: \(value.formatted)", sourceLocation: sourceLocation)
     }
 
-    private static let text = Gen.character(in: "\u{0}"..."\u{D7FF}").string(of: 0...24)
+    /// Text a key may hold: any characters but control characters, tab excepted.
+    private static let text = Gen.character(in: "\u{0}"..."\u{D7FF}").string(of: 0...24).map { text in
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.isControlCharacter || $0 == "\t" }))
+    }
     private static let word = Gen.letterOrNumber.string(of: 1...10)
 
     @Test func integers() async {
@@ -116,7 +119,7 @@ struct TextFormatTests {
     @Test func datesAreISO8601InUTC() throws {
         let date = try Date(parsing: "2026-11-21T10:30:00+01:00")
         #expect(date.formatted == "2026-11-21T09:30:00Z")
-        #expect(try Date(parsing: "2026-11-21T09:30:00.250Z").timeIntervalSince1970 == date.timeIntervalSince1970 + 0.25)
+        #expect(Date(timeIntervalSince1970: date.timeIntervalSince1970 + 0.75).formatted == "2026-11-21T09:30:00Z")
         #expect(throws: PreferenceError.self) { try Date(parsing: "yesterday") }
     }
 
@@ -152,4 +155,64 @@ struct TextFormatTests {
         }
         #expect(try PreferenceKeys.lastRefresh.storedValue(parsing: [""]) == nil)
     }
+}
+
+/// For every value type: any text either is refused with an error naming the key, the text and
+/// what is allowed, or gives a value whose formatted text parses back to the same stored value.
+@Suite("Random text parses to a value that formats back, or is refused clearly")
+struct RandomTextPropertyTests {
+    private static let affixes = ["", " ", "x", "0", "\n", "\u{1B}[31m", "Z", ".5", "; rm -rf /", "]", "\"", "é", "\t"]
+    private static let anyText = Gen.character(in: "\u{0}"..."\u{2FF}").string(of: 0...12)
+
+    /// Random text around valid forms: a valid form alone, with something before or after, or
+    /// arbitrary characters.
+    private func check(_ key: AnyPreferenceKey, near seeds: [String]) async {
+        let affixes = Self.affixes
+        let texts = zip(Gen.int(in: 0...(seeds.count - 1)), Gen.int(in: 0...(affixes.count - 1)),
+                        Gen.int(in: 0...(affixes.count - 1)), Self.anyText, Gen.int(in: 0...3)).map { seed, before, after, noise, shape in
+            switch shape {
+            case 0: return noise
+            case 1: return seeds[seed]
+            case 2: return seeds[seed] + affixes[after]
+            default: return affixes[before] + seeds[seed] + affixes[after]
+            }
+        }
+        await propertyCheck(count: 150, input: texts) { text in
+            let stored: PlistValue?
+            do {
+                stored = try key.storedValue(parsing: [text])
+            } catch let error as PreferenceError {
+                guard case .invalidValue(let name, _, let allowed) = error else {
+                    Issue.record("unexpected error \(error) for \(text.debugDescription)")
+                    return
+                }
+                #expect(name == key.name)
+                #expect(!allowed.isEmpty)
+                let hasControlCharacter = error.description.unicodeScalars.contains { $0.isControlCharacter }
+                #expect(!hasControlCharacter, "the message shows control characters raw: \(error.description.debugDescription)")
+                return
+            }
+            let formatted = key.text(of: stored)
+            #expect(try key.storedValue(parsing: [formatted]) == stored, "\(text.debugDescription) → \(formatted.debugDescription)")
+        }
+    }
+
+    @Test func booleans() async { await check(PreferenceKeys.testBool, near: ["true", "no", "On", "1"]) }
+    @Test func integers() async { await check(PreferenceKeys.testInt, near: ["0", "-42", "9223372036854775807", "+7"]) }
+    @Test func reals() async { await check(PreferenceKeys.testDouble, near: ["0.15", "-3", "1e300", "inf", "0x1p-3"]) }
+    @Test func steppedReals() async {
+        await check(PreferenceKey<Double>("level", default: 0, rule: .range(0...1, step: 0.05)), near: ["0.15", "0.15000000000000002", "1", "0.151"])
+    }
+    @Test func strings() async { await check(PreferenceKeys.testString, near: ["Oslo", "", "Tromsø 🌧"]) }
+    @Test func limitedTexts() async { await check(PreferenceKeys.city, near: ["Oslo", "", String(repeating: "x", count: 64)]) }
+    @Test func dates() async {
+        await check(PreferenceKeys.testDate, near: ["2026-11-21T09:30:00Z", "2026-11-21T09:30:00+01:00", "2026-11-21T09:30Z", "2026-11-21 09:30", "2026-02-29"])
+    }
+    @Test func data() async { await check(PreferenceKeys.testData, near: ["AAE=", "", "////"]) }
+    @Test func urls() async { await check(PreferenceKeys.testURL, near: ["https://example.com/a?b=1", "/var/lib/x", "file:///tmp/", "www.example.com"]) }
+    @Test func lists() async { await check(PreferenceKeys.testStrings, near: [#"["Oslo","Bergen"]"#, "[]", "Oslo"]) }
+    @Test func dictionaries() async { await check(PreferenceKeys.testDictionary, near: [#"{"a":1.5}"#, "{}"]) }
+    @Test func enums() async { await check(PreferenceKeys.testPriority, near: ["1", "High", "normal"]) }
+    @Test func codables() async { await check(PreferenceKeys.testAlert, near: [#"{"city":"Oslo","below":0}"#]) }
+    @Test func optionals() async { await check(PreferenceKeys.testOptionalInt, near: ["", "5"]) }
 }

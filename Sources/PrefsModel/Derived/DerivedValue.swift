@@ -4,8 +4,9 @@ import Synchronization
 /// changes and observable like a key.
 ///
 /// ```swift
-/// let wind = DerivedValue(name: "wind", title: "Wind", inputs: [PreferenceKeys.unitsNotation]) { prefs in
-///     prefs[.unitsNotation] == .metric ? "5.0 m/s" : "11.2 mph"
+/// // With `static let metric = PreferenceKey<Bool>("metric", default: true)` declared in PreferenceKeys:
+/// let wind = DerivedValue(name: "wind", title: "Wind", inputs: [PreferenceKeys.metric]) { prefs in
+///     prefs[.metric] ? "5.0 m/s" : "11.2 mph"
 /// }
 /// prefs[wind]  // "5.0 m/s"
 /// ```
@@ -89,7 +90,7 @@ extension Preferences {
     /// The current value of a derived value.
     ///
     /// ```swift
-    /// prefs[WeatherSettings.wind]  // "5.0 m/s"
+    /// prefs[wind]  // "5.0 m/s"
     /// ```
     public subscript<Output>(derived: DerivedValue<Output>) -> Output {
         derived.value(in: self)

@@ -1,11 +1,15 @@
 /// A setting's declaration without its value type: what a UI or a command needs to list, show,
 /// parse and check any setting. ``PreferenceKey`` is the typed form.
 ///
-/// Declare keys as static members of this class, so call sites read `prefs[.city]`:
+/// Declare keys as static members of this class, so call sites read `prefs[.city]`. The
+/// examples on this page use these keys of a program's own:
 ///
 /// ```swift
+/// enum Notation: String, PreferenceChoice { case celsius, fahrenheit; var title: String { rawValue.capitalized } }
 /// extension PreferenceKeys {
 ///     static let city = PreferenceKey<String>("city", default: "Oslo", title: "City")
+///     static let refreshInterval = PreferenceKey<Int>("refreshInterval", default: 15, rule: .range(5...240, step: 5))
+///     static let notation = PreferenceKey<Notation>("notation", default: .celsius)
 /// }
 /// ```
 public class AnyPreferenceKey: @unchecked Sendable {
@@ -51,21 +55,21 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// The default value as JSON.
     ///
     /// ```swift
-    /// PreferenceKeys.favoriteCities.defaultJSON  // .array([])
+    /// PreferenceKeys.city.defaultJSON  // .string("Oslo")
     /// ```
     public var defaultJSON: JSONValue { codec.defaultJSON }
 
     /// Checks a stored value; nil when it is the right type and follows the rule, otherwise the reason.
     ///
     /// ```swift
-    /// PreferenceKeys.refreshInterval.problem(with: .string("soon"))  // "stored as string, expected int"
+    /// PreferenceKeys.refreshInterval.problem(with: .string("soon"))  // "stored as string \"soon\", expected int"
     /// ```
     public func problem(with stored: PlistValue) -> String? { codec.problem(stored) }
 
     /// The text form of a stored value, or of the default when nothing valid is stored.
     ///
     /// ```swift
-    /// PreferenceKeys.temperatureNotation.text(of: .string("kelvin"))  // "kelvin"
+    /// PreferenceKeys.notation.text(of: .string("fahrenheit"))  // "fahrenheit"
     /// ```
     public func text(of stored: PlistValue?) -> String { codec.text(stored) }
 
@@ -94,6 +98,46 @@ public class AnyPreferenceKey: @unchecked Sendable {
     public func storedValue(json: JSONValue) throws -> PlistValue? {
         do { return try codec.fromJSON(json) } catch let error as PreferenceError { throw error.naming(name) }
     }
+
+    /// Throws ``PreferenceError/invalidValue(key:value:allowed:)`` naming this key when a plist
+    /// value is not one this key may store (wrong type, against the rule, or text with control
+    /// characters). The check ``Preferences/write(_:)`` makes for every value it writes.
+    ///
+    /// ```swift
+    /// try PreferenceKeys.refreshInterval.checkStored(.string("soon"))  // throws: "\"soon\"" is not allowed; allowed: a value of type int
+    /// ```
+    public func checkStored(_ stored: PlistValue) throws {
+        do { try codec.check(stored) } catch let error as PreferenceError { throw error.naming(name) }
+    }
+
+    /// Whether ``stepped(from:by:)`` can step this key: a number without choices.
+    ///
+    /// ```swift
+    /// PreferenceKeys.refreshInterval.canStep  // true
+    /// ```
+    public var canStep: Bool { codec.step != nil }
+
+    /// The stored value `steps` steps of the rule away from the value in effect (negative:
+    /// down): on the grid `min + k·step`, held within the range, exactly representable in text
+    /// with the step's decimals (`0.8`, `0.75`). At a bound the result equals the current value.
+    /// An unset optional number starts at the bottom of its range. Nil when the key cannot step.
+    ///
+    /// ```swift
+    /// PreferenceKeys.refreshInterval.stepped(from: .int(15), by: 1)  // .int(20)
+    /// ```
+    public func stepped(from stored: PlistValue?, by steps: Int) -> PlistValue? {
+        codec.step?(stored, steps)
+    }
+
+    /// The stored value of the choice `steps` places after the one in effect (negative: before),
+    /// wrapping around the list. Nil when the key has no choices.
+    ///
+    /// ```swift
+    /// PreferenceKeys.notation.cycled(from: nil, by: 1)  // .string("fahrenheit")
+    /// ```
+    public func cycled(from stored: PlistValue?, by steps: Int) -> PlistValue? {
+        codec.cycle?(stored, steps)
+    }
 }
 
 /// The shorter name used when declaring keys: `extension PreferenceKeys { static let … }`.
@@ -110,4 +154,7 @@ struct KeyCodec: Sendable {
     let json: @Sendable (PlistValue?) -> JSONValue
     let parse: @Sendable ([String]) throws -> PlistValue?
     let fromJSON: @Sendable (JSONValue) throws -> PlistValue?
+    let check: @Sendable (PlistValue) throws -> Void
+    let step: (@Sendable (PlistValue?, Int) -> PlistValue?)?
+    let cycle: (@Sendable (PlistValue?, Int) -> PlistValue?)?
 }

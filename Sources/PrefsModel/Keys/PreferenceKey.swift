@@ -15,7 +15,8 @@
 public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unchecked Sendable {
     /// The value read when nothing valid is stored.
     public let defaultValue: Value
-    /// The rule every written value must follow.
+    /// The rule every written value must follow: the declared one, and on top of it no control
+    /// characters in text other than tab (and line feed under a `multiline` text rule).
     public let valueRule: PreferenceRule<Value>
 
     /// Declares a key. Enums (``PreferenceChoice``) get their cases as the rule automatically.
@@ -27,7 +28,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
                 title: String = "", help: String = "", section: String = "General", unit: String? = nil) {
         let rule = rule ?? Self.standardRule()
         self.defaultValue = defaultValue
-        self.valueRule = rule
+        self.valueRule = PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) }
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
                    codec: Self.codec(defaultValue: defaultValue, rule: rule))
@@ -52,6 +53,44 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
         stored.flatMap(value(from:)) ?? defaultValue
     }
 
+    /// What to store for `value`: it is normalized (a real number snapped to its grid), then
+    /// checked against the rule. Every write of a typed or parsed value passes here.
+    func checkedStoredValue(_ value: Value) throws -> PlistValue? {
+        do { return try Self.checked(value, rule: valueRule) } catch let error as PreferenceError { throw error.naming(name) }
+    }
+
+    private static func checked(_ value: Value, rule: PreferenceRule<Value>) throws -> PlistValue? {
+        let value = rule.normalized(value)
+        if let allowed = refusal(of: value, rule: rule) {
+            throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: allowed)
+        }
+        guard let stored = value.storedValue else { return nil }
+        // What is written must read back: a typed value can be one its type cannot store
+        // usefully, like `URL(string: "www.example.com")`, which has no scheme.
+        guard Value(storedValue: stored) != nil else {
+            throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: typeAllowedText(for: value))
+        }
+        return stored
+    }
+
+    /// What the value type accepts, taken from its parser's message for the same text.
+    private static func typeAllowedText(for value: Value) -> String {
+        do { _ = try Value(parsing: value.formatted) } catch PreferenceError.invalidValue(_, _, let allowed) {
+            return allowed
+        } catch {}
+        return "a \(Value.preferenceType.name) that reads back as it was written"
+    }
+
+    /// Why `value` may not be stored, as what is allowed instead; nil when it may. The one
+    /// judgement behind writes, reads and diagnostics.
+    private static func refusal(of value: Value, rule: PreferenceRule<Value>) -> String? {
+        let lineBreaks = rule.description.allowsLineBreaks
+        if ControlCharacterRule.firstViolation(in: value.storedValue, allowingNewlines: lineBreaks) != nil {
+            return ControlCharacterRule.allowedText(allowingNewlines: lineBreaks)
+        }
+        return rule.refusalText(for: value)
+    }
+
     private static func standardRule() -> PreferenceRule<Value> {
         guard let options = Value.builtInChoices else { return .any }
         let allowed = Set(options.map(\.value))
@@ -65,32 +104,81 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
         // An enum's stored raw value that is no case is best explained by listing the cases.
         let expected = rule.description.choices != nil ? rule.description.allowedText : Value.preferenceType.name
         @Sendable func decode(_ stored: PlistValue?) -> Value {
-            guard let stored, let value = Value(storedValue: stored), rule.allows(value) else { return defaultValue }
+            guard let stored, let value = Value(storedValue: stored), refusal(of: value, rule: rule) == nil else { return defaultValue }
             return value
         }
-        @Sendable func checked(_ value: Value) throws -> PlistValue? {
-            guard rule.allows(value) else {
-                throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: rule.description.allowedText)
-            }
-            return value.storedValue
-        }
+        @Sendable func checked(_ value: Value) throws -> PlistValue? { try Self.checked(value, rule: rule) }
+        // A choice may be named by its value or its title in any case, for every choice rule
+        // (built-in enums, `.choices` rules and schema files alike), before the type parses it.
+        @Sendable func choiceValue(_ text: String) -> String { rule.description.choice(named: text)?.value ?? text }
         return KeyCodec(
             defaultText: defaultValue.formatted,
             defaultJSON: defaultValue.jsonValue,
             problem: { stored in
                 guard let value = Value(storedValue: stored) else {
-                    return "stored as \(stored.kindName) \(stored.summary), expected \(expected)"
+                    return "stored as \(stored.kindName) \(stored.summary.controlCharactersEscaped), expected \(expected)"
                 }
-                guard rule.allows(value) else {
-                    return "\(value.formatted) is not allowed; allowed: \(rule.description.allowedText)"
-                }
-                return nil
+                guard let allowed = refusal(of: value, rule: rule) else { return nil }
+                return "\(value.formatted.controlCharactersEscaped) is not allowed; allowed: \(allowed)"
             },
             text: { decode($0).formatted },
             json: { decode($0).jsonValue },
-            parse: { arguments in try checked(Value.parse(arguments: arguments)) },
-            fromJSON: { json in try checked(Value(jsonValue: json)) }
+            parse: { arguments in try checked(Value.parse(arguments: arguments.map(choiceValue))) },
+            fromJSON: { json in
+                guard case .string(let text) = json else { return try checked(Value(jsonValue: json)) }
+                return try checked(Value(jsonValue: .string(choiceValue(text))))
+            },
+            check: { stored in
+                guard let value = Value(storedValue: stored) else {
+                    let allowed = rule.description.choices != nil ? expected : "a value of type \(Value.preferenceType.name)"
+                    throw PreferenceError.invalidValue(key: nil, value: stored.summary, allowed: allowed)
+                }
+                if let allowed = refusal(of: value, rule: rule) {
+                    throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: allowed)
+                }
+            },
+            step: stepper(rule: rule, decode: decode),
+            cycle: cycler(rule: rule, decode: decode)
         )
+    }
+
+    /// Stepping for number keys without choices: on the rule's grid, from the value in effect.
+    /// An unset optional number starts at the bottom of its range (or 0).
+    private static func stepper(rule: PreferenceRule<Value>,
+                                decode: @escaping @Sendable (PlistValue?) -> Value) -> (@Sendable (PlistValue?, Int) -> PlistValue?)? {
+        let type = Value.preferenceType.unwrapped
+        guard rule.description.choices == nil, type == .int || type == .double else { return nil }
+        let grid = NumberGrid(rule.description)
+        return { stored, steps in
+            let next: PlistValue
+            switch decode(stored).storedValue {
+            case .int(let current)?: next = .int(grid.stepped(current, by: steps))
+            case .double(let current)?: next = .double(grid.stepped(current, by: steps))
+            case nil:
+                let start = grid.stepped(grid.lower ?? 0, by: 0)
+                next = type == .int ? .int(grid.stepped(Int(exactly: start.rounded()) ?? 0, by: 0)) : .double(start)
+            default: return nil
+            }
+            guard let value = Value(storedValue: next), refusal(of: value, rule: rule) == nil else { return nil }
+            return value.storedValue
+        }
+    }
+
+    /// Cycling for choice keys: the option `steps` places on from the current one, wrapping
+    /// around; from a value that is no option, forward starts at the first, backward at the last.
+    private static func cycler(rule: PreferenceRule<Value>,
+                               decode: @escaping @Sendable (PlistValue?) -> Value) -> (@Sendable (PlistValue?, Int) -> PlistValue?)? {
+        guard let options = rule.description.choices, !options.isEmpty else { return nil }
+        return { stored, steps in
+            let count = options.count
+            let next: Int
+            if let current = options.firstIndex(where: { $0.value == decode(stored).formatted }) {
+                next = ((current + steps % count) + count) % count
+            } else {
+                next = steps > 0 ? (steps - 1) % count : ((steps % count) + count) % count
+            }
+            return try? checked(Value(parsing: options[next].value), rule: rule)
+        }
     }
 }
 

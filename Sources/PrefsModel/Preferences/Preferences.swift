@@ -9,11 +9,20 @@ import Synchronization
 /// All writes, typed or from text, go through one path: ``write(_:)``.
 ///
 /// ```swift
-/// let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema)
-/// prefs[.temperatureNotation] = .fahrenheit
+/// extension PreferenceKeys {
+///     static let city = PreferenceKey<String>("city", default: "Oslo", rule: .text(nonEmpty: true))
+///     static let refreshInterval = PreferenceKey<Int>("refreshInterval", default: 15, rule: .range(5...240, step: 5))
+///     static let favoriteCities = PreferenceKey<[String]>("favoriteCities", default: [])
+///     static let lastRefresh = PreferenceKey<Date?>("lastRefresh")
+/// }
+/// let schema = PreferenceSchema(title: "Weather", suiteName: "com.example.weather",
+///                               keys: [PreferenceKeys.city, .refreshInterval, .favoriteCities, .lastRefresh])
+/// let prefs = Preferences(suiteName: "com.example.weather", schema: schema)
 /// prefs[.refreshInterval] += 5
 /// prefs[.favoriteCities].append("Bergen")
 /// ```
+///
+/// The examples below use these keys.
 public final class Preferences: Sendable {
     /// Where the values live.
     public let store: any PreferenceStore
@@ -34,7 +43,7 @@ public final class Preferences: Sendable {
     /// subscript setter, which cannot throw; by default they are printed to standard error.
     ///
     /// ```swift
-    /// let prefs = Preferences(store: InMemoryStore(), schema: WeatherSettings.schema)
+    /// let prefs = Preferences(store: InMemoryStore(), schema: schema)
     /// ```
     public init(store: any PreferenceStore, schema: PreferenceSchema,
                 onWriteError: @escaping @Sendable (PreferenceError) -> Void = Preferences.printWriteError) {
@@ -48,7 +57,7 @@ public final class Preferences: Sendable {
     /// Typed settings on a Foundation defaults suite (`$XDG_CONFIG_HOME/<suite>.plist`).
     ///
     /// ```swift
-    /// let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema)
+    /// let prefs = Preferences(suiteName: "com.example.weather", schema: schema)
     /// ```
     public convenience init(suiteName: String, schema: PreferenceSchema, directory: String? = nil) {
         self.init(store: SuiteStore(suiteName: suiteName, directory: directory), schema: schema)
@@ -110,8 +119,7 @@ public final class Preferences: Sendable {
     /// try prefs.set(30, for: .refreshInterval)
     /// ```
     public func set<Value>(_ value: Value, for key: PreferenceKey<Value>) throws {
-        try key.valueRule.check(value, key: key.name)
-        try write([key.name: value.storedValue])
+        try write([key.name: key.checkedStoredValue(value)])
     }
 
     // MARK: Text and untyped access (editors, commands, imports)
@@ -119,7 +127,7 @@ public final class Preferences: Sendable {
     /// The value of any key in its text form (the default's when nothing valid is stored).
     ///
     /// ```swift
-    /// prefs.text(of: PreferenceKeys.temperatureNotation)  // "celsius"
+    /// prefs.text(of: PreferenceKeys.refreshInterval)  // "15"
     /// ```
     public func text(of key: AnyPreferenceKey) -> String {
         key.text(of: store.storedValue(forKey: key.name))
@@ -137,22 +145,29 @@ public final class Preferences: Sendable {
     /// Parses text (one value, or list items), checks the rule and saves. Returns what changed.
     ///
     /// ```swift
-    /// try prefs.set(text: ["fahrenheit"], for: PreferenceKeys.temperatureNotation)
+    /// try prefs.set(text: ["30"], for: PreferenceKeys.refreshInterval)
     /// ```
     @discardableResult
     public func set(text arguments: [String], for key: AnyPreferenceKey) throws -> [StoredChange] {
         try write([key.name: key.storedValue(parsing: arguments)])
     }
 
-    /// Saves already checked stored values (nil removes) together: all or none. Every write of
-    /// this type ends here.
+    /// Saves stored values (nil removes) together: all or none. Every write of this type ends
+    /// here, and here every value of a schema key is checked like any other write: its type,
+    /// its rule, no control characters. If one fails, nothing is written and the error names
+    /// the key. Removals are always allowed; keys the schema does not declare have no rule and
+    /// are written as given.
     ///
     /// ```swift
     /// try prefs.write(["city": .string("Bergen"), "lastRefresh": nil])
     /// ```
     @discardableResult
     public func write(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
-        try store.commit(changes)
+        for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
+            guard let value, let key = schema.key(named: name) else { continue }
+            try key.checkStored(value)
+        }
+        return try store.commit(changes)
     }
 
     // MARK: Defaults and reset
@@ -270,11 +285,14 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     /// ```swift
     /// PreferenceDiagnostic(key: "city", storedValue: "\"\"", reason: "…")
     /// ```
-    public init(key: String, storedValue: String, reason: String) {
+    package init(key: String, storedValue: String, reason: String) {
         self.key = key
         self.storedValue = storedValue
         self.reason = reason
     }
 
-    public var description: String { "\(key): stored value \(storedValue) ignored, using the default: \(reason)" }
+    /// One line for a person: control characters in the stored value are shown escaped.
+    public var description: String {
+        "\(key.controlCharactersEscaped): stored value \(storedValue.controlCharactersEscaped) ignored, using the default: \(reason.controlCharactersEscaped)"
+    }
 }

@@ -10,7 +10,8 @@ import Foundation
 public struct PreferenceRule<Value: PreferenceValue>: Sendable {
     /// What the rule allows, for UIs and schemas.
     public let description: RuleDescription
-    private let accepts: @Sendable (Value) -> Bool
+    /// What is allowed instead of a refused value (for the message), or nil when it is allowed.
+    private let refusal: @Sendable (Value) -> String?
 
     /// A rule from a description and a check. The standard rules below cover most settings.
     ///
@@ -18,8 +19,27 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
     /// PreferenceRule<Int>(description: .range(min: 0, max: nil, step: 2)) { $0 >= 0 && $0 % 2 == 0 }
     /// ```
     public init(description: RuleDescription, accepts: @escaping @Sendable (Value) -> Bool) {
+        self.init(description: description) { value in accepts(value) ? nil : description.allowedText }
+    }
+
+    /// A rule whose refusals can explain themselves better than the description: `refusal`
+    /// returns what is allowed instead of the value, or nil when the value is allowed.
+    init(description: RuleDescription, refusal: @escaping @Sendable (Value) -> String?) {
         self.description = description
-        self.accepts = accepts
+        self.refusal = refusal
+    }
+
+    /// What is allowed instead of `value`, or nil when the rule allows it.
+    func refusalText(for value: Value) -> String? { refusal(value) }
+
+    /// The value as it is stored: a real number within 1e-9 of its range's grid becomes the
+    /// grid value itself, so typed `0.15000000000000002` is kept as `0.15`. Works on the stored
+    /// form, so it serves typed keys and keys from schema files alike.
+    func normalized(_ value: Value) -> Value {
+        guard case .double(let number)? = value.storedValue else { return value }
+        let snapped = NumberGrid(description).snapped(number)
+        guard snapped != number, let value = Value(storedValue: .double(snapped)) else { return value }
+        return value
     }
 
     /// Throws ``PreferenceError/invalidValue(key:value:allowed:)`` naming the key when `value`
@@ -29,8 +49,8 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
     /// try rule.check(500, key: "refreshInterval")
     /// ```
     public func check(_ value: Value, key: String) throws {
-        guard accepts(value) else {
-            throw PreferenceError.invalidValue(key: key, value: value.formatted, allowed: description.allowedText)
+        if let allowed = refusal(value) {
+            throw PreferenceError.invalidValue(key: key, value: value.formatted, allowed: allowed)
         }
     }
 
@@ -39,7 +59,7 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
     /// ```swift
     /// PreferenceRule<Int>.range(0...2).allows(3)  // false
     /// ```
-    public func allows(_ value: Value) -> Bool { accepts(value) }
+    public func allows(_ value: Value) -> Bool { refusal(value) == nil }
 
     /// Any value of the type.
     ///
@@ -82,29 +102,33 @@ extension PreferenceRule where Value: BinaryFloatingPoint {
     /// PreferenceRule<Double>.range(0.5...3.0, step: 0.25)
     /// ```
     public static func range(_ range: ClosedRange<Value>, step: Value? = nil) -> PreferenceRule {
-        PreferenceRule(description: .range(min: Double(range.lowerBound), max: Double(range.upperBound), step: step.map(Double.init))) { value in
-            guard range.contains(value) else { return false }
-            guard let step, step > 0 else { return true }
-            let steps = Double((value - range.lowerBound) / step)
-            return abs(steps - steps.rounded()) < 1e-9 * Swift.max(1, abs(steps))
-        }
+        let description = RuleDescription.range(min: Double(range.lowerBound), max: Double(range.upperBound), step: step.map(Double.init))
+        let grid = NumberGrid(description)
+        return PreferenceRule(description: description) { value in range.contains(value) && grid.contains(Double(value)) }
     }
 }
 
 extension PreferenceRule where Value == String {
     /// Text limits: non-empty, a maximum length in characters, a regular expression the whole
-    /// text must match.
+    /// text must match. Text never holds control characters other than tab; `multiline: true`
+    /// allows line feeds as well.
     ///
     /// ```swift
     /// PreferenceRule<String>.text(nonEmpty: true, maxLength: 64, pattern: "[A-Za-z ]+")
+    /// PreferenceRule<String>.text(multiline: true)  // a note of several lines
     /// ```
-    public static func text(nonEmpty: Bool = false, maxLength: Int? = nil, pattern: String? = nil) -> PreferenceRule {
+    public static func text(nonEmpty: Bool = false, maxLength: Int? = nil, pattern: String? = nil,
+                            multiline: Bool = false) -> PreferenceRule {
         let matcher = pattern.flatMap(WholeTextPattern.init)
-        return PreferenceRule(description: .text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern)) { text in
-            if nonEmpty && text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return false }
-            if let maxLength, text.count > maxLength { return false }
-            if pattern != nil { return matcher?.matches(text) ?? false }
-            return true
+        let description = RuleDescription.text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern, multiline: multiline)
+        return PreferenceRule(description: description) { (text: String) -> String? in
+            if text.firstForbiddenControlCharacter(allowingNewlines: multiline) != nil {
+                return ControlCharacterRule.allowedText(allowingNewlines: multiline)
+            }
+            if nonEmpty && text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return description.allowedText }
+            if let maxLength, text.count > maxLength { return description.allowedText }
+            if pattern != nil, !(matcher?.matches(text) ?? false) { return description.allowedText }
+            return nil
         }
     }
 }
@@ -116,7 +140,11 @@ extension PreferenceRule where Value: RangeReplaceableCollection, Value.Element:
     /// PreferenceRule<[String]>.each(.text(nonEmpty: true))
     /// ```
     public static func each(_ rule: PreferenceRule<Value.Element>) -> PreferenceRule {
-        PreferenceRule(description: .each(rule.description)) { list in list.allSatisfy(rule.allows) }
+        let description = RuleDescription.each(rule.description)
+        return PreferenceRule(description: description) { (list: Value) -> String? in
+            guard let refused = list.lazy.compactMap(rule.refusalText(for:)).first else { return nil }
+            return refused == rule.description.allowedText ? description.allowedText : "a list where each item is \(refused)"
+        }
     }
 }
 
@@ -127,7 +155,7 @@ extension PreferenceRule {
     /// PreferenceKey<Int?>("maxAlerts", default: nil, rule: .whenSet(.range(1...10)))
     /// ```
     public static func whenSet<Wrapped>(_ rule: PreferenceRule<Wrapped>) -> PreferenceRule where Value == Wrapped? {
-        PreferenceRule(description: rule.description) { value in value.map(rule.allows) ?? true }
+        PreferenceRule(description: rule.description) { (value: Value) -> String? in value.flatMap(rule.refusalText(for:)) }
     }
 }
 

@@ -16,9 +16,10 @@ extension RuleDescription {
             object["max"] = max.map(Self.jsonNumber)
             object["step"] = step.map(Self.jsonNumber)
             return .object(object)
-        case .text(let nonEmpty, let maxLength, let pattern):
+        case .text(let nonEmpty, let maxLength, let pattern, let multiline):
             var object: [String: JSONValue] = [:]
             if nonEmpty { object["nonEmpty"] = .bool(true) }
+            if multiline { object["multiline"] = .bool(true) }
             object["maxLength"] = maxLength.map(JSONValue.int)
             object["pattern"] = pattern.map(JSONValue.string)
             return .object(object)
@@ -63,12 +64,13 @@ extension RuleDescription {
             if let min, let max, min > max { throw RuleError("\"min\" is greater than \"max\"") }
             if let step, step <= 0 { throw RuleError("\"step\" must be positive") }
             self = .range(min: min, max: max, step: step)
-        } else if object["nonEmpty"] != nil || object["maxLength"] != nil || object["pattern"] != nil {
-            var nonEmpty = false
-            if let value = object["nonEmpty"] {
-                guard case .bool(let flag) = value else { throw RuleError("\"nonEmpty\" must be true or false") }
-                nonEmpty = flag
+        } else if object["nonEmpty"] != nil || object["maxLength"] != nil || object["pattern"] != nil || object["multiline"] != nil {
+            func flag(_ name: String) throws -> Bool {
+                guard let value = object[name] else { return false }
+                guard case .bool(let flag) = value else { throw RuleError("\"\(name)\" must be true or false") }
+                return flag
             }
+            let nonEmpty = try flag("nonEmpty"), multiline = try flag("multiline")
             var maxLength: Int?
             if let value = object["maxLength"] {
                 guard case .int(let length) = value, length >= 0 else { throw RuleError("\"maxLength\" must be a whole number ≥ 0") }
@@ -81,9 +83,9 @@ extension RuleDescription {
                 }
                 pattern = text
             }
-            self = .text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern)
+            self = .text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern, multiline: multiline)
         } else {
-            throw RuleError("unknown rule; use min/max/step, nonEmpty/maxLength/pattern, choices or each")
+            throw RuleError("unknown rule; use min/max/step, nonEmpty/maxLength/pattern/multiline, choices or each")
         }
     }
 
@@ -93,21 +95,15 @@ extension RuleDescription {
         switch self {
         case .any:
             return true
-        case .range(let min, let max, let step):
-            let number: Double
+        case .range:
             switch value {
-            case .int(let int): number = Double(int)
-            case .double(let double): number = double
+            case .int(let int): return NumberGrid(self).contains(Double(int))
+            case .double(let double): return NumberGrid(self).contains(double)
             default: return false
             }
-            if let min, number < min { return false }
-            if let max, number > max { return false }
-            guard let step else { return true }
-            let steps = (number - (min ?? 0)) / step
-            return abs(steps - steps.rounded()) < 1e-9 * Swift.max(1, abs(steps))
-        case .text(let nonEmpty, let maxLength, let pattern):
+        case .text(let nonEmpty, let maxLength, let pattern, let multiline):
             guard case .string(let text) = value else { return false }
-            return PreferenceRule<String>.text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern).allows(text)
+            return PreferenceRule<String>.text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern, multiline: multiline).allows(text)
         case .choices(let options):
             let text = value.stringValue ?? value.text
             return options.contains { $0.value == text }

@@ -10,8 +10,9 @@ public indirect enum RuleDescription: Sendable, Hashable {
     case any
     /// Numbers from `min` to `max` (either may be open), on multiples of `step` from `min`.
     case range(min: Double?, max: Double?, step: Double?)
-    /// Text limits.
-    case text(nonEmpty: Bool, maxLength: Int?, pattern: String?)
+    /// Text limits. Text never holds control characters other than tab; `multiline` allows
+    /// line feeds too.
+    case text(nonEmpty: Bool, maxLength: Int?, pattern: String?, multiline: Bool = false)
     /// One of these values.
     case choices([ChoiceOption])
     /// Every item of a list follows the inner rule.
@@ -37,13 +38,14 @@ public indirect enum RuleDescription: Sendable, Hashable {
             }
             if let step, step != 1 { text += " in steps of \(Self.number(step))" }
             return text
-        case .text(let nonEmpty, let maxLength, let pattern):
+        case .text(let nonEmpty, let maxLength, let pattern, let multiline):
             var parts: [String] = [nonEmpty ? "non-empty text" : "text"]
             if let maxLength { parts.append("of at most \(maxLength) characters") }
-            if let pattern { parts.append("matching /\(pattern)/") }
+            if let pattern { parts.append("matching /\(pattern.controlCharactersEscaped)/") }
+            if multiline { parts.append("(line breaks allowed)") }
             return parts.joined(separator: " ")
         case .choices(let options):
-            return "one of " + options.map(\.value).joined(separator: ", ")
+            return "one of " + options.map(\.value.controlCharactersEscaped).joined(separator: ", ")
         case .each(let inner):
             return "a list where each item is \(inner.allowedText)"
         }
@@ -59,12 +61,26 @@ public indirect enum RuleDescription: Sendable, Hashable {
         return nil
     }
 
+    /// The choice a text names: its value exactly, else its value or its title in any case
+    /// (surrounding spaces ignored), as built-in enums parse. Nil when there are no choices or
+    /// none matches.
+    ///
+    /// ```swift
+    /// key.rule.choice(named: "zstandard")?.value  // "zstd"
+    /// ```
+    package func choice(named text: String) -> ChoiceOption? {
+        guard let options = choices else { return nil }
+        if let exact = options.first(where: { $0.value == text }) { return exact }
+        let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
+        return options.first { $0.value.lowercased() == wanted } ?? options.first { $0.title.lowercased() == wanted }
+    }
+
     /// A number as rules show it: whole numbers without a fraction (`240`, `0.25`).
     ///
     /// ```swift
     /// RuleDescription.number(240.0)  // "240"
     /// ```
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
     }

@@ -5,7 +5,7 @@ extension PreferenceSchema {
     /// commands can work on any program's suite. Derived values are code and are not included.
     ///
     /// ```swift
-    /// print(WeatherSettings.schema.jsonValue.prettyText)
+    /// print(schema.jsonValue.prettyText)
     /// ```
     public var jsonValue: JSONValue {
         .object([
@@ -50,7 +50,7 @@ extension PreferenceSchema {
     /// Builds a schema from parsed JSON.
     ///
     /// ```swift
-    /// try PreferenceSchema(json: WeatherSettings.schema.jsonValue)
+    /// try PreferenceSchema(json: schema.jsonValue)
     /// ```
     public init(json: JSONValue) throws {
         guard case .object(let root) = json else {

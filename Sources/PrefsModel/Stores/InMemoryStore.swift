@@ -3,7 +3,7 @@ import Synchronization
 /// A store that keeps values in memory only: for tests and previews.
 ///
 /// ```swift
-/// let prefs = Preferences(store: InMemoryStore(), schema: WeatherSettings.schema)
+/// let prefs = Preferences(store: InMemoryStore(), schema: schema)
 /// prefs[.city] = "Bergen"
 /// ```
 public final class InMemoryStore: PreferenceStore {

@@ -36,14 +36,16 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// ```swift
     /// error.naming("city")
     /// ```
-    public func naming(_ key: String) -> PreferenceError {
+    package func naming(_ key: String) -> PreferenceError {
         if case .invalidValue(nil, let value, let allowed) = self {
             return .invalidValue(key: key, value: value, allowed: allowed)
         }
         return self
     }
 
+    /// A value or name in quotes, with control characters escaped: a message is shown to a
+    /// person, and a raw line break or escape sequence would garble it.
     static func quoted(_ text: String) -> String {
-        text.isEmpty ? "\"\"" : "\"\(text)\""
+        "\"\(text.controlCharactersEscaped)\""
     }
 }

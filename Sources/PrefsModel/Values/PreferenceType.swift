@@ -98,7 +98,7 @@ public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible
     /// ```swift
     /// PreferenceType.array(.string).isList  // true
     /// ```
-    public var isList: Bool {
+    package var isList: Bool {
         if case .array = unwrapped { return true }
         return false
     }

@@ -134,20 +134,18 @@ extension Date: PreferenceValue {
     /// the in-memory store truncates too and both stores return the same value.
     public var storedValue: PlistValue? { .date(Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))) }
 
-    /// Accepts ISO 8601 with or without fractional seconds and with any offset.
+    /// Accepts exactly these forms, the whole text being one date that exists:
+    /// `2026-11-21T09:30:00Z`, `2026-11-21T09:30:00+01:00`, `2026-11-21T09:30Z`,
+    /// `2026-11-21 09:30` (UTC) and `2026-11-21` (midnight UTC).
     public init(parsing text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let plain = ISO8601DateFormatter()
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        guard let date = plain.date(from: trimmed) ?? fractional.date(from: trimmed) else {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "an ISO 8601 date like 2026-11-21T09:30:00Z")
+        guard let date = DateText.parse(text.trimmingCharacters(in: .whitespaces)) else {
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: DateText.allowedText)
         }
         self = date
     }
 
     /// ISO 8601 in UTC, to the second: `2026-11-21T09:30:00Z`.
-    public var formatted: String { ISO8601DateFormatter().string(from: self) }
+    public var formatted: String { DateText.format(self) }
 }
 
 extension Data: PreferenceValue {
@@ -174,18 +172,31 @@ extension Data: PreferenceValue {
 extension URL: PreferenceValue {
     public static var preferenceType: PreferenceType { .url }
 
-    /// URLs are stored as their whole absolute string. Foundation on Linux stores only the path
-    /// (`https://example.com/a?b=1` becomes `/a`), so such a bare path is read as a file URL.
+    /// What a URL setting may hold, for messages.
+    static let allowedText = "an absolute URL like https://example.com/path, or an absolute file path"
+
+    /// Reads a URL with a scheme, or an absolute path as a file URL: Foundation stores file URLs
+    /// as their bare path (and on Linux stores only the path of any other URL too). Anything
+    /// else, such as `www.example.com`, is not a usable URL.
     public init?(storedValue: PlistValue) {
         guard case .string(let text) = storedValue, let url = URL(preferenceText: text) else { return nil }
         self = url
     }
 
-    public var storedValue: PlistValue? { .string(absoluteString) }
+    /// A file URL as its bare absolute path, as Foundation writes it, so Foundation's
+    /// `url(forKey:)` reads it back; any other URL as its whole string. A URL without a scheme
+    /// is stored as it is written, and the key refuses it because it does not read back.
+    public var storedValue: PlistValue? {
+        if isFileURL, query == nil, fragment == nil {
+            let path = absoluteURL.path
+            return .string(hasDirectoryPath && !path.hasSuffix("/") ? path + "/" : path)
+        }
+        return .string(absoluteString)
+    }
 
     public init(parsing text: String) throws {
         guard let url = URL(preferenceText: text.trimmingCharacters(in: .whitespaces)) else {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "an absolute URL like https://example.com/path, or an absolute file path")
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: URL.allowedText)
         }
         self = url
     }
@@ -194,7 +205,8 @@ extension URL: PreferenceValue {
 
     private init?(preferenceText text: String) {
         if text.hasPrefix("/") {
-            self.init(fileURLWithPath: text)
+            // Saying whether it is a folder keeps Foundation from asking the file system.
+            self.init(fileURLWithPath: text, isDirectory: text.hasSuffix("/"))
             return
         }
         guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else { return nil }

@@ -1,0 +1,127 @@
+/// The numbers a range rule steps through: `origin + k·step`, held within the bounds.
+///
+/// Stepping works on the step count `k`, never by adding `step` to the previous result, so
+/// errors cannot accumulate: `0.75 + 0.05 − 0.05` lands on `0.75` again. Each result is then
+/// rounded to the grid's decimals (those of the step and of the lower bound), which gives the
+/// double nearest to the decimal number a person would write (`0.15`, not `0.15000000000000002`).
+struct NumberGrid: Sendable, Equatable {
+    let lower: Double?
+    let upper: Double?
+    /// The distance between neighbours; 1 when the rule names none.
+    let step: Double
+    /// Whether values must lie on the grid (the rule names a step), or only stepping uses it.
+    let isStrict: Bool
+
+    /// The grid of a rule: its bounds and step for a range rule, otherwise whole steps of 1
+    /// with no bounds.
+    init(_ rule: RuleDescription) {
+        if case .range(let min, let max, let step) = rule {
+            lower = min
+            upper = max
+            self.step = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 1
+            isStrict = step != nil
+        } else {
+            lower = nil
+            upper = nil
+            step = 1
+            isStrict = false
+        }
+    }
+
+    /// Where step counts start: the lower bound, or 0 for a range open at the bottom.
+    private var origin: Double { lower ?? 0 }
+
+    /// How far a value may lie off the grid and still count as on it: a rounding error of the
+    /// decimal text, measured in steps.
+    private static func isWithinTolerance(_ steps: Double) -> Bool {
+        abs(steps - steps.rounded()) < 1e-9 * Swift.max(1, abs(steps))
+    }
+
+    /// Whether `value` lies within the bounds and, for a strict grid, on it (within 1e-9 of a step).
+    func contains(_ value: Double) -> Bool {
+        if let lower, value < lower { return false }
+        if let upper, value > upper { return false }
+        return !isStrict || Self.isWithinTolerance((value - origin) / step)
+    }
+
+    /// The grid value nearest to `value` when it is within the tolerance of one; otherwise
+    /// `value` unchanged (a rule then refuses it).
+    func snapped(_ value: Double) -> Double {
+        guard isStrict else { return value }
+        let steps = (value - origin) / step
+        guard Self.isWithinTolerance(steps) else { return value }
+        return point(steps.rounded())
+    }
+
+    /// The value `steps` grid points away from `value` (negative: down), held within the bounds.
+    /// A value off the grid first moves to its nearest grid point.
+    func stepped(_ value: Double, by steps: Int) -> Double {
+        var index = ((value - origin) / step).rounded() + Double(steps)
+        if lower != nil { index = Swift.max(index, 0) }
+        if let upper { index = Swift.min(index, ((upper - origin) / step + 1e-9).rounded(.down)) }
+        return point(index)
+    }
+
+    /// The value `steps` grid points away from a whole number, in whole-number arithmetic so
+    /// that values beyond 2^53 stay exact; saturates instead of overflowing.
+    func stepped(_ value: Int, by steps: Int) -> Int {
+        let step = Swift.max(1, Self.wholeNumber(self.step))
+        let lower = self.lower.map(Self.wholeNumber), upper = self.upper.map(Self.wholeNumber)
+        let (distance, distanceOverflow) = step.multipliedReportingOverflow(by: steps)
+        var next: Int
+        if distanceOverflow {
+            next = steps > 0 ? .max : .min
+        } else {
+            let (sum, sumOverflow) = value.addingReportingOverflow(distance)
+            next = sumOverflow ? (steps > 0 ? .max : .min) : sum
+        }
+        if let lower, next < lower { next = lower }
+        if let upper, next > upper {
+            // The top grid point, which is below `upper` when the range is not a whole number of steps.
+            let base = lower ?? 0
+            next = upper.subtractingReportingOverflow(base).overflow ? upper : base + (upper - base) / step * step
+        }
+        return next
+    }
+
+    /// Decimals of the grid: enough for the step and the origin; nil when one of them needs
+    /// more than a double can carry exactly (then results are not rounded).
+    var decimals: Int? {
+        guard let stepDecimals = Self.decimals(of: step), let originDecimals = Self.decimals(of: origin) else { return nil }
+        return Swift.max(stepDecimals, originDecimals)
+    }
+
+    private func point(_ index: Double) -> Double {
+        let exact = origin + index * step
+        guard let decimals, exact.isFinite else { return exact }
+        let scale = Self.powerOfTen(decimals)
+        // Both the scaled integer and the power of ten are exact doubles, so the division is
+        // correctly rounded: the nearest double to the decimal number.
+        let scaled = (exact * scale).rounded()
+        guard abs(scaled) < 9.0e15 else { return exact }
+        return scaled / scale
+    }
+
+    /// The fewest decimals that write `value` exactly (0 for `5`, 2 for `0.05`), or nil above 15.
+    static func decimals(of value: Double) -> Int? {
+        guard value.isFinite else { return nil }
+        for decimals in 0...15 {
+            let scale = powerOfTen(decimals)
+            let scaled = (value * scale).rounded()
+            if abs(scaled) < 9.0e15, scaled / scale == value { return decimals }
+        }
+        return nil
+    }
+
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        (0..<exponent).reduce(1.0) { result, _ in result * 10 }
+    }
+
+    /// A bound or step of an integer rule back as an integer; bounds at the edge of `Int`
+    /// (which a double rounds up to 2^63) saturate instead of trapping.
+    private static func wholeNumber(_ value: Double) -> Int {
+        if value >= 9.223372036854775e18 { return .max }
+        if value <= -9.223372036854775e18 { return .min }
+        return Int(value.rounded())
+    }
+}

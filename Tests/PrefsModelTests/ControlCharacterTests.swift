@@ -1,0 +1,84 @@
+import Foundation
+import PrefsTestSupport
+import Testing
+@testable import PrefsModel
+
+private let oneLine = "text on one line, without control characters other than tab (\\t)"
+
+@Suite("Text values hold no control characters but tab; people see them escaped")
+struct ControlCharacterTests {
+    @Test(arguments: StoreKind.allCases)
+    func aLineBreakOrEscapeSequenceIsRefusedAndNothingIsStored(kind: StoreKind) throws {
+        let fixture = StoreFixture(kind)
+        let hostile = "Oslo\nBergen\u{1B}[31mRED"
+
+        #expect(throws: PreferenceError.invalidValue(key: "city", value: hostile, allowed: oneLine)) {
+            try fixture.prefs.set(hostile, for: .city)
+        }
+        #expect(throws: PreferenceError.invalidValue(key: "city", value: hostile, allowed: oneLine)) {
+            try fixture.prefs.set(text: [hostile], for: PreferenceKeys.city)
+        }
+        #expect(fixture.prefs.isDefault(PreferenceKeys.city))
+        #expect(fixture.reopened().isDefault(PreferenceKeys.city))
+    }
+
+    @Test func theMessageShowsTheValueEscaped() {
+        let error = PreferenceError.invalidValue(key: "city", value: "Oslo\nBergen\u{1B}[31mRED", allowed: oneLine)
+        #expect(error.description == #"city: "Oslo\nBergen\u{1B}[31mRED" is not allowed; allowed: "# + oneLine)
+    }
+
+    @Test func tabIsAllowedAndEveryOtherControlCharacterIsNot() throws {
+        let key = PreferenceKeys.testString  // declared without a rule
+        #expect(try key.storedValue(parsing: ["a\tb"]) == .string("a\tb"))
+        for scalar in (0x00...0x1F).map({ Unicode.Scalar(UInt8($0)) }) + ["\u{7F}", "\u{85}", "\u{9B}"] where scalar != "\t" {
+            #expect(throws: PreferenceError.self, "U+\(String(scalar.value, radix: 16))") {
+                try key.storedValue(parsing: ["a\(Character(scalar))b"])
+            }
+        }
+    }
+
+    @Test func listItemsAndDictionaryKeysAreTextToo() {
+        #expect(throws: PreferenceError.self) { try PreferenceKeys.testStrings.storedValue(parsing: ["Oslo", "Ber\ngen"]) }
+        #expect(throws: PreferenceError.self) { try PreferenceKeys.testDictionary.storedValue(json: .object(["a\u{1B}": .int(1)])) }
+    }
+
+    @Test func rulesCheckedDirectlyExplainTheRefusalToo() {
+        #expect(throws: PreferenceError.invalidValue(key: "city", value: "a\nb", allowed: oneLine)) {
+            try PreferenceKeys.city.valueRule.check("a\nb", key: "city")
+        }
+        #expect(throws: PreferenceError.invalidValue(key: "cities", value: #"["a\u001b"]"#, allowed: "a list where each item is " + oneLine)) {
+            try PreferenceRule<[String]>.each(.text()).check(["a\u{1B}"], key: "cities")
+        }
+    }
+
+    @Test func aMultilineTextRuleAllowsLineFeedsOnly() throws {
+        let notes = PreferenceKey<String>("notes", default: "", rule: .text(multiline: true))
+        #expect(try notes.storedValue(parsing: ["first\nsecond\tend"]) == .string("first\nsecond\tend"))
+        #expect(throws: PreferenceError.invalidValue(
+            key: "notes", value: "red\u{1B}[31m", allowed: "text without control characters other than tab and line feed (\\t, \\n)")) {
+            try notes.storedValue(parsing: ["red\u{1B}[31m"])
+        }
+        #expect(throws: PreferenceError.self) { try notes.storedValue(parsing: ["dos\r\n"]) }
+    }
+
+    @Test func schemaFilesCarryTheMultilineFlag() throws {
+        let rule = RuleDescription.text(nonEmpty: false, maxLength: nil, pattern: nil, multiline: true)
+        #expect(rule.jsonValue == .object(["multiline": .bool(true)]))
+        #expect(try RuleDescription(json: .object(["multiline": .bool(true)])) == rule)
+    }
+
+    @Test func aStoredValueWithControlCharactersReadsAsTheDefaultWithAnEscapedDiagnostic() throws {
+        let fixture = StoreFixture(.memory, initial: ["city": .string("Oslo\u{1B}[2J")])
+        #expect(fixture.prefs[.city] == "Oslo")
+        let diagnostic = try #require(fixture.prefs.diagnostic(for: PreferenceKeys.city))
+        #expect(diagnostic.description.contains(#"\u{1B}[2J"#))
+        let hasControlCharacter = diagnostic.description.unicodeScalars.contains { $0.isControlCharacter }
+        #expect(!hasControlCharacter)
+    }
+
+    @Test func escapingNamesEveryControlCharacterVisibly() {
+        #expect("Oslo\nBergen\u{1B}[31mRED".controlCharactersEscaped == #"Oslo\nBergen\u{1B}[31mRED"#)
+        #expect("a\tb\rc\u{0}d\u{7F}e\u{9B}".controlCharactersEscaped == #"a\tb\rc\u{0}d\u{7F}e\u{9B}"#)
+        #expect("Tromsø 🌧 \\n".controlCharactersEscaped == "Tromsø 🌧 \\n")
+    }
+}
