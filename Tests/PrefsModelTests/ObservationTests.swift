@@ -161,6 +161,64 @@ struct CrossProcessObservationTests {
     }
 }
 
+@Suite("Where a change came from")
+struct ChangeOriginTests {
+    @Test(arguments: StoreKind.allCases)
+    func ownWritesAreThisPreferencesFromAnyThread(kind: StoreKind) async throws {
+        let fixture = StoreFixture(kind)
+        let origins = Recorder<ChangeOrigin>()
+        let token = fixture.prefs.observe(.city) { origins.append($0.origin) }
+
+        fixture.prefs[.city] = "Bergen"
+        try await Task.detached { try fixture.prefs.set("Bodø", for: .city) }.value
+
+        #expect(origins.all == [.thisPreferences, .thisPreferences])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anotherPreferencesOnTheSameStoreIsOtherPreferencesInProcess(kind: StoreKind) throws {
+        let fixture = StoreFixture(kind)
+        let other = Preferences(store: fixture.store, schema: WeatherSettings.schema)
+        let origins = Recorder<ChangeOrigin>()
+        let token = fixture.prefs.observeAll { changes in for change in changes { origins.append(change.origin) } }
+
+        other[.city] = "Bergen"
+        try fixture.store.commit(["decimalPlaces": .int(2)])
+
+        #expect(origins.all == [.otherPreferencesInProcess, .otherPreferencesInProcess])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func anotherStoreOnTheSameSuiteInThisProcessIsOtherPreferencesInProcess() async throws {
+        let directory = TemporaryDirectory()
+        let observed = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: directory.path)
+        let writer = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: directory.path)
+        let origins = Recorder<ChangeOrigin>()
+        let token = observed.observe(.city) { origins.append($0.origin) }
+
+        try writer.set("Bergen", for: .city)
+
+        #expect(await eventually { origins.count > 0 })
+        #expect(origins.all == [.otherPreferencesInProcess])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func anotherProcessesWriteIsOtherProcess() async throws {
+        let directory = TemporaryDirectory()
+        let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: directory.path)
+        let origins = Recorder<ChangeOrigin>()
+        let token = prefs.observe(.city) { origins.append($0.origin) }
+
+        let result = try HelperProcess.run(["set-text", "com.example.weather", "city", "Bergen"], configHome: directory.path)
+
+        #expect(result.status == 0, "\(result.error)")
+        #expect(await eventually { origins.count > 0 })
+        #expect(origins.all == [.otherProcess])
+        withExtendedLifetime(token) {}
+    }
+}
+
 @Suite("Observation lifetime")
 struct ObservationLifetimeTests {
     @Test func aTokenKeepsObservingAfterThePreferencesAreReleased() throws {

@@ -120,11 +120,182 @@ struct SuiteFileTests {
         #expect(mode(of: fixture.plistPath) == 0o444)
     }
 
+    @Test func aCommitThatChangesNothingLeavesTheFileAsItIs() throws {
+        let fixture = StoreFixture(.suite)
+        try fixture.store.commit(["city": .string("Bergen")])
+        let before = try FileManager.default.attributesOfItem(atPath: fixture.plistPath)[.systemFileNumber] as? Int
+
+        let changes = try fixture.store.commit(["city": .string("Bergen"), "units": nil])
+
+        #expect(changes.isEmpty)
+        #expect(try FileManager.default.attributesOfItem(atPath: fixture.plistPath)[.systemFileNumber] as? Int == before)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aCommitReportsOnlyTheKeysItChanged(kind: StoreKind) throws {
+        let fixture = StoreFixture(kind, initial: Dictionary(uniqueKeysWithValues: (0..<500).map { ("key\($0)", PlistValue.int($0)) }))
+
+        let changes = try fixture.store.commit(["key7": .int(7), "key8": .string("eight"), "key9": nil, "new": .bool(true)])
+
+        #expect(changes == [
+            StoredChange(key: "key8", old: .int(8), new: .string("eight")),
+            StoredChange(key: "key9", old: .int(9), new: nil),
+            StoredChange(key: "new", old: nil, new: .bool(true)),
+        ])
+        #expect(fixture.store.storedValues().count == 500)
+    }
+
     @Test func readsComeFromMemoryNotFromTheFile() throws {
         let fixture = StoreFixture(.suite)
         fixture.prefs[.city] = "Bergen"
         // Remove the file behind the store's back (no watcher here): reads still answer from memory.
         try FileManager.default.removeItem(atPath: fixture.plistPath)
         #expect(fixture.prefs[.city] == "Bergen")
+    }
+}
+
+/// Dotfile managers (GNU Stow, home-manager, chezmoi) keep `~/.config/<suite>.plist` as a
+/// symbolic link into a repository: writes must reach the link's target and leave the link.
+@Suite("A symlinked suite file")
+struct SymlinkedSuiteTests {
+    private let config: TemporaryDirectory
+    private let dotfiles: TemporaryDirectory
+    private var link: String { config.file("app.plist") }
+
+    init() {
+        config = TemporaryDirectory()
+        dotfiles = TemporaryDirectory()
+    }
+
+    private func store() -> SuiteStore {
+        SuiteStore(suiteName: "app", directory: config.path, watchForChanges: false)
+    }
+
+    private func linkDestination(_ path: String) -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+    }
+
+    private func plistValues(at path: String) throws -> [String: PlistValue] {
+        let root = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: path)), options: [], format: nil)
+        guard case .dictionary(let values)? = PlistValue(foundationObject: root) else { return [:] }
+        return values
+    }
+
+    private func leftovers(in directory: TemporaryDirectory) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") }
+    }
+
+    @Test func aWriteReachesTheTargetAndTheLinkStays() throws {
+        let target = dotfiles.file("app.plist")
+        try SuiteStore(suiteName: "app", directory: dotfiles.path, watchForChanges: false).commit(["city": .string("Oslo")])
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let store = store()
+        #expect(store.storedValue(forKey: "city") == .string("Oslo"))
+
+        try store.commit(["units": .string("metric")])
+
+        #expect(linkDestination(link) == target)
+        #expect(try plistValues(at: target) == ["city": .string("Oslo"), "units": .string("metric")])
+        #expect(try leftovers(in: config).isEmpty && leftovers(in: dotfiles).isEmpty)
+    }
+
+    @Test func aRelativeLinkResolvesAgainstItsOwnFolder() throws {
+        let relative = "../\((dotfiles.path as NSString).lastPathComponent)/app.plist"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: relative)
+
+        try store().commit(["city": .string("Bergen")])
+
+        #expect(linkDestination(link) == relative)
+        #expect(try plistValues(at: dotfiles.file("app.plist")) == ["city": .string("Bergen")])
+    }
+
+    @Test func aChainOfTwoLinksIsFollowedToTheEnd() throws {
+        let middle = dotfiles.file("middle.plist")
+        let target = dotfiles.file("app.plist")
+        try FileManager.default.createSymbolicLink(atPath: middle, withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: middle)
+
+        try store().commit(["city": .string("Bodø")])
+
+        #expect(linkDestination(link) == middle)
+        #expect(linkDestination(middle) == target)
+        #expect(try plistValues(at: target) == ["city": .string("Bodø")])
+    }
+
+    @Test func aCorruptTargetIsPreservedAsItsBytesNotAsALink() throws {
+        let target = dotfiles.file("app.plist")
+        let garbage = Data("<plist><dict><key>city</key><string>Ber".utf8)
+        try garbage.write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let store = store()
+
+        try store.commit(["city": .string("Bergen")])
+
+        let copies = try FileManager.default.contentsOfDirectory(atPath: config.path).filter { $0.hasPrefix("app.plist.corrupt-") }
+        let copy = config.file(try #require(copies.first))
+        #expect(linkDestination(copy) == nil, "the copy is a file, not a link")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == garbage)
+        #expect(linkDestination(link) == target)
+        #expect(try plistValues(at: target) == ["city": .string("Bergen")])
+    }
+
+    @Test func aDanglingLinkGetsItsTargetCreated() throws {
+        let target = dotfiles.file("app.plist")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let store = store()
+        #expect(store.loadProblem == nil)
+
+        try store.commit(["city": .string("Tromsø")])
+
+        #expect(linkDestination(link) == target)
+        #expect(try plistValues(at: target) == ["city": .string("Tromsø")])
+    }
+
+    @Test func aDanglingLinkIntoAMissingFolderFailsNamingThatFolder() throws {
+        let missingFolder = dotfiles.file("not-checked-out")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: missingFolder + "/app.plist")
+
+        #expect {
+            try store().commit(["city": .string("Tromsø")])
+        } throws: { error in
+            "\(error)".contains(missingFolder) && "\(error)".contains("does not exist")
+        }
+        #expect(!FileManager.default.fileExists(atPath: missingFolder))
+        #expect(linkDestination(link) == missingFolder + "/app.plist")
+    }
+
+    @Test func aLinkIntoAReadOnlyFolderFailsAndChangesNothing() throws {
+        let target = dotfiles.file("app.plist")
+        try SuiteStore(suiteName: "app", directory: dotfiles.path, watchForChanges: false).commit(["city": .string("Oslo")])
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let before = try Data(contentsOf: URL(fileURLWithPath: target))
+        let store = store()
+
+        try withReadOnlyFolder(dotfiles.path) {
+            #expect {
+                try store.commit(["city": .string("Bergen")])
+            } throws: { error in
+                "\(error)".contains(link) && "\(error)".contains(dotfiles.path)
+            }
+        }
+
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        #expect(linkDestination(link) == target)
+        #expect(store.storedValue(forKey: "city") == .string("Oslo"))
+    }
+}
+
+/// Runs `body` while `folder` cannot be written to. Root ignores file modes, so as root the
+/// folder is made immutable (`chattr +i`) instead of mode 0555.
+func withReadOnlyFolder(_ folder: String, _ body: () throws -> Void) throws {
+    if geteuid() == 0 {
+        let locked = try ChildProcess.run(executablePath: "/usr/bin/chattr", arguments: ["+i", folder], configHome: folder)
+        try #require(locked.status == 0, "chattr: \(locked.error)")
+        defer { _ = try? ChildProcess.run(executablePath: "/usr/bin/chattr", arguments: ["-i", folder], configHome: folder) }
+        try body()
+    } else {
+        chmod(folder, 0o555)
+        defer { chmod(folder, 0o700) }
+        try body()
     }
 }

@@ -58,6 +58,78 @@ case ("watch", 2):
     }
     say("ready")
     withExtendedLifetime(token) { dispatchMain() }
+case ("write-real-in-locale", 5):
+    storeWriteRealInLocale(suite: arguments[1], key: arguments[2], value: arguments[3], locale: arguments[4])
+case ("foundation-read-plist", _) where arguments.count >= 2:
+    storeFoundationReadPlist(suite: arguments[1], keys: Array(arguments.dropFirst(2)))
+case ("write-under-size-limit", 5):
+    storeWriteUnderSizeLimit(suite: arguments[1], key: arguments[2], bytes: arguments[3], limit: arguments[4])
+case ("write-forever", 2):
+    storeWriteForever(suite: arguments[1])
+case ("foundation-read-url", 3):
+    storeFoundationReadURL(suite: arguments[1], key: arguments[2])
 default:
     fail("unknown command or wrong argument count: \(arguments.joined(separator: " "))")
+}
+
+// MARK: Storage-layer subcommands
+
+/// write-real-in-locale SUITE KEY VALUE LOCALE: commits a real with `LC_NUMERIC` set to LOCALE
+/// (found through `LOCPATH`), as the editor runs after `setlocale(LC_ALL, "")`.
+func storeWriteRealInLocale(suite: String, key: String, value: String, locale: String) {
+    guard setlocale(LC_NUMERIC, locale) != nil, let number = Double(value) else { fail("no locale \(locale) or bad number") }
+    do { try SuiteStore(suiteName: suite, watchForChanges: false).commit([key: .double(number)]) } catch { fail("\(error)") }
+}
+
+/// foundation-read-plist SUITE KEY…: what `UserDefaults.object(forKey:)` returns for each key,
+/// written to standard output as a binary plist by Foundation (the XML form would lose the
+/// sign of negative zero), so the test can compare it whole.
+func storeFoundationReadPlist(suite: String, keys: [String]) {
+    guard let defaults = UserDefaults(suiteName: suite) else { fail("no suite") }
+    var found: [String: Any] = [:]
+    for key in keys { found[key] = defaults.object(forKey: key) }
+    do {
+        FileHandle.standardOutput.write(try PropertyListSerialization.data(fromPropertyList: found, format: .binary, options: 0))
+    } catch { fail("\(error)") }
+}
+
+/// foundation-read-url SUITE KEY: what `UserDefaults.url(forKey:)` returns, or "nil".
+func storeFoundationReadURL(suite: String, key: String) {
+    guard let defaults = UserDefaults(suiteName: suite) else { fail("no suite") }
+    say(defaults.url(forKey: key)?.absoluteString ?? "nil")
+}
+
+/// write-under-size-limit SUITE KEY BYTES LIMIT: commits a text value of BYTES characters with
+/// the process's file-size limit (RLIMIT_FSIZE, what `ulimit -f` sets) at LIMIT bytes. SIGXFSZ
+/// is ignored so the write fails with EFBIG instead of killing the process (a writer killed that
+/// way is the killed-writer case). Prints "written", or the error on standard error (exit 1).
+func storeWriteUnderSizeLimit(suite: String, key: String, bytes: String, limit: String) {
+    guard let count = Int(bytes), let maximum = rlim_t(limit) else { fail("BYTES and LIMIT must be numbers") }
+    let store = SuiteStore(suiteName: suite, watchForChanges: false)
+    signal(SIGXFSZ, SIG_IGN)
+    var limits = rlimit(rlim_cur: maximum, rlim_max: maximum)
+    guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limits) == 0 else { fail("setrlimit failed") }
+    do {
+        try store.commit([key: .string(String(repeating: "x", count: count))])
+        say("written")
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+}
+
+/// write-forever SUITE: commits large values without pause until killed, printing "writing"
+/// after the first commit, so a test can kill it in the middle of a write.
+func storeWriteForever(suite: String) {
+    let store = SuiteStore(suiteName: suite, watchForChanges: false)
+    let filler = String(repeating: "y", count: 4096)
+    var round = 0
+    while true {
+        var changes: [String: PlistValue?] = [:]
+        for index in 0..<64 { changes["bulk-\(index)"] = .string("\(round) \(filler)") }
+        changes["round"] = .int(round)
+        do { try store.commit(changes) } catch { fail("\(error)") }
+        if round == 0 { say("writing") }
+        round += 1
+    }
 }

@@ -42,8 +42,14 @@ public final class ChildProcess: Sendable {
     private let readers = DispatchGroup()
 
     /// Prepares `product` with `arguments`; `environment` entries are added to this process's.
-    public init(product: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
-        executable = (Self.productsDirectory as NSString).appendingPathComponent(product)
+    public convenience init(product: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
+        self.init(executablePath: (Self.productsDirectory as NSString).appendingPathComponent(product),
+                  arguments: arguments, configHome: configHome, environment: environment)
+    }
+
+    /// Prepares any program by its full path (such as `/usr/bin/env` to run `python3`).
+    public init(executablePath: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
+        executable = executablePath
         self.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["XDG_CONFIG_HOME"] = configHome
@@ -98,6 +104,9 @@ public final class ChildProcess: Sendable {
     /// Output collected so far.
     public var outputSoFar: String { output.text }
 
+    /// Output collected so far, as bytes (for binary output).
+    public var outputData: Data { output.data }
+
     /// Standard error collected so far.
     public var errorSoFar: String { errors.text }
 
@@ -138,6 +147,14 @@ public final class ChildProcess: Sendable {
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 
+    /// Runs any program by its full path to completion.
+    public static func run(executablePath: String, arguments: [String], configHome: String,
+                           environment: [String: String] = [:]) throws -> Result {
+        let child = ChildProcess(executablePath: executablePath, arguments: arguments, configHome: configHome, environment: environment)
+        try child.start()
+        return child.finish()
+    }
+
     /// Runs to completion.
     public static func run(product: String, arguments: [String], configHome: String,
                            environment: [String: String] = [:]) throws -> Result {
@@ -151,5 +168,6 @@ public final class ChildProcess: Sendable {
 final class OutputBuffer: Sendable {
     private let storage = Mutex(Data())
     func append(_ data: Data) { storage.withLock { $0.append(data) } }
-    var text: String { String(decoding: storage.withLock { $0 }, as: UTF8.self) }
+    var text: String { String(decoding: data, as: UTF8.self) }
+    var data: Data { storage.withLock { $0 } }
 }

@@ -8,23 +8,23 @@ import Synchronization
 /// draining leaves its batch to that one. So a handler may write settings (its batch is delivered
 /// after it returns) and two writing threads cannot deadlock on delivery.
 final class ChangeBroadcaster: Sendable {
-    typealias Handler = @Sendable ([StoredChange]) -> Void
+    typealias Handler = @Sendable (StoreChangeBatch) -> Void
 
     private struct State {
-        var pending: [[StoredChange]] = []
+        var pending: [StoreChangeBatch] = []
         var draining = false
     }
 
     private let state = Mutex(State())
-    private let registry = HandlerRegistry<[StoredChange]>()
+    private let registry = HandlerRegistry<StoreChangeBatch>()
 
     func addHandler(_ handler: @escaping Handler) -> ObservationToken {
         registry.add(handler)
     }
 
-    func enqueue(_ changes: [StoredChange]) {
+    func enqueue(_ changes: [StoredChange], source: StoreChangeSource) {
         guard !changes.isEmpty else { return }
-        state.withLock { $0.pending.append(changes) }
+        state.withLock { $0.pending.append(StoreChangeBatch(changes: changes, source: source)) }
     }
 
     func drain() {
@@ -35,7 +35,7 @@ final class ChangeBroadcaster: Sendable {
         }
         guard claimed else { return }
         while true {
-            let next = state.withLock { state -> [StoredChange]? in
+            let next = state.withLock { state -> StoreChangeBatch? in
                 guard !state.pending.isEmpty else {
                     state.draining = false
                     return nil

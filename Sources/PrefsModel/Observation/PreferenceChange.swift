@@ -10,6 +10,8 @@ public struct PreferenceChange<Value: PreferenceValue>: Sendable {
     public let oldValue: Value
     /// The value after.
     public let newValue: Value
+    /// Who made the change, relative to the `Preferences` observed.
+    public let origin: ChangeOrigin
 }
 
 /// A change of any key, in text form: what `prefs-tui watch` prints and a UI refreshes from.
@@ -28,4 +30,12 @@ public struct AnyPreferenceChange: Sendable {
     public let oldText: String
     /// The effective value after, as text.
     public let newText: String
+    /// Who made the change, relative to the `Preferences` observed.
+    public let origin: ChangeOrigin
+}
+
+/// A batch of stored changes with its origin, as `Preferences` hands it to its observers.
+struct ObservedBatch: Sendable {
+    let changes: [StoredChange]
+    let origin: ChangeOrigin
 }

@@ -3,18 +3,19 @@ import Synchronization
 extension Preferences {
     /// Calls `handler` once for each change of the key's value, from this process or another.
     /// Changes that leave the value the same (such as storing the default) are not reported.
-    /// Handlers run on the thread that made the change, or the store's watcher queue.
+    /// Handlers run on the thread that made the change, or the store's watcher queue; each
+    /// change says where it came from in `origin`, whatever the thread.
     ///
     /// ```swift
     /// let token = prefs.observe(.temperatureNotation) { change in redraw(change.newValue) }
     /// ```
     public func observe<Value>(_ key: PreferenceKey<Value>,
                                _ handler: @escaping @Sendable (PreferenceChange<Value>) -> Void) -> ObservationToken {
-        addObserver { changes in
-            guard let change = changes.first(where: { $0.key == key.name }) else { return }
+        addObserver { (batch: ObservedBatch) in
+            guard let change = batch.changes.first(where: { $0.key == key.name }) else { return }
             let old = key.effectiveValue(from: change.old)
             let new = key.effectiveValue(from: change.new)
-            if old != new { handler(PreferenceChange(key: key, oldValue: old, newValue: new)) }
+            if old != new { handler(PreferenceChange(key: key, oldValue: old, newValue: new, origin: batch.origin)) }
         }
     }
 
@@ -39,13 +40,14 @@ extension Preferences {
     /// ```
     public func observeAll(_ handler: @escaping @Sendable ([AnyPreferenceChange]) -> Void) -> ObservationToken {
         let schema = self.schema
-        return addObserver { changes in
-            handler(changes.map { change in
+        return addObserver { (batch: ObservedBatch) in
+            handler(batch.changes.map { change in
                 let key = schema.key(named: change.key)
                 return AnyPreferenceChange(
                     name: change.key, key: key, stored: change,
                     oldText: key?.text(of: change.old) ?? change.old?.summary ?? "",
-                    newText: key?.text(of: change.new) ?? change.new?.summary ?? "")
+                    newText: key?.text(of: change.new) ?? change.new?.summary ?? "",
+                    origin: batch.origin)
             })
         }
     }

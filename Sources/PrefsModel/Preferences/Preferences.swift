@@ -35,7 +35,10 @@ public final class Preferences: Sendable {
     }
 
     let cache = Mutex(Cache())
-    let observers = HandlerRegistry<[StoredChange]>()
+    let observers = HandlerRegistry<ObservedBatch>()
+    /// This instance's identity in the store's change reports, so its observers can tell its
+    /// own writes (``ChangeOrigin/thisPreferences``) from everyone else's.
+    let writer = StoreWriter()
     private let writeErrorHandler: @Sendable (PreferenceError) -> Void
     private let storeToken = Mutex<ObservationToken?>(nil)
 
@@ -50,7 +53,7 @@ public final class Preferences: Sendable {
         self.store = store
         self.schema = schema
         self.writeErrorHandler = onWriteError
-        let token = store.addChangeHandler { [weak self] changes in self?.storeDidChange(changes) }
+        let token = store.addChangeHandler { [weak self] batch in self?.storeDidChange(batch) }
         storeToken.withLock { $0 = token }
     }
 
@@ -167,7 +170,7 @@ public final class Preferences: Sendable {
             guard let value, let key = schema.key(named: name) else { continue }
             try key.checkStored(value)
         }
-        return try store.commit(changes)
+        return try store.commit(changes, by: writer)
     }
 
     // MARK: Defaults and reset
@@ -250,19 +253,24 @@ public final class Preferences: Sendable {
     /// Registers an observer. The token keeps these preferences (and so the store and its file
     /// watcher) alive: an observation must not stop because the caller let go of the
     /// `Preferences` it started from.
-    func addObserver(_ observer: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken {
+    func addObserver(_ observer: @escaping @Sendable (ObservedBatch) -> Void) -> ObservationToken {
         let registration = observers.add(observer)
         return ObservationToken { [self] in
             withExtendedLifetime(self) { registration.cancel() }
         }
     }
 
-    private func storeDidChange(_ changes: [StoredChange]) {
+    /// Registers an observer of the changed keys only.
+    func addObserver(_ observer: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken {
+        addObserver { (batch: ObservedBatch) in observer(batch.changes) }
+    }
+
+    private func storeDidChange(_ batch: StoreChangeBatch) {
         cache.withLock { cache in
             cache.generation += 1
-            for change in changes { cache.values.removeValue(forKey: change.key) }
+            for change in batch.changes { cache.values.removeValue(forKey: change.key) }
         }
-        observers.notify(changes)
+        observers.notify(ObservedBatch(changes: batch.changes, origin: ChangeOrigin(of: batch, relativeTo: writer)))
     }
 }
 

@@ -32,19 +32,24 @@ public final class InMemoryStore: PreferenceStore {
     }
 
     @discardableResult
-    public func commit(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+    public func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
+        // Key by key: the cost follows the size of the commit, not of the store.
         let applied = values.withLock { values -> [StoredChange] in
-            let old = values
-            for (key, value) in changes { values[key] = value }
-            let applied = StoredChange.between(old, values)
-            broadcaster.enqueue(applied)
+            var applied: [StoredChange] = []
+            for (key, new) in changes.sorted(by: { $0.key < $1.key }) {
+                let old = values[key]
+                guard old != new else { continue }
+                applied.append(StoredChange(key: key, old: old, new: new))
+                values[key] = new
+            }
+            broadcaster.enqueue(applied, source: .commit(by: writer))
             return applied
         }
         broadcaster.drain()
         return applied
     }
 
-    public func addChangeHandler(_ handler: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken {
+    public func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken {
         broadcaster.addHandler(handler)
     }
 }

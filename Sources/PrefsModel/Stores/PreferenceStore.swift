@@ -20,12 +20,22 @@ public protocol PreferenceStore: AnyObject, Sendable {
 
     /// Sets (non-nil) and removes (nil) values together: all are saved or none. When it
     /// returns, the values are on disk (for a persistent store). Returns what really changed,
-    /// which includes changes another process made since the last look.
+    /// which includes changes another process made since the last look. `writer` identifies
+    /// the committer in the batch that change handlers receive.
+    ///
+    /// ```swift
+    /// try store.commit(["city": .string("Bergen"), "lastRefresh": nil], by: writer)
+    /// ```
     @discardableResult
-    func commit(_ changes: [String: PlistValue?]) throws -> [StoredChange]
+    func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange]
 
-    /// Calls `handler` with each batch of changes, from this process or another, once.
-    func addChangeHandler(_ handler: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken
+    /// Calls `handler` with each batch of changes, from this process or another, once, with
+    /// where it came from.
+    ///
+    /// ```swift
+    /// let token = store.addChangeHandler { batch in print(batch.changes.map(\.key)) }
+    /// ```
+    func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken
 
     /// A problem with the stored data that makes reads fall back to defaults (an unreadable
     /// file), or nil.
@@ -33,4 +43,16 @@ public protocol PreferenceStore: AnyObject, Sendable {
 
     /// Warnings from writes, each returned once (such as where a corrupt file was preserved).
     func takeWarnings() -> [String]
+}
+
+extension PreferenceStore {
+    /// Commits without a writer identity: handlers see the changes as `.commit(by: nil)`.
+    ///
+    /// ```swift
+    /// try store.commit(["city": .string("Bergen")])
+    /// ```
+    @discardableResult
+    public func commit(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+        try commit(changes, by: nil)
+    }
 }

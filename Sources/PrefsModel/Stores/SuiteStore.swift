@@ -26,6 +26,8 @@ public final class SuiteStore: PreferenceStore {
 
     private struct State {
         var values: [String: PlistValue] = [:]
+        /// The keys of `values` in the file's order, so a write need not sort them.
+        var order = PlistKeyOrder([])
         /// The file version `values` came from, or nil when the file was absent.
         var identity: SuiteFile.Identity?
         var loadProblem: String?
@@ -79,33 +81,51 @@ public final class SuiteStore: PreferenceStore {
     }
 
     @discardableResult
-    public func commit(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+    public func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
         diskAccess.lock()
         defer { diskAccess.unlock() }
         // The folder first: otherwise a missing or blocked folder would be reported as a
         // failure to open the lock file, which says less about what is wrong.
         try file.ensureDirectory()
         var warning: String?
-        let (merged, identity) = try lock.withLock(exclusive: true) { () throws -> ([String: PlistValue], SuiteFile.Identity?) in
-            var base = try currentValuesForWrite(warning: &warning)
-            for (key, value) in changes { base[key] = value }
-            let identity = try file.write(base)
-            return (base, identity)
+        let written = try lock.withLock(exclusive: true) { () throws -> WrittenSuite in
+            let start = try startingPoint(warning: &warning)
+            var values = start.values
+            var order = start.order
+            var changed: [StoredChange] = []
+            for (key, new) in changes.sorted(by: { $0.key < $1.key }) {
+                let old = values[key]
+                guard old != new else { continue }
+                changed.append(StoredChange(key: key, old: old, new: new))
+                values[key] = new
+                if old == nil { order.insert(key) } else if new == nil { order.remove(key) }
+            }
+            // Keys that are equal to Swift but spelled differently (é and e + U+0301) share
+            // one dictionary entry; if the order lost count of that, sort again.
+            if order.keys.count != values.count { order = PlistKeyOrder(values.keys) }
+            if start.isCurrent && changed.isEmpty {
+                return WrittenSuite(values: values, order: order, identity: start.identity, changes: [])
+            }
+            let identity = try file.write(values, order: order, writer: writer)
+            return WrittenSuite(values: values, order: order, identity: identity, changes: start.isCurrent ? changed : nil)
         }
         let applied = state.withLock { state -> [StoredChange] in
-            let applied = StoredChange.between(state.values, merged)
-            state.values = merged
-            state.identity = identity
+            // Changes against what this store last knew: only the committed keys when the file
+            // was as we knew it, every difference when another program had changed it.
+            let applied = written.changes ?? StoredChange.between(state.values, written.values)
+            state.values = written.values
+            state.order = written.order
+            state.identity = written.identity
             state.loadProblem = nil
             if let warning { state.warnings.append(warning) }
-            broadcaster.enqueue(applied)
+            broadcaster.enqueue(applied, source: .commit(by: writer))
             return applied
         }
         broadcaster.drain()
         return applied
     }
 
-    public func addChangeHandler(_ handler: @escaping @Sendable ([StoredChange]) -> Void) -> ObservationToken {
+    public func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken {
         broadcaster.addHandler(handler)
     }
 
@@ -136,32 +156,54 @@ public final class SuiteStore: PreferenceStore {
         state.withLock { state in
             let applied = StoredChange.between(state.values, values)
             state.values = values
+            state.order = PlistKeyOrder(values.keys)
             state.identity = identity
             state.loadProblem = problem
-            if reportChanges { broadcaster.enqueue(applied) }
+            if reportChanges { broadcaster.enqueue(applied, source: InProcessWrites.shared.source(of: identity, at: path)) }
         }
         broadcaster.drain()
+    }
+
+    /// What a write starts from.
+    private struct StartingPoint {
+        var values: [String: PlistValue]
+        var order: PlistKeyOrder
+        var identity: SuiteFile.Identity?
+        /// Whether `values` are what this store already knew (the file has not changed since).
+        var isCurrent: Bool
+    }
+
+    /// What a write left on disk, and the changes it made when they are known key by key.
+    private struct WrittenSuite {
+        var values: [String: PlistValue]
+        var order: PlistKeyOrder
+        var identity: SuiteFile.Identity?
+        var changes: [StoredChange]?
     }
 
     /// The values a write starts from, read under the exclusive lock. The cached values are
     /// used when the file has not changed since we last read or wrote it; otherwise it is
     /// parsed again, and an unreadable file is preserved before it is replaced.
-    private func currentValuesForWrite(warning: inout String?) throws -> [String: PlistValue] {
+    private func startingPoint(warning: inout String?) throws -> StartingPoint {
         let identity = file.identity()
         let cached = state.withLock { state in
-            state.identity == identity && state.loadProblem == nil ? state.values : nil
+            state.identity == identity && state.loadProblem == nil ? (state.values, state.order) : nil
         }
-        if let cached { return cached }
+        if let (values, order) = cached {
+            return StartingPoint(values: values, order: order, identity: identity, isCurrent: true)
+        }
+        let values: [String: PlistValue]
         switch file.read() {
         case .absent:
-            return [:]
-        case .values(let values):
-            return values
+            values = [:]
+        case .values(let read):
+            values = read
         case .unreadable(let reason):
             let copy = try file.preserveUnreadableCopy()
             warning = "\(path) \(reason); it was preserved as \(copy) and a new file was written"
-            return [:]
+            values = [:]
         }
+        return StartingPoint(values: values, order: PlistKeyOrder(values.keys), identity: identity, isCurrent: false)
     }
 
     private func startWatching() {

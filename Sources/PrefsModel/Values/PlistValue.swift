@@ -11,6 +11,10 @@ import Foundation
 public enum PlistValue: Sendable, Hashable {
     case bool(Bool)
     case int(Int)
+    /// An integer above `Int.max`, up to `UInt64.max`: plist files can hold it (another program
+    /// may write `<integer>18446744073709551615</integer>`) and `Int` cannot. Every integer that
+    /// fits `Int` is `.int`; this case exists so such a value survives our writes unchanged.
+    case unsignedInt(UInt64)
     case double(Double)
     case string(String)
     case date(Date)
@@ -27,6 +31,7 @@ public enum PlistValue: Sendable, Hashable {
         switch self {
         case .bool(let value): return value
         case .int(let value): return value
+        case .unsignedInt(let value): return value
         case .double(let value): return value
         case .string(let value): return value
         case .date(let value): return value
@@ -53,6 +58,10 @@ public enum PlistValue: Sendable, Hashable {
                 self = .double(number.doubleValue)
             } else if kind == "c" || kind == "B" {
                 self = .bool(number.boolValue)
+            } else if kind == "Q" && number.uint64Value > UInt64(Int.max) {
+                // Foundation's parser keeps `<integer>` values above Int64.max as unsigned
+                // ("Q"); `intValue` would wrap 18446744073709551615 to -1.
+                self = .unsignedInt(number.uint64Value)
             } else {
                 self = .int(number.intValue)
             }
@@ -96,6 +105,7 @@ public enum PlistValue: Sendable, Hashable {
         switch self {
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
+        case .unsignedInt(let value): return String(value)
         case .double(let value): return String(value)
         case .string(let value): return "\"\(value)\""
         case .date(let value): return ISO8601DateFormatter().string(from: value)
@@ -113,7 +123,7 @@ public enum PlistValue: Sendable, Hashable {
     public var kindName: String {
         switch self {
         case .bool: return "boolean"
-        case .int: return "integer"
+        case .int, .unsignedInt: return "integer"
         case .double: return "real"
         case .string: return "string"
         case .date: return "date"

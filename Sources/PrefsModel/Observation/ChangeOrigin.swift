@@ -1,0 +1,30 @@
+/// Where a change came from, seen from the ``Preferences`` whose observer receives it. It does
+/// not depend on the thread that delivers the change.
+///
+/// ```swift
+/// prefs.observeAll { changes in
+///     if changes.contains(where: { $0.origin != .thisPreferences }) { redraw() }
+/// }
+/// ```
+public enum ChangeOrigin: Sendable, Hashable {
+    /// A write made through the same `Preferences` that observes it.
+    case thisPreferences
+    /// A write made in this process through another `Preferences` (or straight to the store),
+    /// including another store instance on the same suite file.
+    case otherPreferencesInProcess
+    /// A change another process made to the suite file.
+    case otherProcess
+
+    /// The origin of a store's batch, relative to the `Preferences` that wrote as `writer`.
+    ///
+    /// ```swift
+    /// ChangeOrigin(of: batch, relativeTo: prefsWriter)  // .thisPreferences for its own commits
+    /// ```
+    init(of batch: StoreChangeBatch, relativeTo writer: StoreWriter) {
+        switch batch.source {
+        case .otherProcess: self = .otherProcess
+        case .commit(let author) where author == writer: self = .thisPreferences
+        case .commit: self = .otherPreferencesInProcess
+        }
+    }
+}

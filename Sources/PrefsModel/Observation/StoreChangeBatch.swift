@@ -1,0 +1,57 @@
+import Synchronization
+
+/// Identifies one writer of a store in this process, such as one ``Preferences``, so that the
+/// changes it commits can be told apart from everyone else's.
+///
+/// ```swift
+/// let me = StoreWriter()
+/// try store.commit(["city": .string("Bergen")], by: me)
+/// ```
+public struct StoreWriter: Sendable, Hashable {
+    private static let counter = Atomic<UInt64>(0)
+    private let id: UInt64
+
+    /// A new identity, different from every other in this process.
+    ///
+    /// ```swift
+    /// let writer = StoreWriter()
+    /// ```
+    public init() {
+        id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+}
+
+/// Where a store's batch of changes came from.
+///
+/// ```swift
+/// switch batch.source { case .commit(let writer): …; case .otherProcess: … }
+/// ```
+public enum StoreChangeSource: Sendable, Hashable {
+    /// A commit in this process, by `writer` (nil when the committer gave no identity). A change
+    /// another store instance in this process wrote to the same file counts as such a commit.
+    case commit(by: StoreWriter?)
+    /// Another process changed the file.
+    case otherProcess
+}
+
+/// One batch of stored changes, as a store reports it to change handlers, with its source.
+///
+/// ```swift
+/// store.addChangeHandler { batch in print(batch.changes.map(\.key), batch.source) }
+/// ```
+public struct StoreChangeBatch: Sendable, Hashable {
+    /// The keys whose stored values changed, sorted by name.
+    public let changes: [StoredChange]
+    /// Who made them.
+    public let source: StoreChangeSource
+
+    /// Makes a batch.
+    ///
+    /// ```swift
+    /// StoreChangeBatch(changes: [StoredChange(key: "city", old: nil, new: .string("Oslo"))], source: .otherProcess)
+    /// ```
+    public init(changes: [StoredChange], source: StoreChangeSource) {
+        self.changes = changes
+        self.source = source
+    }
+}

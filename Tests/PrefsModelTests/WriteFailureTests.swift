@@ -1,0 +1,75 @@
+import Foundation
+import PrefsTestSupport
+import Testing
+@testable import PrefsModel
+
+/// Writes that fail part-way and writers that die leave the suite whole and nothing behind.
+@Suite("Failed and killed writes")
+struct WriteFailureTests {
+    private let directory = TemporaryDirectory()
+    private var suitePath: String { directory.file("victim.plist") }
+
+    private func seedSuite() throws -> Data {
+        try SuiteStore(suiteName: "victim", directory: directory.path, watchForChanges: false)
+            .commit(["city": .string("Oslo"), "units": .string("metric")])
+        return try Data(contentsOf: URL(fileURLWithPath: suitePath))
+    }
+
+    private func temporaryFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") }
+    }
+
+    private func parsedSuite() throws -> [String: PlistValue]? {
+        let root = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: suitePath)), options: [], format: nil)
+        guard case .dictionary(let values)? = PlistValue(foundationObject: root) else { return nil }
+        return values
+    }
+
+    @Test func aWriteOverTheFileSizeLimitFailsNamingThePathAndChangesNothing() throws {
+        let before = try seedSuite()
+
+        let result = try HelperProcess.run(["write-under-size-limit", "victim", "city", "200000", "16384"], configHome: directory.path)
+
+        #expect(result.status == 1)
+        #expect(result.error.contains("cannot write \(suitePath): File too large; nothing was saved"), "\(result.error)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: suitePath)) == before)
+        #expect(try temporaryFiles().isEmpty)
+    }
+
+    @Test func aWriteUnderTheLimitStillSucceeds() throws {
+        _ = try seedSuite()
+
+        let result = try HelperProcess.run(["write-under-size-limit", "victim", "city", "100", "16384"], configHome: directory.path)
+
+        #expect(result.output == "written\n", "\(result.error)")
+    }
+
+    @Test func aWriterKilledMidWriteLeavesAWholeSuiteAndNoLockThatBlocks() async throws {
+        _ = try seedSuite()
+        let writer = HelperProcess.make(["write-forever", "victim"], configHome: directory.path)
+        try writer.start()
+        #expect(await eventually { writer.outputSoFar.contains("writing") })
+
+        writer.stop(signal: SIGKILL)
+
+        let values = try #require(try parsedSuite(), "the suite is a whole plist")
+        #expect(values["city"] == .string("Oslo"))
+        #expect(try temporaryFiles().count <= 1)
+        let next = SuiteStore(suiteName: "victim", directory: directory.path, watchForChanges: false)
+        try next.commit(["city": .string("Bergen")])
+        #expect(try parsedSuite()?["city"] == .string("Bergen"))
+        #expect(try temporaryFiles().isEmpty)
+    }
+
+    @Test func temporaryFilesLeftByDeadWritersAreRemovedByTheNextWrite() throws {
+        _ = try seedSuite()
+        for leftover in ["victim.plist.tmp-99999", "victim.plist.tmp-1"] {
+            try Data("<?xml half".utf8).write(to: URL(fileURLWithPath: directory.file(leftover)))
+        }
+        try Data("another suite's".utf8).write(to: URL(fileURLWithPath: directory.file("other.plist.tmp-5")))
+
+        try SuiteStore(suiteName: "victim", directory: directory.path, watchForChanges: false).commit(["city": .string("Bodø")])
+
+        #expect(try temporaryFiles() == ["other.plist.tmp-5"])
+    }
+}
