@@ -4,6 +4,7 @@
 #
 #   Benchmarks/run.sh              # the whole table (about 10 minutes on 2 cores)
 #   ROUNDS=9 RUNS=7 Benchmarks/run.sh
+#   ONLY_PROCESSES=1 Benchmarks/run.sh   # only the render, get and keystroke rows
 #
 # Method (why each row is measured the way it is):
 # - In-process rows (reads, writes, in-memory sets) are package-benchmark benchmarks. Each pair
@@ -62,6 +63,7 @@ rows="$work/rows.tsv"
 "$prefs" render --schema "$schema10k" | grep -q 'Setting 0' || fail "render at 10,000 settings does not show the first one"
 
 # --- In-process rows: package-benchmark. ---------------------------------------------------
+if [[ -z ${ONLY_PROCESSES:-} ]]; then
 say "in-process benchmarks, $rounds rounds"
 BENCH_ROUNDS=$rounds swift package --package-path "$here" --scratch-path "$scratch" \
     --allow-writing-to-directory "$work/results" \
@@ -102,6 +104,7 @@ with open(rows, "a") as out:
         base = statistics.median(r["baseline"] for r in paired)
         out.write(f"{title}\t{ours}\t{base}\t{unit}\t{ratio}\t{goal}\t{len(paired)}\n")
 EOF
+fi
 
 # --- Whole-process rows: hyperfine, paired rounds. -----------------------------------------
 # paired TITLE GOAL OURS-COMMAND -- BASELINE-COMMAND
