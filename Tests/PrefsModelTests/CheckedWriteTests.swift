@@ -17,7 +17,7 @@ struct CheckedWriteTests {
 
     @Test func aValueOfTheWrongTypeIsRefused() {
         let fixture = StoreFixture(.memory)
-        #expect(throws: PreferenceError.invalidValue(key: "refreshInterval", value: #""soon""#, allowed: "a value of type int")) {
+        #expect(throws: PreferenceError.invalidValue(key: "refreshInterval", value: "soon", allowed: "a value of type int")) {
             try fixture.prefs.write(["refreshInterval": .string("soon")])
         }
     }

@@ -27,6 +27,19 @@ struct ControlCharacterTests {
         #expect(error.description == #"city: "Oslo\nBergen\u{1B}[31mRED" is not allowed; allowed: "# + oneLine)
     }
 
+    @Test func everyMessageEscapesWhatCameFromInput() {
+        let errors: [PreferenceError] = [
+            .invalidValue(key: "ci\nty", value: "x", allowed: "one of a\u{1B}, b"),
+            .unknownKey("ci\u{1B}[2Jty", suggestions: ["city"]),
+            .writeFailed(path: "/tmp/a\nb", reason: "no\rway"),
+            .invalidSchema(location: "sections[0] (\"a\nb\")", reason: "bad\u{7}"),
+        ]
+        for error in errors {
+            let hasControlCharacter = error.description.unicodeScalars.contains { $0.isControlCharacter }
+            #expect(!hasControlCharacter, "\(error.description.debugDescription)")
+        }
+    }
+
     @Test func tabIsAllowedAndEveryOtherControlCharacterIsNot() throws {
         let key = PreferenceKeys.testString  // declared without a rule
         #expect(try key.storedValue(parsing: ["a\tb"]) == .string("a\tb"))

@@ -63,6 +63,12 @@ struct DateTextTests {
         #expect(try #require(utcDate(1969, 12, 31, 23, 59, 59)).formatted == "1969-12-31T23:59:59Z")
     }
 
+    @Test func anyStoredDateFormatsWithoutCrashing() {
+        for seconds in [1e300, -1e300, Double.infinity, 1e15, -62_135_596_801] {
+            #expect(!Date(timeIntervalSince1970: seconds).formatted.isEmpty)
+        }
+    }
+
     private static let tails = ["", "", "", "x", "Z", " ", ":00", ".5", "; rm -rf /", "\n", "+01:00", "-14:00"]
 
     /// Texts near the accepted forms: fields in and just out of range, every form, and tails

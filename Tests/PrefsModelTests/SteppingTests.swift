@@ -50,6 +50,21 @@ struct SteppingTests {
         #expect(key.stepped(from: stored, by: -1) == .double(0), "the bottom holds")
     }
 
+    @Test func wholeNumbersWalkTheirRangeAndBack() {
+        let key = PreferenceKey<Int>("refreshInterval", default: 15, rule: .range(5...240, step: 5))
+        var stored: PlistValue? = .int(5)
+        for expected in stride(from: 10, through: 240, by: 5) {
+            stored = key.stepped(from: stored, by: 1)
+            #expect(stored == .int(expected))
+        }
+        #expect(key.stepped(from: stored, by: 1) == .int(240))
+        for expected in stride(from: 235, through: 5, by: -5) {
+            stored = key.stepped(from: stored, by: -1)
+            #expect(stored == .int(expected))
+        }
+        #expect(key.stepped(from: stored, by: -1) == .int(5))
+    }
+
     @Test func upThenDownReturnsExactlyToTheDefault() {
         let key = realKey(stepUnits: 5, decimals: 2, top: 1, default: 0.75)
         let up = key.stepped(from: nil, by: 1)
@@ -85,6 +100,14 @@ struct SteppingTests {
         #expect(rule.stepped(0.6, by: 5) == 0.9)
         #expect(rule.stepped(0.9, by: -1) == 0.6)
         #expect(PreferenceRule<Int>.range(5...242, step: 5).stepped(235, by: 3) == 240)
+    }
+
+    @Test func withoutAStepARealMovesByOneFromWhereItIs() {
+        let rule = PreferenceRule<Double>.range(0...10)
+        #expect(rule.stepped(2.5, by: 1) == 3.5)
+        #expect(rule.stepped(0.1, by: 2) == 2.1)
+        #expect(rule.stepped(9.5, by: 1) == 10)
+        #expect(PreferenceRule<Double>.any.stepped(-0.7, by: -1) == -1.7)
     }
 
     @Test func wholeNumbersStepByTheirRuleAndSaturate() {

@@ -104,7 +104,8 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// characters). The check ``Preferences/write(_:)`` makes for every value it writes.
     ///
     /// ```swift
-    /// try PreferenceKeys.refreshInterval.checkStored(.string("soon"))  // throws: "\"soon\"" is not allowed; allowed: a value of type int
+    /// try PreferenceKeys.refreshInterval.checkStored(.string("soon"))
+    /// // throws: refreshInterval: "soon" is not allowed; allowed: a value of type int
     /// ```
     public func checkStored(_ stored: PlistValue) throws {
         do { try codec.check(stored) } catch let error as PreferenceError { throw error.naming(name) }

@@ -59,7 +59,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
         do { return try Self.checked(value, rule: valueRule) } catch let error as PreferenceError { throw error.naming(name) }
     }
 
-    private static func checked(_ value: Value, rule: PreferenceRule<Value>) throws -> PlistValue? {
+    static func checked(_ value: Value, rule: PreferenceRule<Value>) throws -> PlistValue? {
         let value = rule.normalized(value)
         if let allowed = refusal(of: value, rule: rule) {
             throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: allowed)
@@ -83,7 +83,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
 
     /// Why `value` may not be stored, as what is allowed instead; nil when it may. The one
     /// judgement behind writes, reads and diagnostics.
-    private static func refusal(of value: Value, rule: PreferenceRule<Value>) -> String? {
+    static func refusal(of value: Value, rule: PreferenceRule<Value>) -> String? {
         let lineBreaks = rule.description.allowsLineBreaks
         if ControlCharacterRule.firstViolation(in: value.storedValue, allowingNewlines: lineBreaks) != nil {
             return ControlCharacterRule.allowedText(allowingNewlines: lineBreaks)
@@ -131,7 +131,10 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
             check: { stored in
                 guard let value = Value(storedValue: stored) else {
                     let allowed = rule.description.choices != nil ? expected : "a value of type \(Value.preferenceType.name)"
-                    throw PreferenceError.invalidValue(key: nil, value: stored.summary, allowed: allowed)
+                    // The message quotes the value itself; a summary would quote text twice.
+                    let shown: String
+                    if case .string(let text) = stored { shown = text } else { shown = stored.summary }
+                    throw PreferenceError.invalidValue(key: nil, value: shown, allowed: allowed)
                 }
                 if let allowed = refusal(of: value, rule: rule) {
                     throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: allowed)
@@ -140,45 +143,6 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
             step: stepper(rule: rule, decode: decode),
             cycle: cycler(rule: rule, decode: decode)
         )
-    }
-
-    /// Stepping for number keys without choices: on the rule's grid, from the value in effect.
-    /// An unset optional number starts at the bottom of its range (or 0).
-    private static func stepper(rule: PreferenceRule<Value>,
-                                decode: @escaping @Sendable (PlistValue?) -> Value) -> (@Sendable (PlistValue?, Int) -> PlistValue?)? {
-        let type = Value.preferenceType.unwrapped
-        guard rule.description.choices == nil, type == .int || type == .double else { return nil }
-        let grid = NumberGrid(rule.description)
-        return { stored, steps in
-            let next: PlistValue
-            switch decode(stored).storedValue {
-            case .int(let current)?: next = .int(grid.stepped(current, by: steps))
-            case .double(let current)?: next = .double(grid.stepped(current, by: steps))
-            case nil:
-                let start = grid.stepped(grid.lower ?? 0, by: 0)
-                next = type == .int ? .int(grid.stepped(Int(exactly: start.rounded()) ?? 0, by: 0)) : .double(start)
-            default: return nil
-            }
-            guard let value = Value(storedValue: next), refusal(of: value, rule: rule) == nil else { return nil }
-            return value.storedValue
-        }
-    }
-
-    /// Cycling for choice keys: the option `steps` places on from the current one, wrapping
-    /// around; from a value that is no option, forward starts at the first, backward at the last.
-    private static func cycler(rule: PreferenceRule<Value>,
-                               decode: @escaping @Sendable (PlistValue?) -> Value) -> (@Sendable (PlistValue?, Int) -> PlistValue?)? {
-        guard let options = rule.description.choices, !options.isEmpty else { return nil }
-        return { stored, steps in
-            let count = options.count
-            let next: Int
-            if let current = options.firstIndex(where: { $0.value == decode(stored).formatted }) {
-                next = ((current + steps % count) + count) % count
-            } else {
-                next = steps > 0 ? (steps - 1) % count : ((steps % count) + count) % count
-            }
-            return try? checked(Value(parsing: options[next].value), rule: rule)
-        }
     }
 }
 

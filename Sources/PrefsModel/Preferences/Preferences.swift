@@ -300,6 +300,10 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     }
 
     /// One line for a person: control characters in the stored value are shown escaped.
+    ///
+    /// ```swift
+    /// print(diagnostic)  // refreshInterval: stored value "soon" ignored, using the default: …
+    /// ```
     public var description: String {
         "\(key.controlCharactersEscaped): stored value \(storedValue.controlCharactersEscaped) ignored, using the default: \(reason.controlCharactersEscaped)"
     }

@@ -18,8 +18,10 @@ struct NumberGrid: Sendable, Equatable {
         if case .range(let min, let max, let step) = rule {
             lower = min
             upper = max
-            self.step = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 1
-            isStrict = step != nil
+            // A step that is not a positive number (a hand-made description) constrains nothing.
+            let usable = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            self.step = usable ?? 1
+            isStrict = usable != nil
         } else {
             lower = nil
             upper = nil
@@ -55,7 +57,14 @@ struct NumberGrid: Sendable, Equatable {
 
     /// The value `steps` grid points away from `value` (negative: down), held within the bounds.
     /// A value off the grid first moves to its nearest grid point.
+    /// Without a step in the rule, the value moves by whole units from where it is (`2.5` → `3.5`).
     func stepped(_ value: Double, by steps: Int) -> Double {
+        guard isStrict else {
+            var next = value + Double(steps) * step
+            if let lower { next = Swift.max(next, lower) }
+            if let upper { next = Swift.min(next, upper) }
+            return Self.rounded(next, decimals: Self.decimals(of: value).map { Swift.max($0, decimals ?? 0) })
+        }
         var index = ((value - origin) / step).rounded() + Double(steps)
         if lower != nil { index = Swift.max(index, 0) }
         if let upper { index = Swift.min(index, ((upper - origin) / step + 1e-9).rounded(.down)) }
@@ -92,13 +101,18 @@ struct NumberGrid: Sendable, Equatable {
     }
 
     private func point(_ index: Double) -> Double {
-        let exact = origin + index * step
-        guard let decimals, exact.isFinite else { return exact }
-        let scale = Self.powerOfTen(decimals)
+        Self.rounded(origin + index * step, decimals: decimals)
+    }
+
+    /// The double nearest to `value` written with `decimals` decimals; `value` itself when that
+    /// cannot be computed exactly (no decimals, or too many digits).
+    private static func rounded(_ value: Double, decimals: Int?) -> Double {
+        guard let decimals, value.isFinite else { return value }
+        let scale = powerOfTen(decimals)
         // Both the scaled integer and the power of ten are exact doubles, so the division is
         // correctly rounded: the nearest double to the decimal number.
-        let scaled = (exact * scale).rounded()
-        guard abs(scaled) < 9.0e15 else { return exact }
+        let scaled = (value * scale).rounded()
+        guard abs(scaled) < 9.0e15 else { return value }
         return scaled / scale
     }
 

@@ -16,18 +16,21 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// A schema document that cannot be used; `location` points at the entry at fault.
     case invalidSchema(location: String, reason: String)
 
+    /// The message for a person. Every part that came from input (a key, a value, a path, a
+    /// schema entry) is shown with control characters escaped, so a hostile value cannot break
+    /// the line or send escape sequences to the terminal.
     public var description: String {
         switch self {
         case .invalidValue(let key, let value, let allowed):
-            let subject = key.map { "\($0): " } ?? ""
-            return "\(subject)\(Self.quoted(value)) is not allowed; allowed: \(allowed)"
+            let subject = key.map { "\($0.controlCharactersEscaped): " } ?? ""
+            return "\(subject)\(Self.quoted(value)) is not allowed; allowed: \(allowed.controlCharactersEscaped)"
         case .unknownKey(let name, let suggestions):
             if suggestions.isEmpty { return "unknown key \(Self.quoted(name))" }
-            return "unknown key \(Self.quoted(name)); did you mean \(suggestions.joined(separator: ", "))?"
+            return "unknown key \(Self.quoted(name)); did you mean \(suggestions.joined(separator: ", ").controlCharactersEscaped)?"
         case .writeFailed(let path, let reason):
-            return "cannot write \(path): \(reason); nothing was saved"
+            return "cannot write \(path.controlCharactersEscaped): \(reason.controlCharactersEscaped); nothing was saved"
         case .invalidSchema(let location, let reason):
-            return "invalid schema at \(location): \(reason)"
+            return "invalid schema at \(location.controlCharactersEscaped): \(reason.controlCharactersEscaped)"
         }
     }
 

@@ -49,7 +49,11 @@ enum DateText {
 
     /// `2026-11-21T09:30:00Z`: UTC, whole seconds (a fraction is dropped, as plists store none).
     static func format(_ date: Date) -> String {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        // A date another program stored can be any double; beyond about 30 million years the
+        // calendar arithmetic below would overflow, so such a date is shown as its raw seconds.
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return "@\(date.timeIntervalSince1970)" }
+        let total = Int(seconds)
         let days = total >= 0 ? total / 86_400 : -((-total + 86_399) / 86_400)
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)
