@@ -31,6 +31,8 @@ let package = Package(
                 "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            // The man page and its script are generated files for installers, not sources.
+            exclude: ["Manual"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

@@ -1,14 +1,21 @@
 import ArgumentParser
+import Foundation
 import PrefsModel
 
 @main
 struct PrefsTUI: ParsableCommand {
+    static let name = "prefs-tui"
+
     static let configuration = CommandConfiguration(
-        commandName: "prefs-tui",
+        commandName: name,
         abstract: "Edit typed settings stored in a Foundation defaults suite.",
         discussion: """
             Without a command, opens the full-screen editor on the built-in weather demo \
-            (suite com.example.weather). --suite and --schema open any program's settings.
+            (suite com.example.weather). Every command takes --suite NAME (another program's \
+            suite: $XDG_CONFIG_HOME/NAME.plist) and --schema FILE (a schema file describing its \
+            settings). A suite without a schema is shown as its file holds it: the schema is \
+            inferred from the stored values (see `prefs-tui schema --suite NAME`). Exit codes: \
+            0 success, 64 usage, 65 bad data, 66 missing input file, 74 I/O failure.
             """,
         version: "0.1.0",
         subcommands: [
@@ -16,4 +23,23 @@ struct PrefsTUI: ParsableCommand {
             ExportCommand.self, ImportCommand.self, SchemaCommand.self, WatchCommand.self, RenderCommand.self,
         ],
         defaultSubcommand: EditCommand.self)
+
+    /// ArgumentParser's own `main` prints usage errors as three lines starting `Error:`; the
+    /// README promises one line starting `prefs-tui:`, with exit status 64.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            try UsageErrors.checkCommandName(arguments)
+            var command = try StartUp.fastCommand(arguments) ?? parseAsRoot(arguments)
+            try command.run()
+        } catch let failure as CommandFailure {
+            Diagnostics.print(failure.message)
+            Foundation.exit(failure.status)
+        } catch {
+            let code = exitCode(for: error)
+            guard code == .validationFailure, !(error is ExitCode) else { exit(withError: error) }
+            Diagnostics.print(UsageErrors.oneLine(message(for: error)))
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

@@ -161,6 +161,87 @@ struct CrossProcessObservationTests {
     }
 }
 
+@Suite("Watching suite files", .serialized)
+struct FileWatchingTests {
+    private func externalWrite(_ suite: String, in directory: TemporaryDirectory) throws {
+        let writer = try HelperProcess.run(["set-text", suite, "city", "Bergen"], configHome: directory.path)
+        #expect(writer.status == 0, "\(writer.error)")
+    }
+
+    /// Open file descriptors that are inotify instances (`anon_inode:inotify` in /proc).
+    private func inotifyInstancesOfThisProcess() -> Int {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.filter { descriptor in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) == "anon_inode:inotify"
+        }.count
+    }
+
+    @Test func twoHundredStoresInOneProcessAllSeeOtherProcessesWrites() async throws {
+        // More stores than the kernel's 128 inotify instances per user: they share one.
+        let directory = TemporaryDirectory()
+        let stores = (0..<200).map { SuiteStore(suiteName: "suite\($0)", directory: directory.path) }
+        let seen = Recorder<String>()
+        let token = stores[199].addChangeHandler { batch in for change in batch.changes { seen.append(change.key) } }
+
+        try externalWrite("suite199", in: directory)
+
+        let elapsed = await timeUntil { seen.count > 0 }
+        #expect(elapsed.map { $0 < .seconds(1) } == true, "noticed after \(String(describing: elapsed))")
+        #expect(inotifyInstancesOfThisProcess() == 1)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func withoutInotifyChangesAreStillSeenWithinASecondAndOneWarningSaysSo() async throws {
+        let directory = TemporaryDirectory()
+        let monitor = FileChangeMonitor(useInotify: false)
+        let first = SuiteStore(suiteName: "watched", directory: directory.path, watchForChanges: true, monitor: monitor)
+        let second = SuiteStore(suiteName: "other", directory: directory.path, watchForChanges: true, monitor: monitor)
+        let seen = Recorder<String>()
+        let token = first.addChangeHandler { batch in for change in batch.changes { seen.append(change.key) } }
+
+        try externalWrite("watched", in: directory)
+
+        let elapsed = await timeUntil { seen.count > 0 }
+        #expect(elapsed.map { $0 < .seconds(1) } == true, "noticed after \(String(describing: elapsed))")
+        let warnings = first.takeWarnings() + second.takeWarnings()
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("every 0.5 s") == true)
+        withExtendedLifetime((token, second)) {}
+    }
+
+    @Test func aStoreWhoseFolderDoesNotExistYetSeesItCreatedByAnotherProcess() async throws {
+        let parent = TemporaryDirectory()
+        let directory = parent.file("config")
+        let store = SuiteStore(suiteName: "later", directory: directory)
+        #expect(!FileManager.default.fileExists(atPath: directory))
+        let seen = Recorder<String>()
+        let token = store.addChangeHandler { batch in for change in batch.changes { seen.append(change.key) } }
+
+        let writer = try ChildProcess.run(product: "prefs-test-helper", arguments: ["set-text", "later", "city", "Bergen"],
+                                          configHome: directory)
+
+        #expect(writer.status == 0, "\(writer.error)")
+        #expect(await eventually(within: .seconds(2)) { seen.count > 0 })
+        #expect(store.storedValue(forKey: "city") == .string("Bergen"))
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func aSymlinkedSuiteSeesItsTargetReplacedInAnotherFolder() async throws {
+        let config = TemporaryDirectory()
+        let dotfiles = TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: config.file("linked.plist"), withDestinationPath: dotfiles.file("linked.plist"))
+        let store = SuiteStore(suiteName: "linked", directory: config.path)
+        let seen = Recorder<String>()
+        let token = store.addChangeHandler { batch in for change in batch.changes { seen.append(change.key) } }
+
+        // Written through the target's own folder, as a dotfile manager would.
+        try SuiteStore(suiteName: "linked", directory: dotfiles.path, watchForChanges: false).commit(["city": .string("Bergen")])
+
+        #expect(await eventually { seen.count > 0 })
+        withExtendedLifetime(token) {}
+    }
+}
+
 @Suite("Where a change came from")
 struct ChangeOriginTests {
     @Test(arguments: StoreKind.allCases)

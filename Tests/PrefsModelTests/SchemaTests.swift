@@ -63,6 +63,22 @@ struct SchemaTests {
         }
     }
 
+    @Test(arguments: [
+        (RuleDescription.range(min: 1, max: 9, step: 2), "[int]"),
+        (.text(nonEmpty: true, maxLength: 8, pattern: "[a-z]+", multiline: true), "[string]"),
+        (.choices([ChoiceOption(value: "a", title: "A")]), "[string]"),
+    ])
+    func everyRuleAFileCanHoldReadsBackWithoutUnknownFields(rule: RuleDescription, type: String) throws {
+        let ruleJSON = try #require(rule.jsonValue)
+        let setting = JSONValue.object(["key": .string("k"), "type": .string(type), "default": .array([]),
+                                        "rule": .object(["each": ruleJSON])])
+        let document = JSONValue.object(["suite": .string("s"), "sections": .array([.object(["name": .string("S"), "settings": .array([setting])])])])
+
+        let schema = try PreferenceSchema(jsonText: document.text)
+
+        #expect(schema.key(named: "k")?.rule == .each(rule))
+    }
+
     @Test func aLoadedSchemaChecksValuesLikeTheCompiledOne() throws {
         let loaded = try PreferenceSchema(jsonText: WeatherSettings.schema.jsonValue.text)
         let prefs = Preferences(store: InMemoryStore(), schema: loaded)
@@ -90,7 +106,7 @@ struct SchemaTests {
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 500, "rule": {"min": 0, "max": 10}}]}]}"#,
          #"invalid schema at sections[0].settings[0] ("n"): the default 500 breaks the rule (0…10)"#),
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "float", "default": 1}]}]}"#,
-         #"invalid schema at sections[0].settings[0] ("n"): unknown type "float"; use bool, int, double, string, date, data, url, [T], [string: T] or T?"#),
+         #"invalid schema at sections[0].settings[0] ("n"): unknown type "float"; use bool, int, double, string, date, data, url, plist, [T], [string: T] or T?"#),
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "ok", "type": "bool", "default": true}, {"key": "s", "type": "string", "default": 3}]}]}"#,
          #"invalid schema at sections[0].settings[1] ("s"): the default 3 does not fit type string; allowed: a JSON string holding a string"#),
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "s", "type": "string", "default": "x", "rule": {"min": 1}}]}]}"#,
@@ -102,7 +118,19 @@ struct SchemaTests {
         (#"{"suite": "a/b", "sections": []}"#, #"invalid schema at "suite": expected a suite name (text without "/")"#),
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "s", "type": "string", "default": "x", "rule": {"pattern": "(["}}]}]}"#,
          #"invalid schema at sections[0].settings[0] ("s"): "pattern" must be a valid regular expression"#),
-        ("{not json", "invalid schema at the document: not valid JSON"),
+        ("{not json", #"invalid schema at line 1, column 2: not valid JSON: expected a member name in double quotes, found "n""#),
+        ("{\"suite\": \"a\",\n  \"sections\": [\n    {\"name\": \"S\" \"settings\": []}]}",
+         #"invalid schema at line 3, column 18: not valid JSON: expected "," or "}" after an object member, found """"#),
+        ("{\"suite\": \"a\", \"sections\": [{\"name\": \"Städte\", \"settings\": [}]}",
+         #"invalid schema at line 1, column 61: not valid JSON: expected a value, found "}""#),
+        (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 1, "titel": "N"}]}]}"#,
+         #"invalid schema at sections[0].settings[0] ("n"): unknown field "titel"; did you mean title?"#),
+        (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 1, "rule": {"mx": 3}}]}]}"#,
+         #"invalid schema at sections[0].settings[0] ("n"): unknown field "mx" in "rule"; did you mean max?"#),
+        (#"{"suite": "a", "sections": [{"name": "S", "setings": []}]}"#,
+         #"invalid schema at sections[0]: unknown field "setings"; did you mean settings?"#),
+        (#"{"suite": "a", "sections": [], "colour": "red"}"#,
+         #"invalid schema at the document: unknown field "colour"; allowed: sections, suite, title"#),
     ])
     func malformedSchemasPointAtTheEntryAtFault(document: String, message: String) {
         do {

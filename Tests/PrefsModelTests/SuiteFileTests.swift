@@ -145,6 +145,28 @@ struct SuiteFileTests {
         #expect(fixture.store.storedValues().count == 500)
     }
 
+    @Test func openingAndReadingASuiteInAMissingFolderCreatesNothing() throws {
+        let parent = TemporaryDirectory()
+        let directory = parent.file("config")
+
+        let prefs = Preferences(suiteName: "typo.name", schema: WeatherSettings.schema, directory: directory)
+        _ = prefs[.city]
+        _ = prefs.diagnostics()
+
+        #expect(!FileManager.default.fileExists(atPath: directory))
+    }
+
+    @Test func readingCreatesNoLockFileAndAWriteDoes() throws {
+        let directory = TemporaryDirectory()
+        let prefs = Preferences(suiteName: "typo.name", schema: WeatherSettings.schema, directory: directory.path)
+
+        _ = prefs[.city]
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        try prefs.set("Bergen", for: .city)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["typo.name.plist", "typo.name.plist.lock"])
+    }
+
     @Test func readsComeFromMemoryNotFromTheFile() throws {
         let fixture = StoreFixture(.suite)
         fixture.prefs[.city] = "Bergen"
@@ -264,7 +286,8 @@ struct SymlinkedSuiteTests {
         #expect(linkDestination(link) == missingFolder + "/app.plist")
     }
 
-    @Test func aLinkIntoAReadOnlyFolderFailsAndChangesNothing() throws {
+    @Test(.enabled(if: ReadOnlyFolder.canBeMade, "root on a file system without chattr +i cannot make a read-only folder"))
+    func aLinkIntoAReadOnlyFolderFailsAndChangesNothing() throws {
         let target = dotfiles.file("app.plist")
         try SuiteStore(suiteName: "app", directory: dotfiles.path, watchForChanges: false).commit(["city": .string("Oslo")])
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
@@ -285,13 +308,28 @@ struct SymlinkedSuiteTests {
     }
 }
 
-/// Runs `body` while `folder` cannot be written to. Root ignores file modes, so as root the
-/// folder is made immutable (`chattr +i`) instead of mode 0555.
+/// Folders that cannot be written to, even by root (who ignores modes): as root the folder is
+/// made immutable (`chattr +i`, which ext4 and most disk file systems support) instead of 0555.
+enum ReadOnlyFolder {
+    /// Whether this machine lets a test make one (root on tmpfs, for one, cannot).
+    static let canBeMade: Bool = {
+        guard geteuid() == 0 else { return true }
+        let probe = TemporaryDirectory()
+        guard let locked = try? chattr("+i", probe.path), locked else { return false }
+        _ = try? chattr("-i", probe.path)
+        return true
+    }()
+
+    static func chattr(_ flag: String, _ folder: String) throws -> Bool {
+        try ChildProcess.run(executablePath: "/usr/bin/chattr", arguments: [flag, folder], configHome: folder).status == 0
+    }
+}
+
+/// Runs `body` while `folder` cannot be written to (see ``ReadOnlyFolder``).
 func withReadOnlyFolder(_ folder: String, _ body: () throws -> Void) throws {
     if geteuid() == 0 {
-        let locked = try ChildProcess.run(executablePath: "/usr/bin/chattr", arguments: ["+i", folder], configHome: folder)
-        try #require(locked.status == 0, "chattr: \(locked.error)")
-        defer { _ = try? ChildProcess.run(executablePath: "/usr/bin/chattr", arguments: ["-i", folder], configHome: folder) }
+        try #require(try ReadOnlyFolder.chattr("+i", folder), "chattr +i \(folder)")
+        defer { _ = try? ReadOnlyFolder.chattr("-i", folder) }
         try body()
     } else {
         chmod(folder, 0o555)

@@ -18,6 +18,26 @@ func fail(_ message: String) -> Never {
 
 guard let command = arguments.first else { fail("usage: prefs-test-helper COMMAND …") }
 
+/// Writes one key of every property-list type through Foundation's `UserDefaults`, as another
+/// program that knows nothing of PrefsModel would.
+func foundationWriteEveryType(suite: String) {
+    guard let defaults = UserDefaults(suiteName: suite) else { fail("no suite") }
+    let values: [String: Any] = [
+        "legacyMode": true,
+        "retryCount": 3,
+        "ratio": 2.0,
+        "label": "Nightly backup",
+        "lastRun": Date(timeIntervalSince1970: 1_795_000_000),
+        "token": Data([0, 1, 2, 254, 255]),
+        "excludes": ["*.tmp", "cache"],
+        "windowFrame": ["x": 10, "y": 20, "width": 640, "height": 480],
+        "history": [1, "two", 3.5, ["nested": true]] as [Any],
+        "profiles": ["home": ["paths": ["/home"], "enabled": true]] as [String: Any],
+    ]
+    for (key, value) in values { defaults.set(value, forKey: key) }
+    guard defaults.synchronize() else { fail("synchronize failed") }
+}
+
 switch (command, arguments.count) {
 case ("write-keys", 4):
     // write-keys SUITE PREFIX COUNT: one commit per key, as independent settings changes.
@@ -50,6 +70,9 @@ case ("foundation-read", 3):
     } else {
         say("nil")
     }
+case ("foundation-write-every-type", 2):
+    // foundation-write-every-type SUITE: keys of every plist type, see the function.
+    foundationWriteEveryType(suite: arguments[1])
 case ("watch", 2):
     // watch SUITE: prints "ready", then one line per observed change: "key old → new".
     let prefs = Preferences(suiteName: arguments[1], schema: WeatherSettings.schema)

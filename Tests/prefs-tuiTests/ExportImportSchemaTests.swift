@@ -36,11 +36,11 @@ struct ExportImportSchemaTests {
         let cli = CommandLineFixture()
         try cli.run("set", "city", "Bergen")
         let before = cli.plistBytes
-        let file = try cli.write(#"{"city": "Tromsø", "refreshInterval": 7, "colour": "red", "decimalPlaces": 2}"#, to: "bad.json")
+        let file = try cli.write(#"{"city": "Tromsø", "refreshInterval": 7, "temperatureNotaton": "kelvin", "decimalPlaces": 2}"#, to: "bad.json")
 
         let result = try cli.run("import", file)
         #expect(result.status == 65)
-        #expect(result.error.contains("unknown key \"colour\""))
+        #expect(result.error.contains("unknown key \"temperatureNotaton\"; did you mean temperatureNotation?"))
         #expect(result.error.contains("refreshInterval: \"7\" is not allowed; allowed: 5…240 in steps of 5"))
         #expect(result.error.contains("nothing imported (2 problems)"))
         #expect(cli.plistBytes == before)
@@ -51,8 +51,16 @@ struct ExportImportSchemaTests {
         let missing = try cli.run("import", cli.directory.file("nope.json"))
         #expect(missing.status == 66)
         #expect(missing.error.contains("cannot read"))
-        let garbage = try cli.write("not json", to: "garbage.json")
-        #expect(try cli.run("import", garbage).status == 65)
+        let garbage = try cli.write("{\"city\": \"Bergen\",\n \"refreshInterval\": 30,,}", to: "garbage.json")
+        let list = try cli.write("[1, 2]", to: "list.json")
+
+        let broken = try cli.run("import", garbage)
+        let notAnObject = try cli.run("import", list)
+
+        #expect(broken.status == 65)
+        #expect(broken.error == "prefs-tui: \(garbage): neither a property list nor JSON (line 2, column 24: expected a member name in double quotes, found \",\")\n")
+        #expect(notAnObject.status == 65)
+        #expect(notAnObject.error == "prefs-tui: \(list): not a JSON object of settings, but an array\n")
     }
 
     @Test func schemaPrintsJSONThatSchemaReadsBack() throws {
@@ -87,7 +95,8 @@ struct ExportImportSchemaTests {
     @Test func suiteOptionChoosesTheSuite() throws {
         var cli = CommandLineFixture()
         cli.suite = "com.example.other"
-        #expect(try cli.run("set", "city", "Bergen", "--suite", "com.example.other").status == 0)
+        let schema = try cli.write(try cli.run("schema").output, to: "weather.schema.json")
+        #expect(try cli.run("set", "city", "Bergen", "--suite", "com.example.other", "--schema", schema).status == 0)
         #expect(cli.stored == ["city": .string("Bergen")])
         #expect(try cli.run("get", "city").trimmedOutput == "Oslo")
         #expect(try cli.run("get", "city", "--suite", "a/b").status == 64)

@@ -12,7 +12,8 @@ struct ListResetCommandTests {
         #expect(result.status == 0)
         #expect(result.lines.count == 12)
         #expect(result.lines[0].hasPrefix("KEY "))
-        #expect(result.lines[0].hasSuffix("MODIFIED"))
+        #expect(result.lines[0].split(separator: " ", omittingEmptySubsequences: true)
+            == ["KEY", "SECTION", "TYPE", "VALUE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"])
         let row = try #require(result.lines.first { $0.hasPrefix("refreshInterval ") })
         #expect(row.split(separator: " ", omittingEmptySubsequences: true) == ["refreshInterval", "Updates", "int", "30", "15", "yes"])
         let city = try #require(result.lines.first { $0.hasPrefix("city ") })
@@ -49,7 +50,10 @@ struct ListResetCommandTests {
         try cli.helper("foundation-set-string", "com.example.weather", "refreshInterval", "soon")
         let table = try cli.run("list")
         #expect(table.status == 0)
-        #expect(table.output.contains("warning: refreshInterval: stored value \"soon\" ignored, using the default: stored as string \"soon\", expected int"))
+        #expect(table.error == "prefs-tui: warning: refreshInterval: stored value \"soon\" ignored, using the default: stored as string \"soon\", expected int\n")
+        let row = try #require(table.lines.first { $0.hasPrefix("refreshInterval ") })
+        #expect(row.hasSuffix("  stored as string \"soon\", expected int"))
+        #expect(!table.output.contains("warning"))
         let json = try cli.run("list", "--json").output
         #expect(json.contains(#""diagnostic" : "stored as string \"soon\", expected int""#))
     }

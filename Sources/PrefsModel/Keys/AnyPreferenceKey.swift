@@ -30,11 +30,19 @@ public class AnyPreferenceKey: @unchecked Sendable {
     public let unit: String?
     /// What the rule allows.
     public let rule: RuleDescription
+    /// False for a key that no schema declares but the suite's file holds (another program's
+    /// key, shown in the section "Other keys in this file"); its type is the stored value's.
+    /// UIs mark such keys, and resetting all settings leaves them alone.
+    ///
+    /// ```swift
+    /// prefs.schema.keys.filter { !$0.isDescribedBySchema }.map(\.name)  // ["legacyMode"]
+    /// ```
+    public let isDescribedBySchema: Bool
 
     let codec: KeyCodec
 
     init(name: String, type: PreferenceType, title: String, help: String, section: String,
-         unit: String?, rule: RuleDescription, codec: KeyCodec) {
+         unit: String?, rule: RuleDescription, codec: KeyCodec, isDescribedBySchema: Bool) {
         self.name = name
         self.type = type
         self.title = title.isEmpty ? name : title
@@ -43,6 +51,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
         self.unit = unit
         self.rule = rule
         self.codec = codec
+        self.isDescribedBySchema = isDescribedBySchema
     }
 
     /// The default value in text form (empty for an unset optional).

@@ -24,14 +24,22 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// ```swift
     /// PreferenceKey<String>("city", default: "Oslo", rule: .text(nonEmpty: true, maxLength: 64))
     /// ```
-    public init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>? = nil,
-                title: String = "", help: String = "", section: String = "General", unit: String? = nil) {
+    public convenience init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>? = nil,
+                            title: String = "", help: String = "", section: String = "General", unit: String? = nil) {
+        self.init(name, default: defaultValue, rule: rule, title: title, help: help, section: section, unit: unit,
+                  isDescribedBySchema: true)
+    }
+
+    /// The designated initializer; `isDescribedBySchema` is false only for keys found in a
+    /// suite's file that no schema declares.
+    init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>?,
+         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool) {
         let rule = rule ?? Self.standardRule()
         self.defaultValue = defaultValue
         self.valueRule = PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) }
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
-                   codec: Self.codec(defaultValue: defaultValue, rule: rule))
+                   codec: Self.codec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema)
     }
 
     /// Decodes a stored value: the value, or nil when it is the wrong type or breaks the rule.

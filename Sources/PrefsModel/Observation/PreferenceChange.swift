@@ -11,6 +11,10 @@ public struct PreferenceChange<Value: PreferenceValue>: Sendable {
     /// The value after.
     public let newValue: Value
     /// Who made the change, relative to the `Preferences` observed.
+    ///
+    /// ```swift
+    /// prefs.observe(.city) { change in if change.origin == .otherProcess { reload() } }
+    /// ```
     public let origin: ChangeOrigin
 }
 
@@ -31,6 +35,10 @@ public struct AnyPreferenceChange: Sendable {
     /// The effective value after, as text.
     public let newText: String
     /// Who made the change, relative to the `Preferences` observed.
+    ///
+    /// ```swift
+    /// prefs.observeAll { changes in let outside = changes.filter { $0.origin != .thisPreferences } }
+    /// ```
     public let origin: ChangeOrigin
 }
 

@@ -29,8 +29,16 @@ public struct StoreWriter: Sendable, Hashable {
 public enum StoreChangeSource: Sendable, Hashable {
     /// A commit in this process, by `writer` (nil when the committer gave no identity). A change
     /// another store instance in this process wrote to the same file counts as such a commit.
+    ///
+    /// ```swift
+    /// if case .commit(let writer) = batch.source, writer == me { return }  // our own write
+    /// ```
     case commit(by: StoreWriter?)
     /// Another process changed the file.
+    ///
+    /// ```swift
+    /// if batch.source == .otherProcess { refreshScreen() }
+    /// ```
     case otherProcess
 }
 
@@ -41,8 +49,16 @@ public enum StoreChangeSource: Sendable, Hashable {
 /// ```
 public struct StoreChangeBatch: Sendable, Hashable {
     /// The keys whose stored values changed, sorted by name.
+    ///
+    /// ```swift
+    /// batch.changes.map(\.key)  // ["city", "units"]
+    /// ```
     public let changes: [StoredChange]
     /// Who made them.
+    ///
+    /// ```swift
+    /// batch.source == .otherProcess
+    /// ```
     public let source: StoreChangeSource
 
     /// Makes a batch.

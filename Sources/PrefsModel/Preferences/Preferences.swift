@@ -224,7 +224,8 @@ public final class Preferences: Sendable {
     /// try prefs.resetAll()
     /// ```
     public func resetAll() throws {
-        try reset(keys: schema.keys)
+        // Keys the schema does not describe belong to another program: they have no default here.
+        try reset(keys: schema.keys.filter(\.isDescribedBySchema))
     }
 
     // MARK: Diagnostics

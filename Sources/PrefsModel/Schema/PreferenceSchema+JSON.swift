@@ -41,8 +41,8 @@ extension PreferenceSchema {
     /// ```
     public init(jsonText: String) throws {
         let json: JSONValue
-        do { json = try JSONValue(parsing: jsonText) } catch {
-            throw PreferenceError.invalidSchema(location: "the document", reason: "not valid JSON")
+        do { json = try JSONValue(parsing: jsonText) } catch let error as JSONSyntaxError {
+            throw PreferenceError.invalidSchema(location: "line \(error.line), column \(error.column)", reason: "not valid JSON: \(error.reason)")
         }
         try self.init(json: json)
     }
@@ -56,6 +56,7 @@ extension PreferenceSchema {
         guard case .object(let root) = json else {
             throw PreferenceError.invalidSchema(location: "the document", reason: "expected an object with \"suite\" and \"sections\"")
         }
+        try SchemaFields.check(root, allowed: SchemaFields.document, at: "the document")
         guard case .string(let suite)? = root["suite"], SuiteLocation.isValidSuiteName(suite) else {
             throw PreferenceError.invalidSchema(location: "\"suite\"", reason: "expected a suite name (text without \"/\")")
         }
@@ -70,13 +71,18 @@ extension PreferenceSchema {
             guard case .object(let section) = sectionJSON, case .string(let sectionName)? = section["name"] else {
                 throw PreferenceError.invalidSchema(location: sectionLocation, reason: "expected an object with \"name\" and \"settings\"")
             }
+            try SchemaFields.check(section, allowed: SchemaFields.section, at: sectionLocation)
             guard case .array(let settings)? = section["settings"] else {
                 throw PreferenceError.invalidSchema(location: sectionLocation, reason: "expected \"settings\" as an array")
             }
             for (settingIndex, settingJSON) in settings.enumerated() {
-                var location = "\(sectionLocation).settings[\(settingIndex)]"
-                if case .object(let fields) = settingJSON, case .string(let name)? = fields["key"] {
-                    location += " (\"\(name)\")"
+                // Built only for an error: ten thousand settings should not pay for ten thousand messages.
+                var location: String {
+                    var location = "\(sectionLocation).settings[\(settingIndex)]"
+                    if case .object(let fields) = settingJSON, case .string(let name)? = fields["key"] {
+                        location += " (\"\(name)\")"
+                    }
+                    return location
                 }
                 do {
                     let key = try Self.key(from: settingJSON, section: sectionName)
@@ -94,10 +100,12 @@ extension PreferenceSchema {
 
     private static func key(from json: JSONValue, section: String) throws -> AnyPreferenceKey {
         guard case .object(let fields) = json else { throw RuleError("expected an object") }
+        try SchemaFields.check(fields, allowed: SchemaFields.setting)
+        if case .object(let rule)? = fields["rule"] { try SchemaFields.check(rule, allowed: SchemaFields.rule, in: "\"rule\"") }
         guard case .string(let name)? = fields["key"], !name.isEmpty else { throw RuleError("\"key\" must be non-empty text") }
         guard case .string(let typeName)? = fields["type"] else { throw RuleError("\"type\" is missing") }
-        guard let type = PreferenceType(name: typeName), let valueType = RuntimeValueType.resolve(type) else {
-            throw RuleError("unknown type \"\(typeName)\"; use bool, int, double, string, date, data, url, [T], [string: T] or T?")
+        guard let type = PreferenceType(schemaName: typeName), let valueType = RuntimeValueType.resolve(type) else {
+            throw RuleError("unknown type \"\(typeName)\"; use bool, int, double, string, date, data, url, plist, [T], [string: T] or T?")
         }
         func text(_ field: String) throws -> String? {
             switch fields[field] {
@@ -128,7 +136,7 @@ enum RuntimeValueType {
         case .array(let element): return resolve(element).map { arrayType(of: $0) }
         case .dictionary(let element): return resolve(element).map { dictionaryType(of: $0) }
         case .optional(let wrapped): return resolve(wrapped).map { optionalType(of: $0) }
-        case .custom: return nil
+        case .custom: return type == .plist ? PlistValue.self : nil
         }
     }
 
@@ -153,7 +161,7 @@ enum RuntimeValueType {
 
     static func makeKey<Value: PreferenceValue>(
         _: Value.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
-        title: String, help: String, section: String, unit: String?
+        title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true
     ) throws -> AnyPreferenceKey {
         let valueRule = PreferenceRule<Value>(description: rule) { value in
             value.storedValue == nil || rule.allows(value.jsonValue)
@@ -171,7 +179,7 @@ enum RuntimeValueType {
         } else {
             throw RuleError("\"default\" is missing")
         }
-        return PreferenceKey<Value>(name, default: defaultValue, rule: valueRule,
-                                    title: title, help: help, section: section, unit: unit)
+        return PreferenceKey<Value>(name, default: defaultValue, rule: valueRule, title: title, help: help,
+                                    section: section, unit: unit, isDescribedBySchema: isDescribedBySchema)
     }
 }

@@ -19,6 +19,13 @@ public struct PreferenceSchema: Sendable {
     public let derivedValues: [AnyDerivedValue]
     /// The keys grouped by section, in order.
     public let sections: [PreferenceSection]
+    /// True for a schema read from a suite's file because no schema describes the suite
+    /// (``init(inferredFrom:suiteName:)``): its types are the stored values' and its defaults empty.
+    ///
+    /// ```swift
+    /// PreferenceSchema(inferredFrom: [:], suiteName: "com.acme.backup").isInferred  // true
+    /// ```
+    public internal(set) var isInferred = false
 
     private let keysByName: [String: AnyPreferenceKey]
 
@@ -35,10 +42,12 @@ public struct PreferenceSchema: Sendable {
             unique.append(key)
         }
         var sections: [PreferenceSection] = []
+        var sectionIndex: [String: Int] = [:]
         for key in unique {
-            if let index = sections.firstIndex(where: { $0.name == key.section }) {
+            if let index = sectionIndex[key.section] {
                 sections[index].keys.append(key)
             } else {
+                sectionIndex[key.section] = sections.count
                 sections.append(PreferenceSection(name: key.section, keys: [key]))
             }
         }
@@ -97,8 +106,10 @@ public struct PreferenceSection: Sendable {
     public internal(set) var keys: [AnyPreferenceKey]
 }
 
-enum EditDistance {
-    static func between(_ lhs: String, _ rhs: String) -> Int {
+/// The number of single-character edits between two words: how "did you mean" suggestions
+/// find near names (keys, schema fields, commands).
+package enum EditDistance {
+    package static func between(_ lhs: String, _ rhs: String) -> Int {
         let left = Array(lhs), right = Array(rhs)
         if left.isEmpty { return right.count }
         var previous = Array(0...right.count)

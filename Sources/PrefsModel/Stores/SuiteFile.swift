@@ -176,19 +176,8 @@ struct SuiteFile {
     /// links (relative links resolve against their own folder, as the kernel does). A dangling
     /// link's target is created when its folder exists; a missing folder is named in the error.
     func writableTarget() throws -> String {
-        var current = path
-        for _ in 0..<40 {
-            var info = stat()
-            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { break }
-            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
-                throw PreferenceError.writeFailed(path: path, reason: "cannot read the symbolic link \(current)")
-            }
-            current = destination.hasPrefix("/")
-                ? destination
-                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
-        }
-        var info = stat()
-        if lstat(current, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
+        let (current, isLink) = linkTarget()
+        if isLink {
             throw PreferenceError.writeFailed(path: path, reason: "too many levels of symbolic links")
         }
         if current != path {
@@ -200,6 +189,25 @@ struct SuiteFile {
             }
         }
         return current
+    }
+
+    /// Where the chain of symbolic links starting at the suite's path ends (the path itself
+    /// when it is no link), and whether that end is still a link (after 40 links, as the
+    /// kernel gives up, or an unreadable link).
+    func linkTarget() -> (path: String, isLink: Bool) {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return (current, false) }
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                return (current, true)
+            }
+            current = destination.hasPrefix("/")
+                ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        var info = stat()
+        return (current, lstat(current, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
     }
 
     /// Removes `<name>.tmp-*` files: the leftovers of writers that died mid-write.

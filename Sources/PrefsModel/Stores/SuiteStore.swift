@@ -41,7 +41,7 @@ public final class SuiteStore: PreferenceStore {
     private let diskAccess = NSLock()
     private let broadcaster = ChangeBroadcaster()
     private let watcherQueue: DispatchQueue
-    private let watcher = Mutex<DirectoryWatcher?>(nil)
+    private let watches = Mutex<[ObservationToken]>([])
 
     /// Opens a suite and loads it. `directory` defaults to Foundation's folder for this process
     /// (`$XDG_CONFIG_HOME`, else `~/.config`). With `watchForChanges`, other processes' writes
@@ -50,15 +50,21 @@ public final class SuiteStore: PreferenceStore {
     /// ```swift
     /// let store = SuiteStore(suiteName: "com.example.weather", directory: "/tmp/config")
     /// ```
-    public init(suiteName: String, directory: String? = nil, watchForChanges: Bool = true) {
+    public convenience init(suiteName: String, directory: String? = nil, watchForChanges: Bool = true) {
+        self.init(suiteName: suiteName, directory: directory, watchForChanges: watchForChanges, monitor: .shared)
+    }
+
+    /// Opens a suite watched by a given monitor (tests use one that polls).
+    init(suiteName: String, directory: String?, watchForChanges: Bool, monitor: FileChangeMonitor) {
         self.suiteName = suiteName
         let folder = directory ?? SuiteLocation.defaultDirectory()
         path = (folder as NSString).appendingPathComponent(SuiteLocation.fileName(for: suiteName))
         file = SuiteFile(path: path)
         lock = FileLock(path: path + ".lock")
         watcherQueue = DispatchQueue(label: "prefs.suite-watcher.\(suiteName)")
+        // Watching starts before the first read, so a write landing between the two is not missed.
+        if watchForChanges { startWatching(with: monitor) }
         reload(reportChanges: false)
-        if watchForChanges { startWatching() }
     }
 
     public var location: String { path }
@@ -88,7 +94,7 @@ public final class SuiteStore: PreferenceStore {
         // failure to open the lock file, which says less about what is wrong.
         try file.ensureDirectory()
         var warning: String?
-        let written = try lock.withLock(exclusive: true) { () throws -> WrittenSuite in
+        let written = try lock.withExclusiveLock { () throws -> WrittenSuite in
             let start = try startingPoint(warning: &warning)
             var values = start.values
             var order = start.order
@@ -145,8 +151,9 @@ public final class SuiteStore: PreferenceStore {
         let identity = file.identity()
         let known = state.withLock { $0.identity }
         if reportChanges && identity == known { return }
-        // Shared lock: no writer of ours is between truncate and rename while we read.
-        let contents = (try? lock.withLock(exclusive: false) { file.read() }) ?? .absent
+        // No lock: our writers replace the file by rename, so this sees a whole file, and a
+        // read must create nothing (not even the lock file).
+        let contents = file.read()
         let (values, problem): ([String: PlistValue], String?) = switch contents {
         case .absent: ([:], nil)
         case .values(let values): (values, nil)
@@ -206,14 +213,24 @@ public final class SuiteStore: PreferenceStore {
         return StartingPoint(values: values, order: PlistKeyOrder(values.keys), identity: identity, isCurrent: false)
     }
 
-    private func startWatching() {
-        // The folder must exist to be watched; Foundation creates it with mode 0700 too.
-        guard (try? file.ensureDirectory()) != nil else { return }
-        let created = DirectoryWatcher(
-            directory: file.directory, fileName: (path as NSString).lastPathComponent, queue: watcherQueue
-        ) { [weak self] in
-            self?.reload(reportChanges: true)
+    /// Watches the suite's folder, and the folder of the file it links to when it is a
+    /// symbolic link (a dotfile repository's file is replaced there, not beside the link).
+    /// A missing folder is not created: it is checked until it appears.
+    private func startWatching(with monitor: FileChangeMonitor) {
+        var watched = [path]
+        let target = file.linkTarget().path
+        if target != path { watched.append(target) }
+        let warn: @Sendable (String) -> Void = { [weak self] warning in
+            self?.state.withLock { $0.warnings.append(warning) }
         }
-        watcher.withLock { $0 = created }
+        let changed: @Sendable () -> Void = { [weak self] in
+            guard let self else { return }
+            watcherQueue.async { self.reload(reportChanges: true) }
+        }
+        let tokens = watched.map { watchedPath in
+            monitor.watch(directory: (watchedPath as NSString).deletingLastPathComponent,
+                          fileName: (watchedPath as NSString).lastPathComponent, warn: warn, onChange: changed)
+        }
+        watches.withLock { $0 = tokens }
     }
 }

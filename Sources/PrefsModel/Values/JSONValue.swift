@@ -3,6 +3,7 @@ import Foundation
 /// A JSON document as a value: the form values take in schemas, exports and `--json` output.
 ///
 /// Integers and reals are kept apart so that `15` stays `15` and never becomes `15.0`.
+/// ``init(parsing:)`` (in JSONValue+Parsing.swift) reads JSON text.
 ///
 /// ```swift
 /// let json = try JSONValue(parsing: #"["Oslo", "Bergen"]"#)  // .array([.string("Oslo"), .string("Bergen")])
@@ -16,15 +17,6 @@ public enum JSONValue: Sendable, Hashable {
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    /// Parses JSON text; throws with the parser's reason when it is not JSON.
-    ///
-    /// ```swift
-    /// try JSONValue(parsing: "true")  // .bool(true)
-    /// ```
-    public init(parsing text: String) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-    }
 
     /// Compact JSON with sorted keys, on one line.
     ///
@@ -40,15 +32,71 @@ public enum JSONValue: Sendable, Hashable {
     /// ```
     public var prettyText: String { encoded(pretty: true) }
 
+    /// Written by hand rather than with `JSONEncoder`, which writes the double 3.0 as `3`: read
+    /// back, that would be an integer, and a plist `<real>` would come back as `<integer>`.
     private func encoded(pretty: Bool) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty
-            ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            : [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail: every case maps to a JSON value (non-finite
-        // doubles are written as strings by `encode(to:)`).
-        let data = (try? encoder.encode(self)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var output = ""
+        write(to: &output, pretty: pretty, indent: "")
+        return output
+    }
+
+    private func write(to output: inout String, pretty: Bool, indent: String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .int(let value): output += String(value)
+        // `description` is the shortest text that reads back as the same double, and always has
+        // a fraction or an exponent (`3.0`, `1e+20`). JSON has no infinities or NaN: those are strings.
+        case .double(let value): output += value.isFinite ? value.description : Self.quoted(String(value))
+        case .string(let value): output += Self.quoted(value)
+        case .array(let items):
+            writeContainer(items, to: &output, pretty: pretty, indent: indent, open: "[", close: "]") { item, output, inner in
+                item.write(to: &output, pretty: pretty, indent: inner)
+            }
+        case .object(let members):
+            let sorted = members.sorted { $0.key < $1.key }
+            writeContainer(sorted, to: &output, pretty: pretty, indent: indent, open: "{", close: "}") { member, output, inner in
+                output += Self.quoted(member.key) + (pretty ? " : " : ":")
+                member.value.write(to: &output, pretty: pretty, indent: inner)
+            }
+        }
+    }
+
+    /// Brackets around items, one per line when pretty, in the layout of Foundation's pretty
+    /// printer (which earlier versions used), except that empty containers stay on one line.
+    private func writeContainer<Item>(_ items: [Item], to output: inout String, pretty: Bool, indent: String,
+                                      open: String, close: String,
+                                      item writeItem: (Item, inout String, String) -> Void) {
+        output += open
+        guard !items.isEmpty else { output += close; return }
+        let inner = pretty ? indent + "  " : indent
+        for (index, item) in items.enumerated() {
+            if index > 0 { output += "," }
+            if pretty { output += "\n" + inner }
+            writeItem(item, &output, inner)
+        }
+        if pretty { output += "\n" + indent }
+        output += close
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            case "\u{00}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 
     /// The string inside, if this is a JSON string.

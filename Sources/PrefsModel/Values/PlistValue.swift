@@ -14,6 +14,10 @@ public enum PlistValue: Sendable, Hashable {
     /// An integer above `Int.max`, up to `UInt64.max`: plist files can hold it (another program
     /// may write `<integer>18446744073709551615</integer>`) and `Int` cannot. Every integer that
     /// fits `Int` is `.int`; this case exists so such a value survives our writes unchanged.
+    ///
+    /// ```swift
+    /// store.storedValue(forKey: "serial")  // .unsignedInt(18446744073709551615)
+    /// ```
     case unsignedInt(UInt64)
     case double(Double)
     case string(String)

@@ -4,7 +4,7 @@ import PrefsModel
 
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit",
+        commandName: "edit", _superCommandName: PrefsTUI.name,
         abstract: "Open the full-screen editor (the default command).")
 
     @OptionGroup var options: SuiteOptions

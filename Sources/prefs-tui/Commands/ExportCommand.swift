@@ -8,15 +8,18 @@ struct ExportCommand: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
-        commandName: "export",
+        commandName: "export", _superCommandName: PrefsTUI.name,
         abstract: "Write the user's non-default values, for backup or another machine.",
         discussion: """
-            JSON is an object of key → value (values as in `get --json`); plist is an XML \
-            property list like the suite file. Only the schema's keys with a usable stored value \
-            are exported. `prefs-tui import` reads both.
+            JSON is an object of key to value (values as in `get --json`); plist is an XML \
+            property list like the suite file. Every stored value is exported, also of keys the \
+            schema does not describe, except values the schema's rules reject (a warning names \
+            them). Keys without a schema keep their plist type in JSON: dates as \
+            {"$date": "2026-11-21T09:30:00Z"}, data as {"$data": "base64"}, reals always with a fraction. \
+            `prefs-tui import` reads both.
             """)
 
-    @Option(help: "Write to this file instead of standard output.") var output: String?
+    @Option(help: "Write to this file instead of standard output.", completion: .file()) var output: String?
     @Option(help: "json or plist.") var format: Format = .json
     @OptionGroup var options: SuiteOptions
 
@@ -24,6 +27,7 @@ struct ExportCommand: ParsableCommand {
         try reportingFailures {
             let prefs = try options.open()
             var stored: [String: PlistValue] = [:]
+            var json: [String: JSONValue] = [:]
             for key in prefs.schema.keys {
                 guard let value = prefs.store.storedValue(forKey: key.name) else { continue }
                 if let diagnostic = prefs.diagnostic(for: key) {
@@ -31,14 +35,14 @@ struct ExportCommand: ParsableCommand {
                     continue
                 }
                 stored[key.name] = value
+                // A key without a declared type is written with its plist type, so that import
+                // into a suite that lacks it (a new machine) recreates the same value.
+                json[key.name] = prefs.schema.declaresType(of: key) ? key.json(of: value) : value.jsonValue
             }
             let data: Data
             switch format {
             case .json:
-                let object = JSONValue.object(Dictionary(uniqueKeysWithValues: stored.map { name, value in
-                    (name, prefs.schema.key(named: name)!.json(of: value))
-                }))
-                data = Data((object.prettyText + "\n").utf8)
+                data = Data((JSONValue.object(json).prettyText + "\n").utf8)
             case .plist:
                 data = try PropertyListSerialization.data(
                     fromPropertyList: PlistValue.dictionary(stored).foundationObject, format: .xml, options: 0)

@@ -3,7 +3,7 @@ import PrefsModel
 
 struct GetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "get",
+        commandName: "get", _superCommandName: PrefsTUI.name,
         abstract: "Print one setting's value, in the form `set` accepts.",
         discussion: """
             Enums print their raw value, numbers as numbers, booleans as true/false, dates in \
@@ -11,7 +11,7 @@ struct GetCommand: ParsableCommand {
             an empty line. So `prefs-tui set KEY "$(prefs-tui get KEY)"` changes nothing.
             """)
 
-    @Argument(help: "The setting's key.") var key: String
+    @Argument(help: "The setting's key.", completion: Completions.keys) var key: String
     @Flag(help: "Print the value as JSON.") var json = false
     @OptionGroup var options: SuiteOptions
 

@@ -4,15 +4,17 @@ import PrefsModel
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import",
+        commandName: "import", _superCommandName: PrefsTUI.name,
         abstract: "Set the values in a file written by `export` (JSON or plist).",
         discussion: """
-            Every value is checked first; if any key is unknown or any value invalid, each \
-            problem is reported and nothing is written. Otherwise all values are written at \
-            once. Settings not in the file keep their values. In JSON, null unsets an optional.
+            Every value is checked first; if any value is invalid, each problem is reported and \
+            nothing is written. Otherwise all values are written at once. Settings not in the \
+            file keep their values. In JSON, null unsets an optional. Keys the schema does not \
+            describe are written with the type the file gives them (JSON: see export), except a \
+            name that looks like a typo of a schema key ("did you mean").
             """)
 
-    @Argument(help: "The file to import.") var file: String
+    @Argument(help: "The file to import.", completion: .file()) var file: String
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
@@ -23,29 +25,48 @@ struct ImportCommand: ParsableCommand {
             }
             var changes: [String: PlistValue?] = [:]
             var problems: [String] = []
-            func check(_ name: String, _ convert: (AnyPreferenceKey) throws -> PlistValue?) {
+            /// Checks one entry: a key with a declared type takes a value of that type that
+            /// follows its rule (`typed`); any other key is written with the type the file gives
+            /// it (`untyped`), unless it looks like a typo of a declared key.
+            func check(_ name: String, typed: (AnyPreferenceKey) throws -> PlistValue?, untyped: () throws -> PlistValue?) {
                 do {
-                    let key = try prefs.schema.requireKey(named: name)
-                    changes[key.name] = .some(try convert(key))
+                    if let key = prefs.schema.key(named: name), prefs.schema.declaresType(of: key) {
+                        changes[name] = .some(try typed(key))
+                        return
+                    }
+                    let declared = prefs.schema.suggestions(for: name).filter { suggestion in
+                        prefs.schema.key(named: suggestion).map(prefs.schema.declaresType(of:)) ?? false
+                    }
+                    if prefs.schema.key(named: name) == nil, !declared.isEmpty {
+                        throw PreferenceError.unknownKey(name, suggestions: declared)
+                    }
+                    changes[name] = .some(try untyped())
+                } catch let error as PreferenceError {
+                    problems.append("\(error.naming(name))")
                 } catch {
-                    problems.append("\(error)")
+                    problems.append("\(name): \(error)")
                 }
             }
             if let plist = Self.plistValues(data) {
                 for (name, value) in plist.sorted(by: { $0.key < $1.key }) {
-                    check(name) { key in
+                    check(name, typed: { key in
                         if let problem = key.problem(with: value) {
                             throw PreferenceError.invalidValue(key: key.name, value: value.summary, allowed: problem)
                         }
                         return value
-                    }
+                    }, untyped: { value })
                 }
             } else {
-                guard case .object(let object)? = try? JSONValue(parsing: String(decoding: data, as: UTF8.self)) else {
-                    throw CommandFailure("\(file): not a JSON object or property list of settings", status: ExitStatus.dataError)
+                let json: JSONValue
+                do { json = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) } catch let error as JSONSyntaxError {
+                    throw CommandFailure("\(file): neither a property list nor JSON (\(error))", status: ExitStatus.dataError)
+                }
+                guard case .object(let object) = json else {
+                    throw CommandFailure("\(file): not a JSON object of settings, but \(json.kindName == "array" ? "an" : "a") \(json.kindName)", status: ExitStatus.dataError)
                 }
                 for (name, value) in object.sorted(by: { $0.key < $1.key }) {
-                    check(name) { try $0.storedValue(json: value) }
+                    // null removes a key the schema does not describe, as it unsets an optional.
+                    check(name, typed: { try $0.storedValue(json: value) }, untyped: { value == .null ? nil : try PlistValue(jsonValue: value) })
                 }
             }
             guard problems.isEmpty else {

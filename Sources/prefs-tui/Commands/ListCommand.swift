@@ -3,12 +3,15 @@ import PrefsModel
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list",
+        commandName: "list", _superCommandName: PrefsTUI.name,
         abstract: "List every setting with its type, value, default and state.",
         discussion: """
-            Text output is a table for people. --json prints an array of objects with the fields \
+            Text output is a table for people, with the columns KEY SECTION TYPE VALUE DEFAULT \
+            MODIFIED DIAGNOSTIC; control characters in values are shown escaped (\\n, \\t, \\u{1B}), \
+            and warnings go to standard error. --json prints an array of objects with the fields \
             key, section, type, value, default, modified (a value is stored) and diagnostic \
-            (null, or why the stored value is ignored).
+            (null, or why the stored value is ignored). Keys in the file that the schema does not \
+            describe are listed last, with section null, default null and modified true.
             """)
 
     @Flag(help: "Only settings with a stored value.") var modified = false
@@ -24,28 +27,32 @@ struct ListCommand: ParsableCommand {
             } else {
                 printTable(keys, prefs)
             }
+            for key in keys {
+                if let diagnostic = prefs.diagnostic(for: key) { Diagnostics.print("warning: \(diagnostic)") }
+            }
         }
     }
 
     private func entry(for key: AnyPreferenceKey, in prefs: Preferences) -> JSONValue {
         .object([
             "key": .string(key.name),
-            "section": .string(key.section),
+            "section": key.isDescribedBySchema ? .string(key.section) : .null,
             "type": .string(key.type.name),
             "value": prefs.json(of: key),
-            "default": key.defaultJSON,
+            "default": prefs.schema.declaresType(of: key) ? key.defaultJSON : .null,
             "modified": .bool(!prefs.isDefault(key)),
             "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,
         ])
     }
 
     private func printTable(_ keys: [AnyPreferenceKey], _ prefs: Preferences) {
-        var rows = [["KEY", "SECTION", "TYPE", "VALUE", "DEFAULT", "MODIFIED"]]
-        var notes: [String] = []
+        var rows = [["KEY", "SECTION", "TYPE", "VALUE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"]]
         for key in keys {
-            rows.append([key.name, key.section, key.type.name, prefs.text(of: key), key.defaultText,
-                         prefs.isDefault(key) ? "" : "yes"])
-            if let diagnostic = prefs.diagnostic(for: key) { notes.append("warning: \(diagnostic)") }
+            rows.append([
+                key.name, key.isDescribedBySchema ? key.section : "-", key.type.name, prefs.text(of: key),
+                prefs.schema.declaresType(of: key) ? key.defaultText : "-",
+                prefs.isDefault(key) ? "" : "yes", prefs.diagnostic(for: key)?.reason ?? "",
+            ].map(\.controlCharactersEscaped))
         }
         // Columns are measured in display width, so values such as 東京 keep the table aligned.
         let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
@@ -55,7 +62,6 @@ struct ListCommand: ParsableCommand {
             }
             Output.print(cells.joined(separator: "  ").trimmingTrailingSpaces())
         }
-        for note in notes { Output.print(note) }
     }
 }
 
@@ -66,5 +72,3 @@ extension String {
         return text
     }
 }
-
-import Foundation

@@ -3,22 +3,27 @@ import PrefsModel
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render",
+        commandName: "render", _superCommandName: PrefsTUI.name,
         abstract: "Print one frame of the editor as plain text, after feeding it keys.",
         discussion: """
             Keys are names separated by spaces: up down left right pgup pgdn home end enter esc \
-            tab shift-tab space bs del f1…f12 ctrl-a…, a single character, or text:WORDS for \
+            tab shift-tab space bs del f1 to f12, ctrl-a to ctrl-z, a single character, or text:WORDS for \
             several characters. The editor works on a copy of the suite in memory: nothing is \
             written. Used by tests, screenshots and benchmarks.
             """)
 
-    @Option(help: "Columns.") var width = 80
-    @Option(help: "Rows.") var height = 24
+    // `.unconditional`, so `--width -5` reaches `validate` and is explained, instead of `-5`
+    // being taken for an option and the width reported missing.
+    @Option(parsing: .unconditional, help: "Columns (1 to 1000).") var width = 80
+    @Option(parsing: .unconditional, help: "Rows (1 to 1000).") var height = 24
     @Option(help: "Keys to feed before the frame, e.g. \"down down right\".") var keys = ""
     @OptionGroup var options: SuiteOptions
 
     func validate() throws {
-        guard (1...1000).contains(width), (1...1000).contains(height) else { throw ValidationError("width and height must be 1…1000") }
+        for (name, value) in [("width", width), ("height", height)] {
+            if value < 1 { throw ValidationError("--\(name) \(value): the \(name) must be positive (1…1000)") }
+            if value > 1000 { throw ValidationError("--\(name) \(value): the \(name) must be at most 1000") }
+        }
     }
 
     func run() throws {

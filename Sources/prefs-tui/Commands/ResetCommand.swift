@@ -3,18 +3,25 @@ import PrefsModel
 
 struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset",
+        commandName: "reset", _superCommandName: PrefsTUI.name,
         abstract: "Remove stored values so settings read their defaults again.",
-        discussion: "Only the schema's keys are touched; other values in the suite stay.")
+        discussion: """
+            Three forms: `reset KEY...` for some settings, `reset --section NAME` for a section \
+            (any letter case), `reset --all` for every setting of the schema. --all leaves keys \
+            the schema does not describe alone; name such a key to remove it.
+            """)
 
-    @Argument(help: "The keys to reset.") var keys: [String] = []
-    @Option(help: "Reset every setting of this section.") var section: String?
+    @Argument(help: "The keys to reset.", completion: Completions.keys) var keys: [String] = []
+    @Option(help: "Reset every setting of this section.", completion: Completions.sections) var section: String?
     @Flag(help: "Reset every setting of the schema.") var all = false
     @OptionGroup var options: SuiteOptions
 
     func validate() throws {
         let chosen = (keys.isEmpty ? 0 : 1) + (section == nil ? 0 : 1) + (all ? 1 : 0)
-        if chosen != 1 { throw ValidationError("give keys, --section NAME or --all (exactly one of them)") }
+        if chosen == 0 {
+            throw ValidationError("say what to reset: KEY… (those settings), --section NAME (a section) or --all (every setting)")
+        }
+        if chosen > 1 { throw ValidationError("give only one of KEY…, --section NAME and --all") }
     }
 
     func run() throws {
@@ -23,10 +30,11 @@ struct ResetCommand: ParsableCommand {
             if all {
                 try prefs.resetAll()
             } else if let section {
-                guard prefs.schema.sections.contains(where: { $0.name == section }) else {
-                    throw CommandFailure("unknown section \"\(section)\"; sections: \(prefs.schema.sections.map(\.name).joined(separator: ", "))", status: ExitStatus.usage)
+                let names = prefs.schema.sections.map(\.name)
+                guard let name = names.first(where: { $0.lowercased() == section.lowercased() }) else {
+                    throw CommandFailure("unknown section \"\(section)\"; sections: \(names.joined(separator: ", "))", status: ExitStatus.usage)
                 }
-                try prefs.reset(section: section)
+                try prefs.reset(section: name)
             } else {
                 try prefs.reset(keys: keys.map { try prefs.schema.requireKey(named: $0) })
             }

@@ -3,17 +3,27 @@ import PrefsModel
 
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set",
+        commandName: "set", _superCommandName: PrefsTUI.name,
         abstract: "Check a value against the setting's rule and save it.",
         discussion: """
             Lists take several values (`set favoriteCities Oslo Bergen`) or one JSON array. \
-            Optional settings accept --unset. Nothing is written when the value is invalid.
+            Optional settings accept --unset. Nothing is written when the value is invalid. \
+            `--` ends the options: `set note -- --draft` stores "--draft".
             """)
 
-    @Argument(help: "The setting's key.") var key: String
-    @Argument(parsing: .allUnrecognized, help: "The value (several for a list).") var values: [String] = []
+    @Argument(help: "The setting's key.", completion: Completions.keys) var key: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The value (several for a list). After --, words starting with - are values too.", valueName: "values"),
+        completion: Completions.values)
+    var arguments: [String] = []
     @Flag(help: "Remove the value of an optional setting.") var unset = false
     @OptionGroup var options: SuiteOptions
+
+    /// The values, without the `--` that ends the options: with `.allUnrecognized`, ArgumentParser
+    /// passes it on as a value, and `set note -- --draft` means the value `--draft`.
+    private var values: [String] {
+        arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
+    }
 
     func validate() throws {
         if unset && !values.isEmpty { throw ValidationError("give a value or --unset, not both") }

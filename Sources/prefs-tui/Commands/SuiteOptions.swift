@@ -7,17 +7,22 @@ struct SuiteOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The defaults suite to use: $XDG_CONFIG_HOME/<suite>.plist.",
         discussion: "Default: the schema's suite (com.example.weather for the built-in demo).",
-        valueName: "name"))
+        valueName: "name"), completion: Completions.suites)
     var suite: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "A schema file (JSON, as `prefs-tui schema` prints) describing the settings.",
-        discussion: "Default: the built-in weather demo.", valueName: "file"))
+        discussion: "Default: the built-in weather demo.", valueName: "file"), completion: .file(extensions: ["json"]))
     var schema: String?
 
-    /// The schema: the file given with `--schema`, or the demo.
-    func loadSchema() throws -> PreferenceSchema {
-        guard let path = schema else { return WeatherSettings.schema }
+    /// The schema that describes the suite: the file given with `--schema`, or the demo when no
+    /// other suite is named; nil for another suite without `--schema`, whose schema is inferred
+    /// from its file (applying the demo to another program's suite would show and write the
+    /// demo's keys in it).
+    func declaredSchema() throws -> PreferenceSchema? {
+        guard let path = schema else {
+            return suite == nil || suite == WeatherSettings.suiteName ? WeatherSettings.schema : nil
+        }
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure("cannot read schema \(path): no such file", status: ExitStatus.noInput)
         }
@@ -31,17 +36,30 @@ struct SuiteOptions: ParsableArguments {
         }
     }
 
-    /// Opens the suite with the schema. A suite file that cannot be read is reported on standard
-    /// error; reads then show defaults, and the file is left alone until a write preserves it.
+    /// Opens the suite. With a declared schema, the stored keys it does not describe are added
+    /// in a last section ("Other keys in this file"); without one, the schema is inferred from
+    /// the file. A suite file that cannot be read is reported on standard error; reads then show
+    /// defaults, and the file is left alone until a write preserves it.
     func open(watchForChanges: Bool = false) throws -> Preferences {
-        let schema = try loadSchema()
-        let suiteName = suite ?? schema.suiteName
+        let (store, schema) = try storeAndSchema(watchForChanges: watchForChanges)
+        if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
+        return Preferences(store: store, schema: schema)
+    }
+
+    /// The schema `open` would use, without warnings on standard error (for shell completion).
+    func schemaWithoutDiagnostics() throws -> PreferenceSchema {
+        try storeAndSchema(watchForChanges: false).schema
+    }
+
+    private func storeAndSchema(watchForChanges: Bool) throws -> (store: SuiteStore, schema: PreferenceSchema) {
+        let declared = try declaredSchema()
+        let suiteName = suite ?? declared?.suiteName ?? WeatherSettings.suiteName
         guard SuiteLocation.isValidSuiteName(suiteName) else {
             throw CommandFailure("invalid suite name \"\(suiteName)\": it must be a file name without \"/\"", status: ExitStatus.usage)
         }
         let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges)
-        if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
-        return Preferences(store: store, schema: schema)
+        let stored = store.storedValues()
+        return (store, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName))
     }
 }
 

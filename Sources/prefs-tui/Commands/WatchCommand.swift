@@ -4,14 +4,15 @@ import PrefsModel
 
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "watch",
+        commandName: "watch", _superCommandName: PrefsTUI.name,
         abstract: "Print one line per change, from any process, until interrupted.",
         discussion: """
-            Each line is `key: old → new`, with values as `get` prints them (an unset optional \
-            is empty). With keys, only those are watched.
+            Each line is the key, a colon, the old value, an arrow (U+2192) and the new \
+            value, with values as `get` prints them (an unset optional is empty). With keys, \
+            only those are watched.
             """)
 
-    @Argument(help: "Only watch these keys.") var keys: [String] = []
+    @Argument(help: "Only watch these keys.", completion: Completions.keys) var keys: [String] = []
     @OptionGroup var options: SuiteOptions
 
     func run() throws {

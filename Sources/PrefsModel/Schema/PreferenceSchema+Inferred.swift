@@ -1,0 +1,159 @@
+import Foundation
+
+extension PreferenceSchema {
+    /// The section that holds a suite's keys that the schema does not describe.
+    ///
+    /// ```swift
+    /// schema.addingOtherKeys(from: stored).sections.last?.name  // "Other keys in this file"
+    /// ```
+    public static let otherKeysSection = "Other keys in this file"
+
+    /// The one section of a schema inferred from a suite's file.
+    ///
+    /// ```swift
+    /// PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup").sections.map(\.name)  // ["Keys in this file"]
+    /// ```
+    public static let inferredSection = "Keys in this file"
+
+    /// The schema of a suite that has none, read from what its file holds: one setting per
+    /// stored key, titled by its key, typed by its value (`bool`, `int`, `double`, `string`,
+    /// `date`, `data`, `[T]` and `[string: T]` when every item has the same kind, `[plist]` and
+    /// `[string: plist]` otherwise), with no rule, in one section. Keys are in name order.
+    ///
+    /// ```swift
+    /// let schema = PreferenceSchema(inferredFrom: ["legacyMode": .bool(true)], suiteName: "com.acme.backup")
+    /// schema.key(named: "legacyMode")?.type  // .bool
+    /// ```
+    public init(inferredFrom stored: [String: PlistValue], suiteName: String) {
+        let keys = stored.keys.sorted().map { name in
+            Self.inferredKey(name, stored[name]!, section: Self.inferredSection, isDescribedBySchema: true)
+        }
+        self.init(title: suiteName, suiteName: suiteName, keys: keys)
+        isInferred = true
+    }
+
+    /// This schema plus a last section, ``otherKeysSection``, with the stored keys it does not
+    /// declare, typed by their values and marked with ``AnyPreferenceKey/isDescribedBySchema``
+    /// false; so a UI shows every key of the file and a backup can include them all.
+    ///
+    /// ```swift
+    /// let schema = WeatherSettings.schema.addingOtherKeys(from: store.storedValues())
+    /// ```
+    public func addingOtherKeys(from stored: [String: PlistValue]) -> PreferenceSchema {
+        let others = stored.keys.filter { key(named: $0) == nil }.sorted().map { name in
+            Self.inferredKey(name, stored[name]!, section: Self.otherKeysSection, isDescribedBySchema: false)
+        }
+        guard !others.isEmpty else { return self }
+        var schema = PreferenceSchema(title: title, suiteName: suiteName, keys: keys + others, derivedValues: derivedValues)
+        schema.isInferred = isInferred
+        return schema
+    }
+
+    private static func inferredKey(_ name: String, _ value: PlistValue, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {
+        let type = PreferenceType.inferred(from: value)
+        // Every inferred type resolves and has an empty default, so making the key cannot fail.
+        let valueType = RuntimeValueType.resolve(type)!
+        return try! RuntimeValueType.makeKey(
+            valueType, name: name, defaultJSON: type.emptyJSON, rule: .any, title: name, help: "",
+            section: section, unit: nil, isDescribedBySchema: isDescribedBySchema)
+    }
+}
+
+extension PreferenceType {
+    /// The type of a stored value that no schema describes.
+    ///
+    /// ```swift
+    /// PreferenceType.inferred(from: .array([.int(1), .string("a")]))  // [plist]
+    /// ```
+    static func inferred(from value: PlistValue) -> PreferenceType {
+        // `if case` tests rather than a switch, so that a kind added to PlistValue compiles and
+        // is typed `plist`, which keeps any stored value exactly.
+        if case .array(let items) = value { return .array(commonScalarType(of: items)) }
+        if case .dictionary(let items) = value { return .dictionary(commonScalarType(of: Array(items.values))) }
+        if case .bool = value { return .bool }
+        if case .int = value { return .int }
+        if case .double = value { return .double }
+        if case .string = value { return .string }
+        if case .date = value { return .date }
+        if case .data = value { return .data }
+        return .plist
+    }
+
+    /// The any-plist-value type, for mixed or nested lists and dictionaries.
+    ///
+    /// ```swift
+    /// PreferenceType.plist.name  // "plist"
+    /// ```
+    public static let plist = PreferenceType.custom("plist")
+
+    /// Parses a type name of a schema file: the names ``init(name:)`` reads, plus `plist`,
+    /// `[plist]`, `[string: plist]` and their optionals.
+    ///
+    /// ```swift
+    /// PreferenceType(schemaName: "[plist]")  // .array(.plist)
+    /// ```
+    init?(schemaName name: String) {
+        // Most settings have a plain scalar type; looking it up skips the general parser, which
+        // trims and splits text and was a fifth of loading a schema of ten thousand settings.
+        if let type = Self.scalarsByName[name] {
+            self = type
+            return
+        }
+        if let type = PreferenceType(name: name) {
+            self = type
+            return
+        }
+        var text = name.filter { $0 != " " }
+        let isOptional = text.hasSuffix("?")
+        if isOptional { text.removeLast() }
+        let type: PreferenceType
+        switch text {
+        case "plist": type = .plist
+        case "[plist]": type = .array(.plist)
+        case "[string:plist]": type = .dictionary(.plist)
+        default: return nil
+        }
+        self = isOptional ? .optional(type) : type
+    }
+
+    private static let scalarsByName: [String: PreferenceType] = [
+        "bool": .bool, "int": .int, "double": .double, "string": .string, "date": .date, "data": .data, "url": .url,
+    ]
+
+    /// The items' type if all are scalars of one kind, else `plist`. An empty collection has no
+    /// kind to go by, so it is `plist` too, which takes any item later.
+    private static func commonScalarType(of items: [PlistValue]) -> PreferenceType {
+        guard let first = items.first else { return .plist }
+        let type = inferred(from: first)
+        switch type {
+        case .array, .dictionary: return .plist
+        default: return items.allSatisfy { inferred(from: $0) == type } ? type : .plist
+        }
+    }
+
+    /// The empty value of an inferred type, used as the default of keys whose default nobody declared.
+    var emptyJSON: JSONValue {
+        switch self {
+        case .bool: return .bool(false)
+        case .int: return .int(0)
+        case .double: return .double(0)
+        case .string, .data: return .string("")
+        case .date: return .string("1970-01-01T00:00:00Z")
+        case .array: return .array([])
+        case .dictionary: return .object([:])
+        default: return .string("")
+        }
+    }
+}
+
+extension PreferenceSchema {
+    /// Whether someone declared this key's type (in code or a schema file), rather than it being
+    /// read off a stored value: the key is described by a schema that was not inferred.
+    ///
+    /// ```swift
+    /// schema.declaresType(of: key) ? key.json(of: stored) : stored.jsonValue
+    /// ```
+    package func declaresType(of key: AnyPreferenceKey) -> Bool {
+        key.isDescribedBySchema && !isInferred
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import PrefsModel
+
+/// One-line usage errors: an unknown command with the nearest names, and ArgumentParser's
+/// messages in the program's own style.
+enum UsageErrors {
+    /// The first argument, when it is not an option, must name a command: the default command
+    /// (the editor) takes no words, so `prefs-tui lst` is a typo, not the editor.
+    static func checkCommandName(_ arguments: [String]) throws {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return }
+        var names: [String] = []
+        for command in PrefsTUI.configuration.subcommands {
+            if let name = command.configuration.commandName { names.append(name) }
+        }
+        names.append("help")
+        guard !names.contains(first) else { return }
+        let scored = names.map { ($0, $0.hasPrefix(first.lowercased()) ? 0 : EditDistance.between(first.lowercased(), $0)) }
+        let best = scored.map(\.1).min() ?? 0
+        let nearest = best <= 2 ? scored.filter { $0.1 == best }.map(\.0) : []
+        let hint = nearest.isEmpty
+            ? "; commands: \(names.filter { $0 != "help" }.joined(separator: ", "))"
+            : "; did you mean \(nearest.prefix(3).joined(separator: ", "))?"
+        throw CommandFailure("unknown command \"\(first)\"\(hint)", status: ExitStatus.usage)
+    }
+
+    /// ArgumentParser's message (`Unknown option '--foo'. Did you mean '--json'?`) as one line
+    /// in the style of the program's other errors (`unknown option "--foo"; did you mean --json?`:
+    /// input in double quotes, suggestions bare, as for unknown keys and commands).
+    static func oneLine(_ message: String) -> String {
+        var line = message.split(separator: "\n").first.map(String.init) ?? message
+        line = line.replacingOccurrences(of: #"\. Did you mean '([^']*)'\?"#, with: "; did you mean $1?", options: .regularExpression)
+        line = line.replacingOccurrences(of: ". Please provide", with: "; allowed:")
+        line = line.replacingOccurrences(of: #"'([^']*)'"#, with: "\"$1\"", options: .regularExpression)
+        if let first = line.first, first.isUppercase, !line.dropFirst().prefix(1).allSatisfy(\.isUppercase) {
+            line = first.lowercased() + line.dropFirst()
+        }
+        if line.hasSuffix(".") { line.removeLast() }
+        return line
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import PrefsModel
+import Testing
+
+@Suite("JSON text read by the scanner and written back")
+struct JSONValueTests {
+    @Test(arguments: [
+        ("15", JSONValue.int(15)),
+        ("-0", .int(0)),
+        ("15.0", .double(15)),
+        ("1e2", .double(100)),
+        ("9223372036854775807", .int(Int.max)),
+        ("9223372036854775808", .double(9_223_372_036_854_775_808)),
+        ("true", .bool(true)),
+        ("null", .null),
+        (#"" a\"\\\/\b\f\n\r\t\u00e9\ud83c\udf27 ""#, .string(" a\"\\/\u{8}\u{c}\n\r\té🌧 ")),
+        (" [1, \"two\", [], {}] ", .array([.int(1), .string("two"), .array([]), .object([:])])),
+        (#"{"b": {"c": [false]}, "a": 1.5}"#, .object(["a": .double(1.5), "b": .object(["c": .array([.bool(false)])])])),
+    ])
+    func parsesEachKindKeepingIntegersAndBooleans(text: String, expected: JSONValue) throws {
+        #expect(try JSONValue(parsing: text) == expected)
+    }
+
+    @Test(arguments: [
+        ("", "line 1, column 1: expected a value, found the end of the text"),
+        ("[1,]", #"line 1, column 4: expected a value, found "]""#),
+        ("{\"a\" 1}", #"line 1, column 6: expected ":" after the member name, found "1""#),
+        ("[1]\n x", #"line 2, column 2: unexpected "x" after the document"#),
+        ("\"open", "line 1, column 1: this string is not closed"),
+        ("[\"a\tb\"]", "line 1, column 4: a control character must be escaped inside a string"),
+        ("01", "line 1, column 2: a number must not start with 0"),
+        ("1e999", "line 1, column 1: the number 1e999 is too large"),
+        (#""\ud800x""#, #"line 1, column 8: a \u escape of a high surrogate must be followed by a low surrogate"#),
+        ("tru", #"line 1, column 1: expected a value, found "t""#),
+        (String(repeating: "[", count: 600), "line 1, column 513: nested more than 512 levels deep"),
+    ])
+    func rejectsBadTextWithLineAndColumn(text: String, message: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: text) }
+        do { _ = try JSONValue(parsing: text) } catch { #expect("\(error)" == message) }
+    }
+
+    @Test func realsStayRealAndIntegersIntegersWhenWrittenAndReadBack() throws {
+        let value = JSONValue.object(["int": .int(15), "real": .double(3), "tiny": .double(.leastNonzeroMagnitude), "big": .double(1e300),
+                                      "text": .string("tab\t\u{1}\"é"), "list": .array([.double(-0.5), .null])])
+
+        for text in [value.text, value.prettyText] {
+            #expect(try JSONValue(parsing: text) == value)
+        }
+        #expect(JSONValue.double(3).text == "3.0")
+        #expect(JSONValue.int(15).text == "15")
+        #expect(JSONValue.string("a\u{1}b").text == #""a\u0001b""#)
+        #expect(JSONValue.object(["b": .array([]), "a": .int(1)]).prettyText == "{\n  \"a\" : 1,\n  \"b\" : []\n}")
+    }
+
+    @Test func plistValuesKeepTheirTypeThroughTheirJSONForm() throws {
+        let values: [PlistValue] = [
+            .date(Date(timeIntervalSince1970: 1_767_323_045)), .data(Data([0, 255])), .double(2), .int(2),
+            .dictionary(["$date": .string("not a date")]), .array([.bool(true), .dictionary([:])]),
+        ]
+        for value in values {
+            #expect(try PlistValue(jsonValue: JSONValue(parsing: value.jsonValue.text)) == value)
+        }
+        #expect(PlistValue.date(Date(timeIntervalSince1970: 0)).jsonValue == .object(["$date": .string("1970-01-01T00:00:00Z")]))
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+
+@Suite("prefs-tui on another program's suite: inferred schema and keys no schema describes")
+struct OtherProgramsSuiteTests {
+    /// The values `foundation-write-every-type` stores, as PrefsModel reads them.
+    static let foundationValues: [String: PlistValue] = [
+        "legacyMode": .bool(true),
+        "retryCount": .int(3),
+        "ratio": .double(2.0),
+        "label": .string("Nightly backup"),
+        "lastRun": .date(Date(timeIntervalSince1970: 1_795_000_000)),
+        "token": .data(Data([0, 1, 2, 254, 255])),
+        "excludes": .array([.string("*.tmp"), .string("cache")]),
+        "windowFrame": .dictionary(["x": .int(10), "y": .int(20), "width": .int(640), "height": .int(480)]),
+        "history": .array([.int(1), .string("two"), .double(3.5), .dictionary(["nested": .bool(true)])]),
+        "profiles": .dictionary(["home": .dictionary(["paths": .array([.string("/home")]), "enabled": .bool(true)])]),
+    ]
+
+    static let expectedTypes: [String: String] = [
+        "legacyMode": "bool", "retryCount": "int", "ratio": "double", "label": "string", "lastRun": "date",
+        "token": "data", "excludes": "[string]", "windowFrame": "[string: int]", "history": "[plist]",
+        "profiles": "[string: plist]",
+    ]
+
+    @Test func listJSONShowsEveryKeyOfAFoundationWrittenSuiteWithItsType() throws {
+        let cli = Self.acmeFixture()
+        try cli.helper("foundation-write-every-type", cli.suite)
+
+        let entries = try listEntries(cli, "--suite", cli.suite)
+
+        #expect(Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.type) }) == Self.expectedTypes)
+        #expect(entries.allSatisfy { $0.modified && $0.section == PreferenceSchema.inferredSection })
+        #expect(entries.first { $0.key == "windowFrame" }?.value == .object(["x": .int(10), "y": .int(20), "width": .int(640), "height": .int(480)]))
+    }
+
+    @Test func exportThenImportIntoAnEmptyFolderReproducesAFoundationWrittenSuite() throws {
+        let source = Self.acmeFixture()
+        try source.helper("foundation-write-every-type", source.suite)
+        #expect(source.stored == Self.foundationValues)
+
+        for format in ["json", "plist"] {
+            let backup = source.directory.file("backup.\(format)")
+            #expect(try source.run("export", "--suite", source.suite, "--format", format, "--output", backup).status == 0)
+
+            let target = Self.acmeFixture()
+            let imported = try target.run("import", backup, "--suite", target.suite)
+
+            #expect(imported.status == 0, "\(format): \(imported.error)")
+            #expect(target.stored == Self.foundationValues, "\(format)")
+        }
+    }
+
+    @Test func aSuiteWrittenByPythonsPlistlibIsListedAndRoundTripsExactly() throws {
+        let source = Self.acmeFixture()
+        try writeWithPlistlib(source, """
+            {"enabled": True, "count": -7, "big": 2**62, "scale": 1.0, "tiny": 5e-324, "name": "tab\\there <&>",
+             "emoji": "東京 🌧", "when": datetime.datetime(2026, 11, 21, 9, 30, 0), "raw": bytes(range(256)),
+             "empty": [], "emptyDict": {}, "reals": [0.5, 1.5], "grid": [[1, 2], [3]], "tagLike": {"$date": "not a date"}}
+            """)
+
+        let types = Dictionary(uniqueKeysWithValues: try listEntries(source, "--suite", source.suite).map { ($0.key, $0.type) })
+        #expect(types == ["enabled": "bool", "count": "int", "big": "int", "scale": "double", "tiny": "double",
+                          "name": "string", "emoji": "string", "when": "date", "raw": "data", "empty": "[plist]",
+                          "emptyDict": "[string: plist]", "reals": "[double]", "grid": "[plist]", "tagLike": "[string: string]"])
+
+        let backup = source.directory.file("backup.json")
+        try source.run("export", "--suite", source.suite, "--output", backup)
+        let target = Self.acmeFixture()
+        let imported = try target.run("import", backup, "--suite", target.suite)
+
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(target.stored == source.stored)
+        #expect(target.stored["scale"] == .double(1.0))
+        #expect(target.stored["tagLike"] == .dictionary(["$date": .string("not a date")]))
+    }
+
+    @Test func theDemoIsNotAppliedToAnotherProgramsSuite() throws {
+        let cli = Self.acmeFixture()
+        try cli.helper("foundation-write-every-type", cli.suite)
+        let before = cli.plistBytes
+
+        let unknown = try cli.run("set", "city", "Paris", "--suite", cli.suite)
+        let typo = try cli.run("set", "retryCont", "5", "--suite", cli.suite)
+
+        #expect(unknown.status == 64)
+        #expect(unknown.error == "prefs-tui: unknown key \"city\"\n")
+        #expect(typo.status == 64)
+        #expect(typo.error == "prefs-tui: unknown key \"retryCont\"; did you mean retryCount?\n")
+        #expect(cli.plistBytes == before)
+    }
+
+    @Test func anInferredKeyIsSetAndReadByItsStoredType() throws {
+        let cli = Self.acmeFixture()
+        try cli.helper("foundation-write-every-type", cli.suite)
+
+        #expect(try cli.run("set", "retryCount", "5", "--suite", cli.suite).status == 0)
+        #expect(try cli.run("set", "excludes", "a", "b", "--suite", cli.suite).status == 0)
+        let wrongType = try cli.run("set", "legacyMode", "maybe", "--suite", cli.suite)
+
+        #expect(cli.stored["retryCount"] == .int(5))
+        #expect(cli.stored["excludes"] == .array([.string("a"), .string("b")]))
+        #expect(wrongType.status == 65)
+        #expect(wrongType.error.contains("legacyMode: \"maybe\" is not allowed"))
+        #expect(try cli.run("get", "lastRun", "--suite", cli.suite).output == "2026-11-18T11:06:40Z\n")
+    }
+
+    @Test func schemaPrintsTheInferredSchemaWhichReadsBackAsASchemaFile() throws {
+        let cli = Self.acmeFixture()
+        try cli.helper("foundation-write-every-type", cli.suite)
+
+        let printed = try cli.run("schema", "--suite", cli.suite)
+        let schema = try PreferenceSchema(jsonText: printed.output)
+        let file = try cli.write(printed.output, to: "acme.schema.json")
+        let listed = try listEntries(cli, "--suite", cli.suite, "--schema", file)
+
+        #expect(printed.status == 0)
+        #expect(schema.suiteName == cli.suite)
+        #expect(Dictionary(uniqueKeysWithValues: schema.keys.map { ($0.name, $0.type.name) }) == Self.expectedTypes)
+        #expect(schema.keys.allSatisfy { $0.title == $0.name && $0.rule == .any })
+        #expect(listed.map(\.key).sorted() == Self.expectedTypes.keys.sorted())
+    }
+
+    @Test func keysTheSchemaDoesNotDescribeAreListedExportedAndKeptByResetAll() throws {
+        let cli = CommandLineFixture()
+        try cli.run("set", "city", "Bergen")
+        try cli.helper("foundation-set-string", cli.suite, "otherProgramsKey", "keep")
+        try cli.helper("foundation-set-int", cli.suite, "launchCount", "12")
+
+        let other = try #require(try listEntries(cli).first { $0.key == "otherProgramsKey" })
+        let exported = try JSONValue(parsing: try cli.run("export").output)
+        try cli.run("reset", "--all")
+
+        #expect(other == ListEntry(key: "otherProgramsKey", section: nil, type: "string", value: .string("keep"), modified: true))
+        #expect(exported == .object(["city": .string("Bergen"), "otherProgramsKey": .string("keep"), "launchCount": .int(12)]))
+        #expect(cli.stored == ["otherProgramsKey": .string("keep"), "launchCount": .int(12)])
+    }
+
+    @Test func importWritesKeysTheSchemaDoesNotDescribeAllOrNothing() throws {
+        let cli = CommandLineFixture()
+        let good = try cli.write(#"{"city": "Bergen", "launchCount": 12, "lastSync": {"$date": "2026-01-02T03:04:05Z"}}"#, to: "good.json")
+        let bad = try cli.write(#"{"city": "Oslo", "launchCount": 13, "refreshIntervall": 30}"#, to: "bad.json")
+
+        let imported = try cli.run("import", good)
+        let refused = try cli.run("import", bad)
+
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(refused.status == 65)
+        #expect(refused.error.contains("unknown key \"refreshIntervall\"; did you mean refreshInterval?"))
+        #expect(cli.stored == ["city": .string("Bergen"), "launchCount": .int(12),
+                               "lastSync": .date(Date(timeIntervalSince1970: 1_767_323_045))])
+    }
+
+    // MARK: Helpers
+
+    static func acmeFixture() -> CommandLineFixture {
+        var cli = CommandLineFixture()
+        cli.suite = "com.acme.backup"
+        return cli
+    }
+
+    struct ListEntry: Equatable {
+        var key: String
+        var section: String?
+        var type: String
+        var value: JSONValue
+        var modified: Bool
+    }
+
+    /// `list --json`, decoded.
+    func listEntries(_ cli: CommandLineFixture, _ arguments: String...) throws -> [ListEntry] {
+        let result = try cli.run(["list", "--json"] + arguments)
+        #expect(result.status == 0, "\(result.error)")
+        guard case .array(let items) = try JSONValue(parsing: result.output) else { return [] }
+        return items.compactMap { item in
+            guard case .object(let fields) = item, case .string(let key)? = fields["key"],
+                  case .string(let type)? = fields["type"], case .bool(let modified)? = fields["modified"] else { return nil }
+            return ListEntry(key: key, section: fields["section"]?.stringValue, type: type,
+                             value: fields["value"] ?? .null, modified: modified)
+        }
+    }
+
+    /// Writes the fixture's suite file with Python's plistlib from a Python dictionary literal.
+    func writeWithPlistlib(_ cli: CommandLineFixture, _ dictionary: String) throws {
+        let script = "import datetime, plistlib, sys\nplistlib.dump(\(dictionary), open(sys.argv[1], 'wb'))"
+        let python = ChildProcess(executablePath: "/usr/bin/env", arguments: ["python3", "-c", script, cli.plistPath],
+                                  configHome: cli.directory.path)
+        try python.start()
+        let result = python.finish()
+        #expect(result.status == 0, "\(result.error)")
+    }
+}
