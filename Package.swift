@@ -56,6 +56,18 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The hostile suite: repeated multi-process runs, killed writers, random input, corrupt
+        // files. Slow, so `swift test` skips it; `.ci/run` runs it with PREFS_HOSTILE=1.
+        .testTarget(
+            name: "HostileTests",
+            dependencies: [
+                "PrefsModel",
+                "PrefsTestSupport",
+                "prefs-tui",
+                "prefs-test-helper",
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "prefs-tuiTests",
             dependencies: [

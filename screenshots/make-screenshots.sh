@@ -38,7 +38,7 @@ shot() {
     XDG_CONFIG_HOME="$work/$name" "$binary" set city Bergen
     XDG_CONFIG_HOME="$work/$name" "$binary" set favoriteCities Bergen Tromsø Ålesund
     tmux -L "$socket" new-session -d -s shot -x "$width" -y "$height" "${env_args[@]}" "$binary"
-    wait_for "Live preview"
+    wait_for "Weather ·"
     for key in "$@"; do
         if [[ $key == lit:* ]]; then tmux -L "$socket" send-keys -t shot -l "${key#lit:}"
         else tmux -L "$socket" send-keys -t shot "$key"; fi
@@ -57,3 +57,4 @@ shot list-editor 100 30 "Favourite cities (3)" -- Tab Down Enter
 shot help 100 30 "undo the last change" -- "?"
 shot no-color 100 30 "Live preview" NO_COLOR=1 -- Down
 shot small-80x24 80 24 "Live preview" --
+shot details-60x20 60 20 "Allowed" -- Tab Tab Down Down Down i

@@ -26,4 +26,21 @@ static inline FILE *prefs_stdin(void) { return stdin; }
 static inline int prefs_width(WINDOW *window) { return getmaxx(window); }
 static inline int prefs_height(WINDOW *window) { return getmaxy(window); }
 
+// Whether the terminal can move the cursor at all (TERM=dumb cannot): tigetstr answers NULL
+// for a missing capability and (char *)-1 for a name that is not a string capability.
+static inline int prefs_can_move_cursor(void) {
+    const char *cup = tigetstr("cup");
+    return cup != NULL && cup != (const char *)-1;
+}
+
+// The line-drawing characters of the terminal itself (ACS_* index acs_map, a macro), for
+// locales that cannot encode the Unicode box characters.
+static inline chtype prefs_acs_vline(void) { return ACS_VLINE; }
+static inline chtype prefs_acs_hline(void) { return ACS_HLINE; }
+static inline chtype prefs_acs_ulcorner(void) { return ACS_ULCORNER; }
+static inline chtype prefs_acs_urcorner(void) { return ACS_URCORNER; }
+static inline chtype prefs_acs_llcorner(void) { return ACS_LLCORNER; }
+static inline chtype prefs_acs_lrcorner(void) { return ACS_LRCORNER; }
+static inline chtype prefs_acs_block(void) { return ACS_CKBOARD; }
+
 #endif

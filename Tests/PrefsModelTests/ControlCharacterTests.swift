@@ -3,7 +3,7 @@ import PrefsTestSupport
 import Testing
 @testable import PrefsModel
 
-private let oneLine = "text on one line, without control characters other than tab (\\t)"
+private let oneLine = "text on one line, without control characters other than tab (\\t), and without U+FEFF"
 
 @Suite("Text values hold no control characters but tab; people see them escaped")
 struct ControlCharacterTests {
@@ -20,6 +20,22 @@ struct ControlCharacterTests {
         }
         #expect(fixture.prefs.isDefault(PreferenceKeys.city))
         #expect(fixture.reopened().isDefault(PreferenceKeys.city))
+    }
+
+    /// Foundation's plist reader drops a leading U+FEFF, so such text would not read back.
+    @Test(arguments: StoreKind.allCases)
+    func aByteOrderMarkIsRefusedInTextAndInListItems(kind: StoreKind) throws {
+        let fixture = StoreFixture(kind)
+
+        #expect(throws: PreferenceError.invalidValue(key: "city", value: "\u{FEFF}Oslo", allowed: oneLine)) {
+            try fixture.prefs.set("\u{FEFF}Oslo", for: .city)
+        }
+        #expect(throws: PreferenceError.self) {
+            try fixture.prefs.set(text: ["Oslo", "\u{FEFF}"], for: PreferenceKeys.favoriteCities)
+        }
+        #expect(fixture.reopened().isDefault(PreferenceKeys.city))
+        #expect(fixture.reopened().isDefault(PreferenceKeys.favoriteCities))
+        #expect("a\u{FEFF}b".controlCharactersEscaped == #"a\u{FEFF}b"#)
     }
 
     @Test func theMessageShowsTheValueEscaped() {
@@ -68,7 +84,7 @@ struct ControlCharacterTests {
         let notes = PreferenceKey<String>("notes", default: "", rule: .text(multiline: true))
         #expect(try notes.storedValue(parsing: ["first\nsecond\tend"]) == .string("first\nsecond\tend"))
         #expect(throws: PreferenceError.invalidValue(
-            key: "notes", value: "red\u{1B}[31m", allowed: "text without control characters other than tab and line feed (\\t, \\n)")) {
+            key: "notes", value: "red\u{1B}[31m", allowed: "text without control characters other than tab and line feed (\\t, \\n), and without U+FEFF")) {
             try notes.storedValue(parsing: ["red\u{1B}[31m"])
         }
         #expect(throws: PreferenceError.self) { try notes.storedValue(parsing: ["dos\r\n"]) }

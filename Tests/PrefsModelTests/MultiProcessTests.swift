@@ -3,58 +3,34 @@ import PrefsTestSupport
 import Testing
 @testable import PrefsModel
 
-/// Real processes writing one suite at once, each in a temporary XDG_CONFIG_HOME.
-@Suite("Several processes on one suite", .serialized)
+/// Real processes writing one suite at once, each in a temporary XDG_CONFIG_HOME. One quick
+/// check here; the repeated runs (4×200 and 8×100 writers, 5 runs each, killed writers, raw
+/// readers) are in the hostile suite: `PREFS_HOSTILE=1 swift test --filter HostileTests`.
+@Suite("Several processes on one suite")
 struct MultiProcessTests {
-    /// Launches `processes` writers of `keysEach` distinct keys and returns how many keys survive.
-    private func survivingKeys(processes: Int, keysEach: Int) throws -> Int {
-        let directory = TemporaryDirectory()
-        let writers = (0..<processes).map {
-            HelperProcess.make(["write-keys", "shared", "p\($0)", String(keysEach)], configHome: directory.path)
-        }
-        for writer in writers { try writer.start() }
-        for writer in writers {
-            let result = writer.finish()
-            #expect(result.status == 0, "\(result.error)")
-        }
-        let store = SuiteStore(suiteName: "shared", directory: directory.path, watchForChanges: false)
-        #expect(store.loadProblem == nil)
-        return store.storedValues().count
-    }
-
-    @Test(arguments: 1...3)
-    func fourProcessesTimesTwoHundredKeysLeaveEightHundred(run: Int) throws {
-        #expect(try survivingKeys(processes: 4, keysEach: 200) == 800)
-    }
-
-    @Test(arguments: 1...3)
-    func eightProcessesTimesOneHundredKeysLeaveEightHundred(run: Int) throws {
-        #expect(try survivingKeys(processes: 8, keysEach: 100) == 800)
-    }
-
-    @Test func aReaderNeverSeesAnEmptyOrHalfWrittenSuiteWhileWritersWork() throws {
+    @Test func writersLoseNoKeyAndAReaderNeverSeesAnEmptyOrHalfWrittenSuite() throws {
         let directory = TemporaryDirectory()
         let seed = SuiteStore(suiteName: "shared", directory: directory.path, watchForChanges: false)
-        try seed.commit(Dictionary(uniqueKeysWithValues: (0..<50).map { ("seed-\($0)", PlistValue.int($0)) }))
+        try seed.commit(Dictionary(uniqueKeysWithValues: (0..<20).map { ("seed-\($0)", PlistValue.int($0)) }))
         let writers = (0..<4).map {
-            HelperProcess.make(["write-keys", "shared", "w\($0)", "150"], configHome: directory.path)
+            HelperProcess.make(["write-keys", "shared", "w\($0)", "40"], configHome: directory.path)
         }
-        for writer in writers { try writer.start() }
 
+        for writer in writers { try writer.start() }
         var reads = 0
         var smallest = Int.max
         var problems: [String] = []
-        while writers.contains(where: { $0.isRunning }) || reads < 50 {
+        while writers.contains(where: { $0.isRunning }) || reads < 20 {
             let reader = SuiteStore(suiteName: "shared", directory: directory.path, watchForChanges: false)
             smallest = min(smallest, reader.storedValues().count)
             if let problem = reader.loadProblem { problems.append(problem) }
             reads += 1
         }
-        for writer in writers { _ = writer.finish() }
+        let statuses = writers.map { $0.finish().status }
 
-        #expect(reads >= 50)
-        #expect(smallest >= 50, "a read saw only \(smallest) keys")
+        #expect(statuses == [0, 0, 0, 0])
+        #expect(smallest >= 20, "a read saw only \(smallest) keys")
         #expect(problems.isEmpty)
-        #expect(SuiteStore(suiteName: "shared", directory: directory.path, watchForChanges: false).storedValues().count == 650)
+        #expect(SuiteStore(suiteName: "shared", directory: directory.path, watchForChanges: false).storedValues().count == 20 + 4 * 40)
     }
 }

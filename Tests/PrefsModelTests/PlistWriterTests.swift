@@ -36,7 +36,7 @@ struct PlistWriterTests {
     }
 
     @Test func writesTheSameBytesAsFoundationForGeneratedDocuments() throws {
-        var generator = PlistDocumentGenerator(random: SeededRandom(seed: 20261121))
+        var generator = PlistDocumentGenerator(random: SeededGenerator(seed: 20261121))
         for round in 0..<300 {
             let values = generator.document()
 

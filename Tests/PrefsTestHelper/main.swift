@@ -81,6 +81,12 @@ case ("watch", 2):
     }
     say("ready")
     withExtendedLifetime(token) { dispatchMain() }
+case ("count-up", 4):
+    guard let count = Int(arguments[3]) else { fail("COUNT must be a number") }
+    do { try countUp(suite: arguments[1], key: arguments[2], count: count) } catch { fail("\(error)") }
+case ("write-until-killed", 4):
+    guard let size = Int(arguments[3]) else { fail("SIZE must be a number") }
+    do { try writeUntilKilled(suite: arguments[1], prefix: arguments[2], size: size, announce: say) } catch { fail("\(error)") }
 case ("write-real-in-locale", 5):
     storeWriteRealInLocale(suite: arguments[1], key: arguments[2], value: arguments[3], locale: arguments[4])
 case ("foundation-read-plist", _) where arguments.count >= 2:

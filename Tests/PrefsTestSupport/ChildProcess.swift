@@ -34,7 +34,8 @@ public final class ChildProcess: Sendable {
     }
 
     private let executable: String
-    private let arguments: [String]
+    /// Raw bytes, so tests can hand a program arguments that are not valid UTF-8.
+    private let arguments: [[UInt8]]
     private let environment: [String: String]
     private let state = Mutex(State())
     private let output = OutputBuffer()
@@ -43,14 +44,30 @@ public final class ChildProcess: Sendable {
 
     /// Prepares `product` with `arguments`; `environment` entries are added to this process's.
     public convenience init(product: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
-        self.init(executablePath: (Self.productsDirectory as NSString).appendingPathComponent(product),
-                  arguments: arguments, configHome: configHome, environment: environment)
+        self.init(product: product, rawArguments: arguments.map { Array($0.utf8) }, configHome: configHome,
+                  environment: environment)
+    }
+
+    /// Prepares `product` with arguments given as bytes (any bytes but NUL).
+    public convenience init(product: String, rawArguments: [[UInt8]], configHome: String, environment: [String: String] = [:]) {
+        self.init(executable: (Self.productsDirectory as NSString).appendingPathComponent(product),
+                  rawArguments: rawArguments, configHome: configHome, environment: environment)
     }
 
     /// Prepares any program by its full path (such as `/usr/bin/env` to run `python3`).
-    public init(executablePath: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
-        executable = executablePath
-        self.arguments = arguments
+    public convenience init(executablePath: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
+        self.init(program: executablePath, arguments: arguments, configHome: configHome, environment: environment)
+    }
+
+    /// Prepares any program: a path, or a name looked up in `PATH` (such as `python3`).
+    public convenience init(program: String, arguments: [String], configHome: String, environment: [String: String] = [:]) {
+        self.init(executable: program, rawArguments: arguments.map { Array($0.utf8) }, configHome: configHome,
+                  environment: environment)
+    }
+
+    private init(executable: String, rawArguments: [[UInt8]], configHome: String, environment: [String: String]) {
+        self.executable = executable
+        self.arguments = rawArguments
         var merged = ProcessInfo.processInfo.environment
         merged["XDG_CONFIG_HOME"] = configHome
         for (name, value) in environment { merged[name] = value }
@@ -69,11 +86,30 @@ public final class ChildProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
         for descriptor in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([Array(executable.utf8)] + arguments).map(Self.cString) + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
+        defer {
+            for pointer in argv { pointer?.deallocate() }
+            for pointer in envp { free(pointer) }
+        }
+        // Every signal back to its default action and none blocked, as a child of a shell
+        // starts: ignored signals are inherited across exec, and the test runner ignores some
+        // (SIGXFSZ among them), which would hide how a program behaves for its users.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        // A bare name is looked up in PATH, as a shell would.
+        let result = executable.contains("/")
+            ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
         close(outputPipe[1])
         close(errorPipe[1])
         guard result == 0 else {
@@ -100,6 +136,9 @@ public final class ChildProcess: Sendable {
             readers.leave()
         }
     }
+
+    /// The process's id (0 before `start`).
+    public var processIdentifier: pid_t { state.withLock { $0.pid } }
 
     /// Output collected so far.
     public var outputSoFar: String { output.text }
@@ -134,11 +173,26 @@ public final class ChildProcess: Sendable {
         return Result(status: state.withLock { $0.exitStatus } ?? -1, output: output.text, error: errors.text)
     }
 
+    /// Waits for the end, up to `timeout`; nil when the process is still running then (the
+    /// caller decides whether that is a hang and stops it).
+    public func finish(within timeout: Duration) async -> Result? {
+        guard await eventually(within: timeout, { !self.isRunning }) else { return nil }
+        return finish()
+    }
+
     /// Sends `signal` (SIGTERM by default) and waits for the end.
     @discardableResult
     public func stop(signal: Int32 = SIGTERM) -> Result {
         if isRunning { kill(state.withLock { $0.pid }, signal) }
         return finish()
+    }
+
+    /// A NUL-terminated copy of `bytes` for argv; the caller deallocates it.
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+        copy[bytes.count] = 0
+        return copy
     }
 
     /// The exit code, or 128 + the signal that ended the process (as shells report it).

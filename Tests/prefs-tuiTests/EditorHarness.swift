@@ -8,18 +8,26 @@ final class EditorHarness {
     static let noon = Date(timeIntervalSince1970: 1_795_262_400)
     static let schema = WeatherSettings.makeSchema(now: { EditorHarness.noon }, timeZone: TimeZone(identifier: "UTC")!)
 
-    let store: InMemoryStore
+    let store: any PreferenceStore
     let prefs: Preferences
     let controller: EditorController
 
-    init(width: Int = 80, height: Int = 24, stored: [String: PlistValue] = [:], schema: PreferenceSchema = EditorHarness.schema) {
-        store = InMemoryStore(stored)
-        prefs = Preferences(store: store, schema: schema)
+    init(width: Int = 80, height: Int = 24, stored: [String: PlistValue] = [:], schema: PreferenceSchema = EditorHarness.schema,
+         store: (any PreferenceStore)? = nil, asciiMarkers: Bool = false) {
+        self.store = store ?? InMemoryStore(stored)
+        prefs = Preferences(store: self.store, schema: schema)
         controller = EditorController(prefs: prefs, suiteName: schema.suiteName, location: "/home/ada/.config/com.example.weather.plist",
-                                      width: width, height: height)
+                                      width: width, height: height, asciiMarkers: asciiMarkers)
     }
 
     func press(_ keys: KeyEvent...) { controller.handle(keys) }
+
+    func paste(_ text: String) { controller.send(.paste(text)) }
+
+    func resize(width: Int, height: Int) { controller.send(.resize(width: width, height: height)) }
+
+    /// Reports keys as changed by another program (after writing them to the store).
+    func changedOutside(_ names: String...) { controller.send(.externalChange(Set(names))) }
 
     func type(_ text: String) { controller.handle(text.map { .character($0) }) }
 
@@ -29,7 +37,7 @@ final class EditorHarness {
 
     /// The list row of a setting, by title.
     func row(_ title: String) -> String {
-        lines.first { $0.hasPrefix("  \(title) ") || $0.hasPrefix("● \(title) ") || $0.hasPrefix("! \(title) ") } ?? "(no row \(title))"
+        lines.first { line in ["  ", "● ", "! ", "* "].contains { line.hasPrefix($0 + title + " ") } } ?? "(no row \(title))"
     }
 
     func stored(_ key: String) -> PlistValue? { store.storedValue(forKey: key) }
@@ -38,5 +46,31 @@ final class EditorHarness {
     func select(_ title: String) {
         press(.home)
         for _ in 0..<prefs.schema.keys.count where controller.state.selectedKey?.title != title { press(.down) }
+    }
+}
+
+/// A store whose writes fail while `failing` is set (an unwritable folder, a full disk).
+final class FailingStore: PreferenceStore, @unchecked Sendable {
+    private let inner = InMemoryStore()
+    var failing = true
+
+    var location: String { "/blocked/com.example.weather.plist" }
+    var loadProblem: String? { nil }
+    func takeWarnings() -> [String] { [] }
+    func storedValue(forKey key: String) -> PlistValue? { inner.storedValue(forKey: key) }
+    func storedValues() -> [String: PlistValue] { inner.storedValues() }
+    func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken { inner.addChangeHandler(handler) }
+
+    func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
+        if failing { throw PreferenceError.writeFailed(path: location, reason: "input/output error") }
+        return try inner.commit(changes, by: writer)
+    }
+}
+
+extension EditorHarness {
+    /// The editor on a store whose writes fail until `store.failing` is cleared.
+    static func failing(width: Int = 80, height: Int = 24) -> (EditorHarness, FailingStore) {
+        let store = FailingStore()
+        return (EditorHarness(width: width, height: height, store: store), store)
     }
 }

@@ -18,7 +18,7 @@ struct EditorScreenTests {
               Favourite cities       (empty)               │Default  celsius
             Updates                                        │Allowed  one of celsius,
               Refresh every          15 min                │         fahrenheit, kelvin
-              Show feels-like        [x]                   │Value    default
+              Show feels-like        [x]                   │Value    ‹ Celsius › (default)
               Notifications          [ ]                   │
               Data source            https://api.example.… │
             Display                                        │
@@ -30,7 +30,7 @@ struct EditorScreenTests {
                                                            │Wind           5.0 m/s
                                                            │Next refresh   12:15
                                                            │
-             ↑↓ move  ←→ change  Enter edit  ? help  q quit  r reset  u undo  / filter
+             ↑↓ move  ←→ change  Enter edit  ? help  q quit  i details  / filter
 
             """)
     }
@@ -79,7 +79,7 @@ struct EditorScreenTests {
         let editor = EditorHarness(width: 39, height: 10)
         #expect(editor.screen.contains("Terminal too small (39×10)"))
         #expect(editor.screen.contains("needs 40×10"))
-        editor.press(.resize(width: 40, height: 10))
+        editor.resize(width: 40, height: 10)
         #expect(!editor.screen.contains("too small"))
         #expect(editor.screen.contains("Temperature"))
     }
@@ -93,11 +93,11 @@ struct EditorScreenTests {
 
     @Test func resizingReLaysOutAtOnce() {
         let editor = EditorHarness()
-        editor.press(.resize(width: 120, height: 40))
+        editor.resize(width: 120, height: 40)
         #expect(editor.lines.count == 40)
         #expect(editor.lines[0].displayWidth <= 120)
         #expect(editor.lines[0].hasSuffix("com.example.weather.plist"))
-        editor.press(.resize(width: 30, height: 8))
+        editor.resize(width: 30, height: 8)
         #expect(editor.screen.contains("Terminal too small"))
     }
 

@@ -133,7 +133,7 @@ struct EditorSessionTests {
 
         let other = Preferences(store: editor.store, schema: EditorHarness.schema)
         try other.set("Trondheim", for: .city)
-        editor.controller.externalChange(["city"])
+        editor.changedOutside("city")
 
         #expect(editor.row("City").contains("Bergen"))
         #expect(editor.status.contains("city was changed by another program to Trondheim"))
@@ -145,7 +145,7 @@ struct EditorSessionTests {
         let editor = EditorHarness()
         let other = Preferences(store: editor.store, schema: EditorHarness.schema)
         try other.set(.imperial, for: .unitsNotation)
-        editor.controller.externalChange(["unitsNotation"])
+        editor.changedOutside("unitsNotation")
         #expect(editor.row("Units").contains("‹ Imperial ›"))
         #expect(editor.screen.contains("Wind           11.2 mph"))
         #expect(editor.status == " Changed by another program: unitsNotation")

@@ -13,7 +13,8 @@ struct EditorWidgetTests {
         #expect(editor.row("Show feels-like").contains("[ ]"))
         #expect(editor.status == " Saved showFeelsLike = false")
         editor.press(.character(" "))
-        #expect(editor.stored("showFeelsLike") == .bool(true))
+        #expect(editor.stored("showFeelsLike") == nil)              // back to the default: nothing stored
+        #expect(editor.row("Show feels-like").hasPrefix("  Show feels-like"))
     }
 
     @Test func choiceCyclesWithArrowsAndWraps() {
@@ -22,7 +23,7 @@ struct EditorWidgetTests {
         #expect(editor.stored("temperatureNotation") == .string("fahrenheit"))
         #expect(editor.row("Temperature").contains("‹ Fahrenheit ›"))
         editor.press(.right, .right)
-        #expect(editor.stored("temperatureNotation") == .string("celsius"))
+        #expect(editor.stored("temperatureNotation") == nil)       // celsius is the default
         editor.press(.left)
         #expect(editor.stored("temperatureNotation") == .string("kelvin"))
         #expect(editor.status == " Saved temperatureNotation = kelvin")
@@ -61,6 +62,17 @@ struct EditorWidgetTests {
         editor.press(.right, .right, .right)
         #expect(editor.stored("decimalPlaces") == .int(2))
         #expect(editor.status == " decimalPlaces is at its maximum (2)")
+    }
+
+    @Test func realNumbersStepOnTheGridAndBackToTheDefault() {
+        let opacity = PreferenceKey<Double>("opacity", default: 0.75, rule: .range(0...1, step: 0.05), title: "Opacity")
+        let editor = EditorHarness(schema: PreferenceSchema(title: "T", suiteName: "t", keys: [opacity]))
+        editor.press(.right)
+        #expect(editor.stored("opacity") == .double(0.8))
+        #expect(editor.row("Opacity").contains("0.8"))
+        editor.press(.left)
+        #expect(editor.stored("opacity") == nil)
+        #expect(editor.row("Opacity").contains("0.75"))
     }
 
     @Test func numbersAcceptTypedEntryCheckedOnCommit() {
@@ -157,6 +169,22 @@ struct EditorWidgetTests {
         #expect(editor.stored("favoriteCities") == .array([.string("Tromsø")]))
         editor.press(.escape)
         #expect(editor.row("Favourite cities").contains("Tromsø"))
+    }
+
+    @Test func listItemsKeepTheirElementType() {
+        let ports = PreferenceKey<[Int]>("ports", default: [], title: "Ports")
+        let editor = EditorHarness(schema: PreferenceSchema(title: "T", suiteName: "t", keys: [ports]))
+        editor.press(.enter, .character("a"))
+        editor.type("8080")
+        editor.press(.enter)
+        #expect(editor.stored("ports") == .array([.int(8080)]))
+        editor.press(.character("a"))
+        editor.type("http")
+        editor.press(.enter)
+        #expect(editor.status.contains(#"ports: "http" is not allowed"#))
+        #expect(editor.stored("ports") == .array([.int(8080)]))
+        editor.press(.escape, .escape)
+        #expect(editor.row("Ports").contains("8080"))
     }
 
     @Test func listItemsFollowTheItemRule() {

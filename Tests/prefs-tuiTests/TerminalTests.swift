@@ -4,7 +4,7 @@ import PrefsTestSupport
 import Testing
 
 /// The built editor in a real terminal (tmux), as a person would use it.
-@Suite("The editor in a real terminal", .serialized)
+@Suite("The editor in a real terminal")
 struct TerminalTests {
     @Test func editsEachKindOfWidgetAndWritesThrough() async throws {
         let session = try TmuxSession()
@@ -64,13 +64,13 @@ struct TerminalTests {
         #expect(session.stored.isEmpty)
     }
 
-    @Test func aChangeFromAnotherProcessAppearsWithinOneSecond() async throws {
+    /// Latency is measured by Benchmarks/editor-figures.py (README); here only that the change
+    /// arrives without a key press, the loop being woken by it.
+    @Test func aChangeFromAnotherProcessAppearsWithoutAKeyPress() async throws {
         let session = try TmuxSession()
         #expect(await session.waitFor("Weather ·"))
-        let set = try ChildProcess.run(product: "prefs-tui", arguments: ["set", "city", "Kristiansand"], configHome: session.directory.path)
-        #expect(set.status == 0)
-        let elapsed = await timeUntil { session.screen().contains("Kristiansand") }
-        #expect(elapsed.map { $0 < .seconds(1) } == true, "appeared after \(String(describing: elapsed))")
+        #expect(try session.otherProcess("set", "city", "Kristiansand") == 0)
+        #expect(await session.waitFor("Kristiansand"))
         #expect(await session.waitFor("Changed by another program: city"))
     }
 
@@ -87,7 +87,8 @@ struct TerminalTests {
         #expect(!session.screen().contains("too small"))
     }
 
-    @Test(arguments: [("q", "0"), ("C-c", "0"), ("SIGTERM", "143"), ("SIGHUP", "129"), ("SIGSEGV", "139"), ("SIGABRT", "134")])
+    @Test(arguments: [("q", "0"), ("C-c", "0"), ("C-\\", "0"), ("SIGQUIT", "131"), ("SIGTERM", "143"), ("SIGHUP", "129"),
+                      ("SIGSEGV", "139"), ("SIGABRT", "134")])
     func endingTheEditorLeavesTheTerminalModesAsTheyWere(how: String, status: String) async throws {
         // A crash signal goes to the restoring handler, then to Swift's backtracer, which must
         // not wait for input on the terminal.
@@ -96,6 +97,7 @@ struct TerminalTests {
         switch how {
         case "SIGTERM": try session.signalEditor(SIGTERM)
         case "SIGHUP": try session.signalEditor(SIGHUP)
+        case "SIGQUIT": try session.signalEditor(SIGQUIT)
         case "SIGSEGV": try session.signalEditor(SIGSEGV)
         case "SIGABRT": try session.signalEditor(SIGABRT)
         default: try session.press(how)
@@ -116,5 +118,102 @@ struct TerminalTests {
         let screen = mono.screen(withAttributes: true)
         #expect(!screen.contains(colourCodes))
         #expect(screen.contains("\u{1B}[0;7m") || screen.contains("\u{1B}[7m") || screen.contains(";7m"))
+    }
+
+    @Test func ctrlCIsAKeySoTheScriptThatStartedTheEditorGoesOn() async throws {
+        let session = try TmuxSession(trapInterrupt: false)     // sh -c 'prefs-tui; echo next'
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("C-c")
+        #expect(await eventually { session.file("next") == "next" })
+        #expect(session.exitStatus == "0")
+        #expect(session.file("stty.before") == session.file("stty.after"))
+    }
+
+    @Test func ctrlZSuspendsAndFgRedraws() async throws {
+        let session = try TmuxSession(interactiveShell: true)
+        try session.type("XDG_CONFIG_HOME=\(session.directory.path) \(session.binary)")
+        try session.press("Enter")
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("C-z")
+        #expect(await session.waitFor("Stopped"))
+        #expect(!session.screen().contains("Live preview"))
+        try session.type("fg")
+        try session.press("Enter")
+        #expect(await session.waitFor("Live preview"))
+        try session.press("Right")
+        #expect(await session.waitFor("Saved temperatureNotation = fahrenheit"))
+        try session.press("q")
+    }
+
+    @Test func aBracketedPasteWithANewlineDoesNotCommit() async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("Tab", "Enter", "C-u")
+        try session.paste("Lima\nrefresh")
+        #expect(await session.waitFor("Lima refresh"))
+        #expect(session.stored["city"] == nil)
+        try session.press("Escape")
+        try session.paste("x\nr")
+        #expect(await session.waitFor("Paste ignored"))
+        #expect(session.stored.isEmpty)
+    }
+
+    @Test func whileTooSmallQQuitsAndNothingIsTypedIntoAHiddenField() async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("Tab", "Enter")
+        try session.resize(width: 30, height: 8)
+        #expect(await session.waitFor("too small"))
+        try session.press("q")
+        #expect(await eventually { session.exitStatus == "0" })
+        #expect(session.stored.isEmpty)
+    }
+
+    @Test func undoAfterAnOutsideChangeRefuses() async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("Right")
+        #expect(await session.waitFor("Saved temperatureNotation = fahrenheit"))
+        #expect(try session.otherProcess("set", "temperatureNotation", "kelvin") == 0)
+        #expect(await session.waitFor("‹ Kelvin ›"))
+        try session.press("u")
+        #expect(await session.waitFor("temperatureNotation was changed by another program since; not undone"))
+        #expect(session.stored["temperatureNotation"] == .string("kelvin"))
+    }
+
+    @Test func toggleTwiceLeavesNoMarkAndAnEmptySuite() async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("Tab", "Tab", "Down", "Down", "Space")
+        #expect(await session.waitFor("● Notifications"))
+        try session.press("Space")
+        #expect(await session.waitFor("Saved notificationsEnabled = false (its default: nothing stored)"))
+        #expect(!session.screen().contains("●"))
+        #expect(session.stored.isEmpty)
+    }
+
+    @Test func detailsViewAt60x20() async throws {
+        let session = try TmuxSession(width: 60, height: 20)
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("i")
+        #expect(await session.waitFor("Allowed  one of celsius, fahrenheit, kelvin"))
+        #expect(session.screen().contains("┌─ Temperature "))
+    }
+
+    @Test func aTerminalThatCannotMoveTheCursorIsRefused() async throws {
+        let session = try TmuxSession(environment: ["TERM": "dumb"])
+        #expect(await eventually { session.exitStatus != nil })
+        #expect(session.exitStatus == "64")
+        #expect(session.file("stderr")?.contains("the terminal TERM=dumb cannot move the cursor, which the editor needs; use the commands instead: prefs-tui list") == true)
+    }
+
+    @Test func aLocaleThatIsNotUTF8GetsLineDrawingAndASCIIMarkers() async throws {
+        let directory = TemporaryDirectory()
+        try SuiteStore(suiteName: "com.example.weather", directory: directory.path, watchForChanges: false).commit(["city": .string("Bergen")])
+        let session = try TmuxSession(directory: directory, environment: ["LANG": "C", "LC_ALL": "C"])
+        #expect(await session.waitFor("< Celsius >"))
+        let screen = session.screen()
+        #expect(screen.contains("* City"))
+        #expect(!screen.contains("‹") && !screen.contains("●") && !screen.contains("│"))
     }
 }

@@ -8,23 +8,33 @@ final class TmuxSession: @unchecked Sendable {
     let socket = "prefs-tests-\(UUID().uuidString.prefix(8))"
     let directory: TemporaryDirectory
     let marker = "run-\(UUID().uuidString.prefix(8))"
+    /// The editor's executable.
+    let binary: String
 
     /// Starts `prefs-tui ARGUMENTS` (plus a unique `--suite`-free marker in its environment) in
     /// a WIDTH×HEIGHT pane. The pane's shell records `stty -g` before and after, and the exit
     /// status, in the fixture's folder.
     init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, directory: TemporaryDirectory = TemporaryDirectory(),
-         environment: [String: String] = [:]) throws {
+         environment: [String: String] = [:], trapInterrupt: Bool = true, interactiveShell: Bool = false) throws {
         self.directory = directory
         let binary = (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui")
         let quoted = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let folder = directory.path
         // The shell ignores Ctrl-C's SIGINT while the editor runs (a trap, unlike an ignore, is
         // not inherited), as an interactive shell would, so it lives to record the modes after.
-        let script = "trap true INT; stty -g > \(folder)/stty.before; PREFS_TEST_MARKER=\(marker) \(quoted); echo $? > \(folder)/status.tmp; stty -g > \(folder)/stty.after.tmp; mv \(folder)/status.tmp \(folder)/status; mv \(folder)/stty.after.tmp \(folder)/stty.after"
+        // Without the trap, the script is a plain `sh -c 'prefs-tui; echo next'`: it goes on
+        // after the editor only if Ctrl-C was a key, not a SIGINT to the whole group.
+        let trap = trapInterrupt ? "trap true INT; " : ""
+        // tmux sets TERM for the pane itself, so a TERM to test is given on the command line.
+        let term = environment["TERM"].map { "TERM=\($0) " } ?? ""
+        let script = interactiveShell
+            ? "PREFS_TEST_MARKER=\(marker) PS1='$ ' sh -i"
+            : "\(trap)stty -g > \(folder)/stty.before; \(term)PREFS_TEST_MARKER=\(marker) \(quoted) 2> \(folder)/stderr; echo $? > \(folder)/status.tmp; stty -g > \(folder)/stty.after.tmp; mv \(folder)/status.tmp \(folder)/status; mv \(folder)/stty.after.tmp \(folder)/stty.after; echo next > \(folder)/next"
+        self.binary = binary
         var command = ["new-session", "-d", "-s", "e", "-x", String(width), "-y", String(height), "-e", "XDG_CONFIG_HOME=\(folder)"]
         // A known environment: colours allowed unless a test asks otherwise, a UTF-8 locale.
         let settings = ["NO_COLOR": "", "LANG": "C.UTF-8"].merging(environment) { _, requested in requested }
-        for (name, value) in settings.sorted(by: { $0.key < $1.key }) { command += ["-e", "\(name)=\(value)"] }
+        for (name, value) in settings.sorted(by: { $0.key < $1.key }) where name != "TERM" { command += ["-e", "\(name)=\(value)"] }
         command += ["sh", "-c", script]
         try tmux(command)
     }
@@ -75,6 +85,17 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Types text literally.
     func type(_ text: String) throws { try tmux(["send-keys", "-t", "e", "-l", text]) }
+
+    /// Pastes text as a terminal does for a paste (bracketed, since the editor asks for it).
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "clip", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "clip", "-t", "e"])
+    }
+
+    /// Runs `prefs-tui ARGUMENTS` on the session's suite folder, as another program would.
+    func otherProcess(_ arguments: String...) throws -> Int32 {
+        try ChildProcess.run(product: "prefs-tui", arguments: arguments, configHome: directory.path).status
+    }
 
     func screen(withAttributes: Bool = false) -> String {
         (try? tmux(["capture-pane", "-t", "e", "-p"] + (withAttributes ? ["-e"] : []))) ?? ""

@@ -97,14 +97,16 @@ package enum WeatherSettings: Sendable {
     /// The demo's schema, with the derived values of the sample reading and the real clock.
     package static let schema = makeSchema()
 
-    /// The demo's schema with a given reading, clock and time zone (tests fix all three).
+    /// The demo's schema with a given reading, clock and time zone (tests fix all three). Without
+    /// a time zone, the current one is looked up when the next refresh is computed, not here:
+    /// looking it up costs more than a third of building the schema, and `get` never needs it.
     ///
     /// ```swift
     /// WeatherSettings.makeSchema(now: { Date(timeIntervalSince1970: 0) }, timeZone: .gmt)
     /// ```
     package static func makeSchema(reading: Reading = .sample,
                                   now: @escaping @Sendable () -> Date = Date.init,
-                                  timeZone: TimeZone = .current) -> PreferenceSchema {
+                                  timeZone: TimeZone? = nil) -> PreferenceSchema {
         PreferenceSchema(
             title: "Weather", suiteName: suiteName, keys: keys,
             derivedValues: derivedValues(reading: reading, now: now, timeZone: timeZone))
@@ -116,7 +118,7 @@ package enum WeatherSettings: Sendable {
     /// WeatherSettings.derivedValues(reading: .sample, now: Date.init, timeZone: .current).map(\.title)
     /// ```
     package static func derivedValues(reading: Reading, now: @escaping @Sendable () -> Date,
-                                     timeZone: TimeZone) -> [AnyDerivedValue] {
+                                     timeZone: TimeZone?) -> [AnyDerivedValue] {
         [
             AnyDerivedValue(temperature(reading: reading)),
             AnyDerivedValue(feelsLike(reading: reading)),
@@ -168,12 +170,14 @@ package enum WeatherSettings: Sendable {
     /// ```swift
     /// prefs[WeatherSettings.nextRefresh(now: Date.init, timeZone: .current)]
     /// ```
-    package static func nextRefresh(now: @escaping @Sendable () -> Date, timeZone: TimeZone) -> DerivedValue<String> {
+    package static func nextRefresh(now: @escaping @Sendable () -> Date, timeZone: TimeZone?) -> DerivedValue<String> {
+        // Shown to the minute, so it changes when a minute starts.
         DerivedValue(name: "nextRefresh", title: "Next refresh",
-                     inputs: [PreferenceKeys.refreshInterval, .timeNotation]) { prefs in
+                     inputs: [PreferenceKeys.refreshInterval, .timeNotation],
+                     changesAt: { _ in Date(timeIntervalSince1970: (now().timeIntervalSince1970 / 60).rounded(.down) * 60 + 60) }) { prefs in
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone
+            formatter.timeZone = timeZone ?? .current
             formatter.dateFormat = prefs[.timeNotation] == .twelveHour ? "h:mm a" : "HH:mm"
             return formatter.string(from: now().addingTimeInterval(Double(prefs[.refreshInterval]) * 60))
         }

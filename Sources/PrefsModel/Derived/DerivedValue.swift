@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A value computed from one or more settings plus fixed inputs, recomputed when an input
@@ -18,17 +19,23 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
     /// The settings it depends on: a change of any of them recomputes it.
     public let inputs: [AnyPreferenceKey]
     private let compute: @Sendable (Preferences) -> Output
+    /// The next moment the value changes by itself (it reads the clock), or nil for never.
+    let nextChange: @Sendable (Preferences) -> Date?
 
     /// Declares a derived value. `compute` reads its inputs through the given preferences; fixed
-    /// inputs are captured by the closure.
+    /// inputs are captured by the closure. A value that reads the clock says when it next
+    /// changes with `changesAt`, so a display can wake up at that moment instead of polling.
     ///
     /// ```swift
     /// DerivedValue(name: "doubled", title: "Doubled", inputs: [PreferenceKeys.refreshInterval]) { $0[.refreshInterval] * 2 }
     /// ```
-    public init(name: String, title: String, inputs: [AnyPreferenceKey], compute: @escaping @Sendable (Preferences) -> Output) {
+    public init(name: String, title: String, inputs: [AnyPreferenceKey],
+                changesAt: @escaping @Sendable (Preferences) -> Date? = { _ in nil },
+                compute: @escaping @Sendable (Preferences) -> Output) {
         self.name = name
         self.title = title
         self.inputs = inputs
+        self.nextChange = changesAt
         self.compute = compute
     }
 
@@ -53,6 +60,7 @@ public struct AnyDerivedValue: Sendable {
     /// The settings it depends on.
     public let inputs: [AnyPreferenceKey]
     private let render: @Sendable (Preferences) -> String?
+    private let changesAt: @Sendable (Preferences) -> Date?
 
     /// Wraps a derived value whose output is optional text.
     ///
@@ -64,6 +72,7 @@ public struct AnyDerivedValue: Sendable {
         title = derived.title
         inputs = derived.inputs
         render = { derived.value(in: $0) }
+        changesAt = derived.nextChange
     }
 
     /// Wraps a derived value whose output is text.
@@ -76,6 +85,7 @@ public struct AnyDerivedValue: Sendable {
         title = derived.title
         inputs = derived.inputs
         render = { derived.value(in: $0) }
+        changesAt = derived.nextChange
     }
 
     /// The current text, or nil when the value is hidden now.
@@ -84,6 +94,13 @@ public struct AnyDerivedValue: Sendable {
     /// derived.text(in: prefs)  // "21.5 °C"
     /// ```
     public func text(in preferences: Preferences) -> String? { render(preferences) }
+
+    /// The next moment the text changes with no setting changing (it reads the clock), or nil.
+    ///
+    /// ```swift
+    /// nextRefresh.nextChange(in: prefs)  // the start of the next minute
+    /// ```
+    public func nextChange(in preferences: Preferences) -> Date? { changesAt(preferences) }
 }
 
 extension Preferences {

@@ -6,8 +6,8 @@ enum ControlCharacterRule {
     /// What is allowed, for the error message.
     static func allowedText(allowingNewlines: Bool) -> String {
         allowingNewlines
-            ? "text without control characters other than tab and line feed (\\t, \\n)"
-            : "text on one line, without control characters other than tab (\\t)"
+            ? "text without control characters other than tab and line feed (\\t, \\n), and without U+FEFF"
+            : "text on one line, without control characters other than tab (\\t), and without U+FEFF"
     }
 
     /// The first forbidden control character in any text a stored value holds (strings, list

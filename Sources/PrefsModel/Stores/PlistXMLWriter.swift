@@ -259,7 +259,8 @@ struct PlistXMLWriter {
         let seconds = Int64(sinceReference) + 978_307_200
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = Self.civilDate(daysSince1970: days)
+        let civil = DateText.civilDate(daysSince1970: Int(days))
+        let (year, month, day) = (Int64(civil.year), Int64(civil.month), Int64(civil.day))
         appendPadded(year, width: 4)
         bytes.append(UInt8(ascii: "-"))
         appendPadded(month, width: 2)
@@ -272,21 +273,6 @@ struct PlistXMLWriter {
         bytes.append(UInt8(ascii: ":"))
         appendPadded(secondOfDay % 60, width: 2)
         bytes.append(UInt8(ascii: "Z"))
-    }
-
-    /// Year, month and day of a day count, on the proleptic Gregorian calendar (days are grouped
-    /// in 400-year eras of 146,097 days, with years starting in March so leap days come last).
-    private static func civilDate(daysSince1970 days: Int64) -> (Int64, Int64, Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 
     private mutating func appendPadded(_ value: Int64, width: Int) {

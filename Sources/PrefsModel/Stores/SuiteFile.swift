@@ -61,13 +61,19 @@ struct SuiteFile {
         }
         // An empty file holds nothing to lose; Foundation reads it as an empty suite too.
         if data.isEmpty { return .values([:]) }
-        let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            return .unreadable(reason: "is not a valid property list")
+        // Our own reader takes the plain XML every writer we know produces; whatever it does not
+        // understand exactly (binary plists, odd XML, a malformed file) is Foundation's to judge.
+        let root: PlistValue?
+        if let value = PlistXMLReader.value(from: data) {
+            root = value
+        } else {
+            do {
+                root = PlistValue(foundationObject: try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
+            } catch {
+                return .unreadable(reason: "is not a valid property list")
+            }
         }
-        guard case .dictionary(let values)? = PlistValue(foundationObject: root) else {
+        guard case .dictionary(let values)? = root else {
             return .unreadable(reason: "does not hold a dictionary of settings")
         }
         return .values(values)

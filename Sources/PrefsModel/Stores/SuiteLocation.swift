@@ -29,12 +29,46 @@ public enum SuiteLocation: Sendable {
     /// ```
     public static func fileName(for suiteName: String) -> String { suiteName + ".plist" }
 
-    /// Whether a suite name can be a file name: not empty, no `/`, not `.` or `..`.
+    /// The longest suite name, in UTF-8 bytes, that every file of the suite can be named after.
+    /// Why not 255 (`NAME_MAX` on Linux file systems): the suite's files add to the name, the
+    /// longest being the preserved copy of an unreadable file,
+    /// `<suite>.plist.corrupt-<yyyyMMddTHHmmssZ>-<counter>`, so room is kept for that suffix
+    /// with a five-digit counter.
+    public static let maximumSuiteNameBytes = 255 - ".plist.corrupt-yyyyMMddTHHmmssZ-99999".utf8.count
+
+    /// Whether a suite name can be a file name; ``problem(withSuiteName:)`` says why not.
     ///
     /// ```swift
     /// SuiteLocation.isValidSuiteName("../etc")  // false
     /// ```
     public static func isValidSuiteName(_ name: String) -> Bool {
-        !name.isEmpty && !name.contains("/") && name != "." && name != ".." && !name.contains("\0")
+        problem(withSuiteName: name) == nil
+    }
+
+    /// Why a suite name cannot be used as a file name in the config folder, or nil when it can.
+    /// Refused: an empty name, `.` and `..`, a `/` (it would leave the folder), control
+    /// characters (they make file names that shells and file managers show garbled or split
+    /// across lines), and names too long for the file system with the suite's suffixes.
+    ///
+    /// ```swift
+    /// SuiteLocation.problem(withSuiteName: "a/b")  // "it contains \"/\"; a suite name is a file name"
+    /// ```
+    public static func problem(withSuiteName name: String) -> String? {
+        if name.isEmpty { return "it is empty" }
+        if name == "." || name == ".." { return "\"\(name)\" is a folder, not a file name" }
+        if name.contains("/") { return "it contains \"/\"; a suite name is a file name" }
+        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            return "it contains the control character U+\(hex(control.value)); control characters are not allowed"
+        }
+        let bytes = name.utf8.count
+        if bytes > maximumSuiteNameBytes {
+            return "it is too long for a file name: \(bytes) bytes (UTF-8), at most \(maximumSuiteNameBytes) allowed"
+        }
+        return nil
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

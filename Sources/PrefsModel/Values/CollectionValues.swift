@@ -15,7 +15,9 @@ extension Array: PreferenceValue where Element: PreferenceValue {
         self = values
     }
 
-    public var storedValue: PlistValue? { .array(compactMap(\.storedValue)) }
+    // Closures, not key paths: a key path through a generic `Element` is instantiated at run time
+    // on every call (about 18,000 instructions each; 19 % of a 10,000-setting `render`).
+    public var storedValue: PlistValue? { .array(compactMap { $0.storedValue }) }
 
     /// A JSON array: `["Oslo","Bergen"]`, `[5,10]`.
     public init(parsing text: String) throws {
@@ -27,7 +29,7 @@ extension Array: PreferenceValue where Element: PreferenceValue {
     }
 
     public var formatted: String { jsonValue.text }
-    public var jsonValue: JSONValue { .array(map(\.jsonValue)) }
+    public var jsonValue: JSONValue { .array(map { $0.jsonValue }) }
 
     public init(jsonValue: JSONValue) throws {
         guard case .array(let items) = jsonValue else {
@@ -59,7 +61,8 @@ extension Dictionary: PreferenceValue where Key == String, Value: PreferenceValu
         self = values
     }
 
-    public var storedValue: PlistValue? { .dictionary(compactMapValues(\.storedValue)) }
+    // Closures, not key paths: see the array's `storedValue`.
+    public var storedValue: PlistValue? { .dictionary(compactMapValues { $0.storedValue }) }
 
     /// A JSON object: `{"Oslo":1,"Bergen":2}`.
     public init(parsing text: String) throws {
@@ -71,7 +74,7 @@ extension Dictionary: PreferenceValue where Key == String, Value: PreferenceValu
     }
 
     public var formatted: String { jsonValue.text }
-    public var jsonValue: JSONValue { .object(mapValues(\.jsonValue)) }
+    public var jsonValue: JSONValue { .object(mapValues { $0.jsonValue }) }
 
     public init(jsonValue: JSONValue) throws {
         guard case .object(let items) = jsonValue else {

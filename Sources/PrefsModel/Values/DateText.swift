@@ -76,7 +76,7 @@ enum DateText {
 
     /// Days from 1970-01-01 to a proleptic Gregorian date: counted in 400-year eras of 146,097
     /// days, with years starting in March so the leap day falls at the end of a year.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -85,8 +85,8 @@ enum DateText {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The inverse of `daysSince1970`.
-    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+    /// The inverse of `daysSince1970`; also what the plist writer spells `<date>` with.
+    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

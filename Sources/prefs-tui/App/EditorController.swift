@@ -1,16 +1,25 @@
+import Foundation
 import PrefsModel
 
-/// Runs the state machine against real settings: feeds keys to `EditorUpdate`, carries out the
-/// writes it asks for through PrefsModel, and renders frames. Nothing here touches a terminal,
-/// so tests and `prefs-tui render` drive it directly.
+/// Runs the state machine against real settings: feeds events to `EditorUpdate`, carries out
+/// the effects it asks for, and feeds their results back as events. Nothing here touches a
+/// terminal, so tests and `prefs-tui render` drive it directly; the terminal loop adds keys,
+/// outside changes, resizes and timers.
 final class EditorController {
     let prefs: Preferences
     private(set) var state: EditorState
+    /// Set by the `quit` effect.
+    private(set) var shouldQuit = false
+    /// When the loop should send `.timer` (asked for by the `wakeUp` effect), or nil.
+    private(set) var wakeUp: Date?
+    /// Carries out Ctrl-Z: the terminal loop leaves the screen, stops, and redraws on return.
+    var suspend: () -> Void = {}
 
-    init(prefs: Preferences, suiteName: String, location: String? = nil, width: Int, height: Int) {
+    init(prefs: Preferences, suiteName: String, location: String? = nil, width: Int, height: Int, asciiMarkers: Bool = false) {
         self.prefs = prefs
         state = EditorState(schema: prefs.schema, suiteName: suiteName, location: location ?? prefs.store.location,
                             width: width, height: height)
+        state.asciiMarkers = asciiMarkers
         state.rebuildRows(isModified: { !prefs.isDefault($0) })
         if let problem = prefs.store.loadProblem {
             state.message = .init(text: problem, kind: .warning)
@@ -21,39 +30,49 @@ final class EditorController {
                 state.message = .init(text: "\(count) ignored (marked !): \(first.key): \(first.reason)", kind: .warning)
             }
         }
+        // The first frame may show a value that reads the clock: ask for its timer now.
+        send(.resize(width: width, height: height))
     }
 
-    var shouldQuit: Bool { state.shouldQuit }
-
-    func handle(_ key: KeyEvent) {
-        for effect in EditorUpdate.update(&state, key: key, prefs: prefs) { perform(effect) }
+    /// Runs one event through the update, then the effects it asked for, whose results come
+    /// back as further events, until nothing is left to do.
+    func send(_ event: EditorEvent) {
+        var events = [event]
+        while !events.isEmpty {
+            for effect in EditorUpdate.update(&state, events.removeFirst(), prefs: prefs) {
+                if let result = perform(effect) { events.append(result) }
+            }
+        }
     }
 
+    /// Keys in order, stopping at quit (as the terminal would).
     func handle(_ keys: [KeyEvent]) {
-        for key in keys where !state.shouldQuit { handle(key) }
+        for key in keys where !shouldQuit { send(.key(key)) }
     }
 
-    /// Another process changed these keys (reported by the suite's file watcher).
-    func externalChange(_ names: Set<String>) {
-        EditorUpdate.externalChange(&state, names: names, prefs: prefs)
-    }
+    func handle(_ key: KeyEvent) { handle([key]) }
 
     func frame() -> ScreenGrid {
         EditorRenderer.render(state, prefs: prefs)
     }
 
-    private func perform(_ effect: EditorEffect) {
+    private func perform(_ effect: EditorEffect) -> EditorEvent? {
         switch effect {
-        case .write(let changes, let undo, let success):
+        case .write(let changes):
             do {
                 try prefs.write(changes)
-                if let undo { state.undoStack.append(undo) }
-                let warnings = prefs.store.takeWarnings()
-                state.message = warnings.isEmpty ? .init(text: success, kind: .info) : .init(text: warnings.joined(separator: "; "), kind: .warning)
-                if state.modifiedOnly { state.rebuildRows(isModified: { !self.prefs.isDefault($0) }) }
+                return .writeFinished(error: nil, warnings: prefs.store.takeWarnings())
             } catch {
-                state.message = .init(text: "\(error)", kind: .error)
+                return .writeFinished(error: "\(error)", warnings: [])
             }
+        case .quit:
+            shouldQuit = true
+        case .suspend:
+            suspend()
+        case .wakeUp(let date):
+            wakeUp = date
         }
+        return nil
     }
 }
+

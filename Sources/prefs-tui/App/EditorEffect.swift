@@ -1,7 +1,14 @@
+import Foundation
 import PrefsModel
 
-/// Work the update asks the loop to do: the only side effect is a write, which goes through
-/// PrefsModel (rules, lock, sync) before the status line may say it is saved.
-enum EditorEffect: Sendable {
-    case write(changes: [String: PlistValue?], undo: EditorState.UndoEntry?, success: String)
+/// Work the update asks the loop to do. The loop carries it out and reports results back as
+/// events (`writeFinished`, `timer`), so the state never claims more than has happened.
+enum EditorEffect: Sendable, Equatable {
+    /// Write these stored values (nil removes) together, through PrefsModel.
+    case write([String: PlistValue?])
+    case quit
+    /// Leave the screen and stop the process (Ctrl-Z); the terminal redraws on `fg`.
+    case suspend
+    /// Send `.timer` at this moment (nil: no timer wanted). Replaces any earlier request.
+    case wakeUp(at: Date?)
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PrefsModel
 
 /// Everything the editor shows, as a value: which settings are listed, which is selected, what
@@ -17,10 +18,26 @@ struct EditorState: Sendable {
         var kind: Kind
     }
 
-    /// A committed change that `u` can take back: the stored values before it.
-    struct UndoEntry: Sendable {
+    /// A committed change that `u` can take back: the stored values before it and after it
+    /// (so undo can tell whether another program has changed them since).
+    struct UndoEntry: Sendable, Equatable {
         var previous: [String: PlistValue?]
+        var written: [String: PlistValue?]
         var label: String
+    }
+
+    /// A write the loop was asked to make, and what becomes of the state when it succeeds.
+    /// Until its result comes back, nothing claims it happened.
+    struct PendingWrite: Sendable {
+        var changes: [String: PlistValue?]
+        /// What `u` can take back afterwards (nil for an undo itself).
+        var undo: UndoEntry?
+        /// The status message on success.
+        var success: String
+        /// The mode on success; on failure the mode stays as it was, with the user's text.
+        var modeAfter: Mode
+        /// Whether this write is an undo, whose entry leaves the stack only on success.
+        var isUndo = false
     }
 
     /// What a line editor edits.
@@ -43,7 +60,7 @@ struct EditorState: Sendable {
 
     struct ListEdit: Sendable {
         var keyIndex: Int
-        var items: [String]
+        var items: [JSONValue]
         var selected: Int
         var itemEdit: LineEdit?
     }
@@ -53,9 +70,12 @@ struct EditorState: Sendable {
         case editingLine(LineEdit)
         case choosing(ChoicePopup)
         case editingList(ListEdit)
-        case confirmingResetAll(count: Int)
+        /// `R` asked first: these settings (schema indices) would be reset; `all` when unfiltered.
+        case confirmingReset([Int], all: Bool)
         case filtering(LineEditor)
-        case help
+        /// The key map, scrolled down by this many lines.
+        case help(scroll: Int)
+        case details
     }
 
     let keys: [AnyPreferenceKey]
@@ -75,7 +95,11 @@ struct EditorState: Sendable {
     var modifiedOnly = false
     var message: Message?
     var undoStack: [UndoEntry] = []
-    var shouldQuit = false
+    var pendingWrite: PendingWrite?
+    /// The timer the loop has been asked for, so it is asked again only when it changes.
+    var wakeUp: Date?
+    /// Draw with ASCII markers (`*`, `< >`) instead of `●` and `‹ ›`: the locale is not UTF-8.
+    var asciiMarkers = false
 
     init(schema: PreferenceSchema, suiteName: String, location: String, width: Int, height: Int) {
         keys = schema.keys
@@ -117,6 +141,14 @@ struct EditorState: Sendable {
     }
 
     var listedCount: Int { settingRows.count }
+
+    /// The schema indices of the listed settings, in order.
+    var listedKeyIndices: [Int] {
+        settingRows.compactMap { row in
+            if case .setting(let index) = rows[row] { return index }
+            return nil
+        }
+    }
 
     /// The row index of the selected setting.
     var selectedRow: Int? { settingRows.indices.contains(selection) ? settingRows[selection] : nil }

@@ -11,31 +11,44 @@ struct LineEditor: Sendable, Equatable {
 
     var text: String { String(characters) }
 
-    /// Applies an editing key; returns false for keys that are not editing keys.
+    /// Applies an editing key: an action of `KeyBindings.lineEditing`, or a character typed.
+    /// Returns false for keys that neither edit nor move (commit and cancel are the caller's).
     mutating func apply(_ key: KeyEvent) -> Bool {
-        switch key {
+        if let action: LineEditAction = KeyBindings.lineEditing.action(for: key) { return apply(action) }
+        if case .character(let character) = key {
+            insert(String(character))
+            return true
+        }
+        return false
+    }
+
+    mutating func apply(_ action: LineEditAction) -> Bool {
+        switch action {
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = characters.count
-        case .backspace, .control("h"):
+        case .start: cursor = 0
+        case .end: cursor = characters.count
+        case .deleteBackward:
             guard cursor > 0 else { return true }
             characters.remove(at: cursor - 1)
             cursor -= 1
-        case .delete, .control("d"):
+        case .deleteForward:
             guard cursor < characters.count else { return true }
             characters.remove(at: cursor)
-        case .control("k"): characters.removeSubrange(cursor...)
-        case .control("u"):
+        case .cutToEnd: characters.removeSubrange(cursor...)
+        case .cutToStart:
             characters.removeSubrange(..<cursor)
             cursor = 0
-        case .character(let character):
-            characters.insert(character, at: cursor)
-            cursor += 1
-        default:
+        case .commit, .cancel:
             return false
         }
         return true
+    }
+
+    /// Inserts text at the cursor (a typed character or a paste).
+    mutating func insert(_ text: String) {
+        characters.insert(contentsOf: text, at: cursor)
+        cursor += text.count
     }
 
     /// The part of the text to show in `width` columns, scrolled so the cursor is visible, and

@@ -10,7 +10,8 @@ import ArgumentParser
 /// declares (`_superCommandName: PrefsTUI.name`, also why its messages still say `prefs-tui get`).
 enum StartUp {
     /// Words that need the whole command tree: completion, help, version, help dumps.
-    private static let needsRoot: Set<String> = [
+    /// An array, not a set: six comparisons cost less than hashing them into a set at start-up.
+    private static let needsRoot: [String] = [
         "-h", "--help", "--version", "--generate-completion-script", "---completion", "--experimental-dump-help",
     ]
 

@@ -54,9 +54,15 @@ struct SuiteOptions: ParsableArguments {
     private func storeAndSchema(watchForChanges: Bool) throws -> (store: SuiteStore, schema: PreferenceSchema) {
         let declared = try declaredSchema()
         let suiteName = suite ?? declared?.suiteName ?? WeatherSettings.suiteName
-        guard SuiteLocation.isValidSuiteName(suiteName) else {
-            throw CommandFailure("invalid suite name \"\(suiteName)\": it must be a file name without \"/\"", status: ExitStatus.usage)
+        if let problem = SuiteLocation.problem(withSuiteName: suiteName) {
+            // debugDescription quotes the name and escapes control characters, so the message
+            // stays on one line and shows what was actually given.
+            throw CommandFailure("invalid suite name \(suiteName.debugDescription): \(problem)", status: ExitStatus.usage)
         }
+        // Under a file-size limit (`ulimit -f`), writing past it sends SIGXFSZ, which by default
+        // kills the program half-way through a write. Ignored, the write fails with EFBIG
+        // instead, and the store reports it naming the path, with the old suite untouched.
+        signal(SIGXFSZ, SIG_IGN)
         let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges)
         let stored = store.storedValues()
         return (store, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName))

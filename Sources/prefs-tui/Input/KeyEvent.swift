@@ -6,7 +6,6 @@ enum KeyEvent: Sendable, Hashable {
     case pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace, delete
     case function(Int)
-    case resize(width: Int, height: Int)
 
     /// Parses the names `render --keys` accepts: `up`, `down`, `enter`, `esc`, `tab`,
     /// `shift-tab`, `space`, `bs`, `del`, `pgup`, `pgdn`, `home`, `end`, `f10`, `ctrl-a`, a

@@ -48,7 +48,7 @@ struct EditorLayout: Equatable {
 
 extension EditorState {
     var layout: EditorLayout {
-        var showsFilter = !filter.isEmpty
+        var showsFilter = !filter.isEmpty || modifiedOnly
         if case .filtering = mode { showsFilter = true }
         return EditorLayout(width: width, height: height, showsFilter: showsFilter)
     }

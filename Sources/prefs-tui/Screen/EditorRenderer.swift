@@ -19,7 +19,8 @@ enum EditorRenderer {
         switch state.mode {
         case .choosing(let popup): drawChoices(&grid, state, layout, popup)
         case .editingList(let list): drawListEditor(&grid, state, layout, list, prefs)
-        case .help: drawHelp(&grid, layout)
+        case .help(let scroll): drawHelp(&grid, layout, scroll: scroll)
+        case .details: drawDetails(&grid, state, prefs)
         default: break
         }
         return grid
@@ -45,10 +46,20 @@ enum EditorRenderer {
         grid.put(location, x: grid.width - location.displayWidth - 1, y: 0, style: .header)
     }
 
+    /// The filter row, also shown (as a lasting reminder) while only modified settings are listed.
     private static func drawFilter(_ grid: inout ScreenGrid, _ state: EditorState, row: Int) {
-        let label = "Filter: "
-        var x = grid.put(label, x: 1, y: row, style: .key, bold: true)
+        var x = 1
+        if state.modifiedOnly {
+            x = grid.put("Modified only (m: all)", x: x, y: row, style: .key, bold: true) + 2
+        }
+        var editing = false
+        if case .filtering = state.mode { editing = true }
         let count = " \(state.listedCount) of \(state.keys.count)"
+        guard editing || !state.filter.isEmpty else {
+            grid.put(count, x: grid.width - count.displayWidth - 1, y: row, style: .dim)
+            return
+        }
+        x = grid.put("Filter: ", x: x, y: row, style: .key, bold: true)
         let fieldWidth = max(1, grid.width - x - count.displayWidth - 2)
         if case .filtering(let editor) = state.mode {
             let (text, cursor) = editor.visible(width: fieldWidth)
@@ -93,7 +104,7 @@ enum EditorRenderer {
         if diagnostic != nil {
             grid.put("!", x: 0, y: y, style: .warning, bold: true)
         } else if modified {
-            grid.put("●", x: 0, y: y, style: .modified, bold: true)
+            grid.put(state.asciiMarkers ? "*" : "●", x: 0, y: y, style: .modified, bold: true)
         }
         grid.put(key.title.truncated(toWidth: layout.titleWidth), x: 2, y: y, style: modified ? .modified : .normal, bold: modified)
         if case .editingLine(let edit) = state.mode, edit.keyIndex == index {
@@ -103,7 +114,7 @@ enum EditorRenderer {
             grid.cursor = (layout.valueX + cursor, y)
             return
         }
-        let (value, style) = valueText(key, prefs)
+        let (value, style) = valueText(key, prefs, ascii: state.asciiMarkers)
         grid.put(value.truncated(toWidth: layout.valueWidth), x: layout.valueX, y: y,
                  style: modified && style == .normal ? .modified : style, bold: modified)
         if selected {
@@ -111,24 +122,25 @@ enum EditorRenderer {
         }
     }
 
-    /// A value as its widget shows it: `[x]`, `‹ Celsius ›`, `15 min`, text, or list items.
-    static func valueText(_ key: AnyPreferenceKey, _ prefs: Preferences) -> (String, CellStyle) {
-        let text = prefs.text(of: key)
-        switch WidgetKind(for: key) {
-        case .toggle:
-            return (text == "true" ? "[x]" : text.isEmpty ? "[ ] (unset)" : "[ ]", .normal)
-        case .choice:
-            if text.isEmpty { return ("‹ (unset) ›", .dim) }
-            let title = key.rule.choices?.first { $0.value == text }?.title ?? text
-            return ("‹ \(title) ›", .normal)
-        case .stepper:
-            if text.isEmpty { return ("(unset)", .dim) }
-            return (key.unit.map { "\(text) \($0)" } ?? text, .normal)
-        case .list:
-            let items = EditorUpdate.items(of: key, prefs: prefs)
-            return items.isEmpty ? ("(empty)", .dim) : (items.joined(separator: ", "), .normal)
-        case .line:
-            return text.isEmpty ? ("(unset)", .dim) : (text, .normal)
+    /// A value as its field shows it: `[x]`, `‹ Celsius ›`, `15 min`, text, or list items.
+    static func valueText(_ key: AnyPreferenceKey, _ prefs: Preferences, ascii: Bool = false) -> (String, CellStyle) {
+        let (open, close) = ascii ? ("<", ">") : ("‹", "›")
+        switch EditorField(key, in: prefs) {
+        case .toggle(let value):
+            return (value == true ? "[x]" : value == nil ? "[ ] (unset)" : "[ ]", .normal)
+        case .choice(let index, let options):
+            guard let index else {
+                let text = prefs.text(of: key)
+                return text.isEmpty ? ("\(open) (unset) \(close)", .dim) : ("\(open) \(text.controlCharactersEscaped) \(close)", .normal)
+            }
+            return ("\(open) \(options[index].title) \(close)", .normal)
+        case .stepper(let number, let text, let unit):
+            guard number != nil else { return ("(unset)", .dim) }
+            return (unit.map { "\(text) \($0)" } ?? text, .normal)
+        case .list(let items):
+            return items.isEmpty ? ("(empty)", .dim) : (items.map { EditorField.itemText($0).controlCharactersEscaped }.joined(separator: ", "), .normal)
+        case .line(let text):
+            return text.isEmpty ? ("(unset)", .dim) : (text.controlCharactersEscaped, .normal)
         }
     }
 
@@ -155,14 +167,18 @@ enum EditorRenderer {
             }
             line(key.title, style: .panelTitle, bold: true)
             for part in key.help.wrapped(toWidth: width) where !key.help.isEmpty { line(part) }
+            if !key.isDescribedBySchema {
+                for part in notDescribedNote.wrapped(toWidth: width) { line(part, style: .dim) }
+            }
             y += 1
             field("Key", key.name)
             field("Type", key.type.name)
-            field("Default", EditorUpdate.display(key.defaultText))
+            field("Default", display(key.defaultText))
             if key.rule != .any { field("Allowed", key.rule.allowedText) }
-            field("Value", prefs.isDefault(key) ? "default" : "set by the user", style: prefs.isDefault(key) ? .normal : .modified)
+            let (value, _) = valueText(key, prefs, ascii: state.asciiMarkers)
+            field("Value", value + (prefs.isDefault(key) ? " (default)" : " (set)"), style: prefs.isDefault(key) ? .normal : .modified)
             if let diagnostic = prefs.diagnostic(for: key) {
-                field("Problem", "stored \(diagnostic.storedValue) ignored: \(diagnostic.reason)", style: .warning)
+                field("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)", style: .warning)
             }
         }
         guard liveHeight > 0 else { return }
@@ -178,19 +194,16 @@ enum EditorRenderer {
     }
 
     private static func drawHints(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout) {
-        let hints: [(String, String)]
+        let hints: [(keys: String, text: String)]
         switch state.mode {
-        case .browse:
-            // Help and quit come before the rest so that they stay when the row is cut at 80 columns.
-            hints = [("↑↓", "move"), ("←→", "change"), ("Enter", "edit"), ("?", "help"), ("q", "quit"),
-                     ("r", "reset"), ("u", "undo"), ("/", "filter"), ("m", "modified")]
-        case .editingLine: hints = [("Enter", "save"), ("Esc", "cancel"), ("Ctrl-A/E", "start/end"), ("Ctrl-K/U", "cut")]
-        case .choosing: hints = [("↑↓", "choose"), ("Enter", "select"), ("Esc", "cancel")]
-        case .editingList(let list) where list.itemEdit != nil: hints = [("Enter", "save item"), ("Esc", "cancel")]
-        case .editingList: hints = [("a", "add"), ("Enter", "edit"), ("d", "delete"), ("K/J", "move"), ("Esc", "close")]
-        case .filtering: hints = [("type", "to filter"), ("Enter", "keep"), ("Esc", "clear")]
-        case .confirmingResetAll: hints = [("y", "reset all"), ("n", "cancel")]
-        case .help: hints = [("any key", "close help")]
+        case .browse: hints = KeyBindings.hints(KeyBindings.browse)
+        case .editingLine, .filtering: hints = KeyBindings.hints(KeyBindings.lineEditing)
+        case .choosing: hints = KeyBindings.hints(KeyBindings.choice)
+        case .editingList(let list) where list.itemEdit != nil: hints = KeyBindings.hints(KeyBindings.lineEditing)
+        case .editingList: hints = KeyBindings.hints(KeyBindings.list)
+        case .confirmingReset: hints = KeyBindings.hints(KeyBindings.confirm)
+        case .help: hints = [("↑↓", "scroll"), ("any other key", "close")]
+        case .details: hints = [("any key", "close")]
         }
         var x = 1
         for (key, action) in hints {
@@ -202,8 +215,10 @@ enum EditorRenderer {
     }
 
     private static func drawStatus(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout) {
-        if case .confirmingResetAll(let count) = state.mode {
-            grid.put("Reset all \(count) settings to defaults? (y/n)".truncated(toWidth: grid.width - 2), x: 1, y: layout.statusRow, style: .warning, bold: true)
+        if case .confirmingReset(let indices, let all) = state.mode {
+            let question = all ? "Reset all \(indices.count) settings to defaults? (y/n)"
+                : "Reset \(indices.map { state.keys[$0].name }.joined(separator: ", ")) to \(indices.count == 1 ? "its default" : "their defaults")? (y/n)"
+            grid.put(question.truncated(toWidth: grid.width - 2), x: 1, y: layout.statusRow, style: .warning, bold: true)
             return
         }
         guard let message = state.message else { return }
@@ -249,7 +264,7 @@ enum EditorRenderer {
 
     private static func drawListEditor(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ list: EditorState.ListEdit, _ prefs: Preferences) {
         let key = state.keys[list.keyIndex]
-        let width = min(layout.listWidth - 2, max(30, (list.items.map(\.displayWidth).max() ?? 0) + 8))
+        let width = min(layout.listWidth - 2, max(30, (list.items.map { EditorField.itemText($0).displayWidth }.max() ?? 0) + 8))
         let rowsNeeded = list.items.count + (list.itemEdit.map { $0.target == .listItem(nil) ? 1 : 0 } ?? 0)
         let height = min(layout.listHeight, max(3, rowsNeeded) + 2)
         let x = min(2, grid.width - width)
@@ -276,21 +291,74 @@ enum EditorRenderer {
             }
             guard list.items.indices.contains(index) else { continue }
             let selected = index == list.selected && list.itemEdit == nil
-            grid.put(((selected ? "› " : "  ") + list.items[index]).padded(toWidth: width - 2), x: x + 1, y: rowY,
+            grid.put(((selected ? "› " : "  ") + EditorField.itemText(list.items[index]).controlCharactersEscaped).padded(toWidth: width - 2), x: x + 1, y: rowY,
                      style: selected ? .popupSelected : .popup, bold: selected)
         }
     }
 
-    private static func drawHelp(_ grid: inout ScreenGrid, _ layout: EditorLayout) {
-        let keyWidth = KeyMap.help.map { $0.keys.displayWidth }.max() ?? 10
-        let width = min(grid.width - 2, keyWidth + 48)
-        let height = min(grid.height - 2, KeyMap.help.count + 2)
+    /// The key map, read from the binding tables, by section.
+    private static func drawHelp(_ grid: inout ScreenGrid, _ layout: EditorLayout, scroll: Int) {
+        var lines: [(keys: String, text: String, title: Bool)] = []
+        for section in KeyBindings.sections {
+            if !lines.isEmpty { lines.append(("", "", false)) }
+            lines.append((section.title, "", true))
+            lines += section.lines.map { ($0.keys, $0.help, false) }
+        }
+        let keyWidth = lines.filter { !$0.title }.map { $0.keys.displayWidth }.max() ?? 10
+        let width = min(grid.width - 2, keyWidth + 60)
+        let height = min(grid.height - 3, lines.count + 2)
         let x = (grid.width - width) / 2
-        let y = max(1, (grid.height - height) / 2)
-        box(&grid, x: x, y: y, width: width, height: height, title: "Keys")
-        for (offset, entry) in KeyMap.help.prefix(height - 2).enumerated() {
-            let end = grid.put(entry.keys.padded(toWidth: keyWidth), x: x + 2, y: y + 1 + offset, style: .popup, bold: true)
-            grid.put(entry.action.truncated(toWidth: width - keyWidth - 5), x: end + 1, y: y + 1 + offset, style: .popup)
+        let y = max(1, (grid.height - 1 - height) / 2)
+        let first = min(scroll, max(0, lines.count - (height - 2)))
+        let more = lines.count > height - 2 ? " (\(first + 1)–\(first + height - 2) of \(lines.count), ↑↓ scroll)" : ""
+        box(&grid, x: x, y: y, width: width, height: height, title: "Keys" + more)
+        for (offset, line) in lines.dropFirst(first).prefix(height - 2).enumerated() {
+            if line.title {
+                grid.put(line.keys, x: x + 2, y: y + 1 + offset, style: .popup, bold: true)
+                continue
+            }
+            let end = grid.put(line.keys.padded(toWidth: keyWidth), x: x + 2, y: y + 1 + offset, style: .popup, bold: true)
+            grid.put(line.text.truncated(toWidth: width - keyWidth - 5), x: end + 1, y: y + 1 + offset, style: .popup)
         }
     }
+
+    /// `i`: everything about the selected setting that the list and panel may have cut, and the
+    /// last message whole.
+    private static func drawDetails(_ grid: inout ScreenGrid, _ state: EditorState, _ prefs: Preferences) {
+        let width = grid.width - 2
+        let inner = width - 4
+        var lines: [(String, CellStyle)] = []
+        func add(_ label: String, _ text: String, style: CellStyle = .popup) {
+            let labelWidth = 9
+            for (offset, part) in text.wrapped(toWidth: inner - labelWidth).enumerated() {
+                lines.append(((offset == 0 ? label.padded(toWidth: labelWidth) : String(repeating: " ", count: labelWidth)) + part, style))
+            }
+        }
+        if let key = state.selectedKey {
+            for part in key.help.wrapped(toWidth: inner) where !key.help.isEmpty { lines.append((part, .popup)) }
+            if !key.isDescribedBySchema {
+                for part in notDescribedNote.wrapped(toWidth: inner) { lines.append((part, .popup)) }
+            }
+            add("Key", key.name)
+            add("Type", key.type.name)
+            add("Default", display(key.defaultText))
+            add("Allowed", key.rule.allowedText)
+            add("Value", valueText(key, prefs, ascii: state.asciiMarkers).0 + (prefs.isDefault(key) ? " (default)" : " (set)"))
+            if let diagnostic = prefs.diagnostic(for: key) {
+                add("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)")
+            }
+        }
+        if let message = state.message { add("Message", message.text) }
+        let height = min(grid.height - 2, lines.count + 2)
+        box(&grid, x: 1, y: 1, width: width, height: height, title: state.selectedKey?.title ?? "Details")
+        for (offset, line) in lines.prefix(height - 2).enumerated() {
+            grid.put(line.0, x: 3, y: 2 + offset, style: line.1)
+        }
+    }
+
+    private static func display(_ text: String) -> String { EditorUpdate.display(text) }
+
+    /// Shown for a key that is in the file but not in the schema: it has no title, help or rule
+    /// here, is edited by its stored type, and resetting all settings leaves it alone.
+    static let notDescribedNote = "Not described by the schema: edited as its stored type; reset all leaves it."
 }

@@ -1,41 +1,50 @@
 import Foundation
 import PrefsModel
-import Synchronization
 
-/// The editor's loop on a real terminal: read a key, update, draw, until quit or a signal.
+/// The editor's loop on a real terminal. It sleeps in `poll` on the terminal and a wake-up
+/// descriptor until a key arrives, another program changes the suite, the terminal is resized,
+/// a signal comes, or the timer the state asked for is due; then it feeds the events to the
+/// controller and draws. Nothing polls: an idle editor does not wake.
 enum EditorSession {
     static func run(_ prefs: Preferences, suiteName: String) throws {
         let monochrome = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let terminal = try NcursesTerminal(monochrome: monochrome)
         defer { terminal.end() }
+        let wakeUp = try WakeUpSignal()
         let size = terminal.size
-        let controller = EditorController(prefs: prefs, suiteName: suiteName, width: size.width, height: size.height)
+        let controller = EditorController(prefs: prefs, suiteName: suiteName, width: size.width, height: size.height,
+                                          asciiMarkers: !terminal.isUTF8)
+        controller.suspend = { terminal.suspend() }
 
-        // Other processes' changes arrive on the file watcher's queue; this loop picks them up.
-        // Our own writes are delivered on this (main) thread while we write, and are not news.
-        let external = ChangedNames()
-        let token = prefs.observeAll { changes in
-            guard !Thread.isMainThread else { return }
-            external.add(changes.map(\.name))
-        }
-        defer { token.cancel() }
+        let outside = OutsideChanges(prefs) { wakeUp.signal() }
+        defer { outside.cancel() }
 
         while !controller.shouldQuit && terminalStopSignal == 0 {
-            let names = external.take()
-            if !names.isEmpty { controller.externalChange(names) }
             terminal.draw(controller.frame())
-            if let key = terminal.readKey() { controller.handle(key) }
+            waitForInput(wakeUp: wakeUp, until: controller.wakeUp)
+            wakeUp.drain()
+            if terminalContinued != 0 {
+                terminalContinued = 0
+                terminal.repaintAll()
+            }
+            for event in terminal.readEvents() where !controller.shouldQuit { controller.send(event) }
+            if let change = outside.take() { controller.send(change) }
+            if let due = controller.wakeUp, due <= Date() { controller.send(.timer) }
         }
-        if terminalStopSignal == SIGTERM || terminalStopSignal == SIGHUP {
+        if terminalStopSignal != 0 {
             terminal.end()
             exit(128 + terminalStopSignal)
         }
     }
+
+    /// Sleeps until the terminal has input, the wake-up descriptor was written, a signal
+    /// interrupted the wait, or `deadline` passed.
+    private static func waitForInput(wakeUp: WakeUpSignal, until deadline: Date?) {
+        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
+        // Rounded up, so the timer never fires before the moment it was asked for.
+        let timeout = deadline.map { Int32(clamping: Int(max(0, ($0.timeIntervalSinceNow * 1000).rounded(.up)))) } ?? -1
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+    }
 }
 
-/// Names of keys changed elsewhere, collected between frames.
-final class ChangedNames: Sendable {
-    private let names = Mutex(Set<String>())
-    func add(_ new: [String]) { names.withLock { $0.formUnion(new) } }
-    func take() -> Set<String> { names.withLock { names in defer { names.removeAll() }; return names } }
-}

@@ -1,3 +1,4 @@
+import PrefsTestSupport
 import Foundation
 @testable import PrefsModel
 
@@ -74,25 +75,11 @@ extension Double {
     var nonNegativeZero: Double { self == 0 ? 0 : self }
 }
 
-/// A small deterministic random source (SplitMix64), so generated documents are the same on
-/// every run and a failure can be reproduced.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
 
 /// Random plist documents of every element kind, with text from all of Unicode except what
 /// XML 1.0 cannot carry and carriage returns (which Foundation writes raw and we escape).
 struct PlistDocumentGenerator {
-    var random: SeededRandom
+    var random: SeededGenerator
 
     mutating func document() -> [String: PlistValue] {
         dictionary(depth: 0)

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Measures the editor in a real terminal (tmux), with the terminal's output captured by
+`pipe-pane`:
+
+  latency  another process's `prefs-tui set` on screen, counted from that process's exit
+  idle     wake-ups (context switches of every thread) and CPU time of an idle editor over 60 s
+  bytes    bytes sent to the terminal by the first paint, a ↓ within the page and a ↓ that scrolls
+
+Usage: Benchmarks/editor-figures.py [--runs 40] [--idle 60]   (after `swift build`)
+"""
+import argparse, os, select, shutil, statistics, subprocess, tempfile, time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--runs", type=int, default=40)
+parser.add_argument("--idle", type=int, default=60)
+args = parser.parse_args()
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+binary = subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=root, text=True).strip() + "/prefs-tui"
+work = tempfile.mkdtemp()
+socket = f"prefs-figures-{os.getpid()}"
+fifo = os.path.join(work, "pane")
+os.mkfifo(fifo)
+
+def tmux(*arguments):
+    return subprocess.run(["tmux", "-L", socket, *arguments], check=True, capture_output=True, text=True).stdout
+
+tmux("new-session", "-d", "-s", "f", "-x", "80", "-y", "24", "-e", f"XDG_CONFIG_HOME={work}", "-e", "LANG=C.UTF-8",
+     "-e", "NO_COLOR=", "sh", "-c", f"sleep 0.3; exec {binary}")
+tmux("pipe-pane", "-t", "f", "-o", f"cat > {fifo}")
+pane = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+
+def read_until(text, timeout=5.0):
+    """Output bytes until `text` has arrived, and the moment it did."""
+    data = b""
+    deadline = time.monotonic() + timeout
+    while text.encode() not in data:
+        ready, _, _ = select.select([pane], [], [], max(0, deadline - time.monotonic()))
+        if not ready:
+            raise SystemExit(f"timed out waiting for {text!r}")
+        data += os.read(pane, 65536)
+    return data, time.monotonic()
+
+def quiet(seconds=0.15):
+    """Output until the terminal has been quiet for a while (the end of a frame)."""
+    data = b""
+    while True:
+        ready, _, _ = select.select([pane], [], [], seconds)
+        if not ready:
+            return data
+        data += os.read(pane, 65536)
+
+first, _ = read_until("Next refresh")
+first += quiet()
+print(f"first paint at 80x24: {len(first)} B")
+if os.environ.get("SHOW_BYTES"):
+    tmux("send-keys", "-t", "f", "Down")
+    print(repr(quiet()))
+    tmux("send-keys", "-t", "f", "Up")
+    quiet()
+
+down_in_page, down_scrolling = [], []
+tmux("resize-window", "-t", "f", "-x", "80", "-y", "24")
+quiet()
+for _ in range(3):
+    for index in range(10):
+        tmux("send-keys", "-t", "f", "Down")
+        (down_in_page if index < 10 else down_scrolling).append(len(quiet(0.1)))
+    tmux("send-keys", "-t", "f", "Home")
+    quiet()
+tmux("resize-window", "-t", "f", "-x", "80", "-y", "12")
+quiet()
+for _ in range(2):
+    tmux("send-keys", "-t", "f", "Home")
+    quiet()
+    for index in range(10):
+        tmux("send-keys", "-t", "f", "Down")
+        size = len(quiet(0.1))
+        if index >= 6:
+            down_scrolling.append(size)
+narrow_scrolling = []
+tmux("resize-window", "-t", "f", "-x", "60", "-y", "12")
+quiet()
+for _ in range(2):
+    tmux("send-keys", "-t", "f", "Home")
+    quiet()
+    for index in range(10):
+        tmux("send-keys", "-t", "f", "Down")
+        size = len(quiet(0.1))
+        if index >= 6:
+            narrow_scrolling.append(size)
+tmux("resize-window", "-t", "f", "-x", "80", "-y", "24")
+quiet()
+print(f"↓ that scrolls (60x12, no side panel): median {statistics.median(narrow_scrolling):.0f} B, max {max(narrow_scrolling)} B")
+print(f"↓ within the page: median {statistics.median(down_in_page):.0f} B, max {max(down_in_page)} B")
+print(f"↓ that scrolls (80x12): median {statistics.median(down_scrolling):.0f} B, max {max(down_scrolling)} B")
+
+latencies = []
+for run in range(args.runs):
+    # Every character differs from the previous value's, so ncurses sends the whole word.
+    city = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[run % 26] * 8
+    subprocess.run([binary, "set", "city", city], env={**os.environ, "XDG_CONFIG_HOME": work}, check=True)
+    exited = time.monotonic()
+    _, shown = read_until(city)
+    latencies.append((shown - exited) * 1000)
+    quiet(0.05)
+latencies.sort()
+p90 = latencies[int(len(latencies) * 0.9) - 1]
+print(f"outside change on screen after the setter exits: median {statistics.median(latencies):.1f} ms, "
+      f"p90 {p90:.1f} ms, max {latencies[-1]:.1f} ms ({args.runs} runs)")
+
+pid = int(subprocess.check_output(["pgrep", "-f", "-n", f"^{binary}$"], text=True).strip())
+def counters():
+    """Context switches by thread (a wake-up is a switch back in), and the CPU ticks used."""
+    switches = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/status") as status:
+            switches[task] = sum(int(line.split()[1]) for line in status
+                                 if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return switches, int(fields[11]) + int(fields[12])
+quiet()
+before = counters()
+output = b""
+deadline = time.monotonic() + args.idle
+while time.monotonic() < deadline:
+    ready, _, _ = select.select([pane], [], [], deadline - time.monotonic())
+    if ready:
+        output += os.read(pane, 65536)
+after = counters()
+ticks = os.sysconf("SC_CLK_TCK")
+main_thread = str(pid)
+woken = sum(after[0][task] - before[0][task] for task in after[0] if task in before[0])
+print(f"idle {args.idle} s: {after[0][main_thread] - before[0][main_thread]} wake-ups of the loop, {woken} of all threads, CPU {(after[1] - before[1]) / ticks * 1000:.0f} ms, "
+      f"{len(output)} B sent")
+
+tmux("kill-session", "-t", "f")
+subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+shutil.rmtree(work, ignore_errors=True)

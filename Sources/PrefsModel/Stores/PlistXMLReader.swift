@@ -1,0 +1,410 @@
+import Foundation
+
+/// Reads an XML property list straight into ``PlistValue``: the counterpart of
+/// ``PlistXMLWriter``.
+///
+/// Why our own: reading a 10,000-key suite through `PropertyListSerialization` and converting its
+/// `NSNumber`/`NSString` tree to `PlistValue` cost most of a large `render`. This goes from the
+/// file's bytes to `PlistValue` in one pass.
+///
+/// It reads the plain XML that Foundation, Python's `plistlib` and our writer produce. Whatever
+/// it does not understand exactly (a binary plist, CDATA, attributes on elements, an unknown
+/// element, a text encoding other than UTF-8, an integer beyond `UInt64`, a duplicate key, text
+/// beginning with U+FEFF, which Foundation drops) makes ``value(from:)`` return nil, and the
+/// caller leaves the file to `PropertyListSerialization`. So an unusual file reads as it always
+/// did, and a malformed one is still refused by Foundation: this reader never decides that a
+/// file is unreadable.
+struct PlistXMLReader {
+    private let bytes: UnsafeRawBufferPointer
+    private var position = 0
+
+    /// Not understood here: the caller falls back to Foundation.
+    private struct NotUnderstood: Error {}
+
+    private init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    /// The document's root value, or nil when it is anything but plain XML this reader
+    /// understands exactly.
+    static func value(from data: Data) -> PlistValue? {
+        data.withUnsafeBytes { raw in
+            var reader = PlistXMLReader(raw)
+            return try? reader.document()
+        }
+    }
+
+    // MARK: Document
+
+    private mutating func document() throws -> PlistValue {
+        // A byte-order mark, or any encoding declaration but UTF-8, is left to Foundation.
+        if matches("<?xml") {
+            let end = try find("?>")
+            let declaration = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+            if let range = declaration.range(of: "encoding=") {
+                let value = declaration[range.upperBound...].dropFirst().prefix(5).uppercased()
+                guard value == "UTF-8" else { throw NotUnderstood() }
+            }
+            position = end + 2
+        }
+        try skipMisc()
+        if matches("<!DOCTYPE") {
+            let end = try find(">")
+            // An internal subset could declare entities: Foundation's business.
+            if bytes[position..<end].contains(UInt8(ascii: "[")) { throw NotUnderstood() }
+            position = end + 1
+            try skipMisc()
+        }
+        guard matches("<plist") else { throw NotUnderstood() }
+        position += 6
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ">") || bytes[position] == UInt8(ascii: " ") else {
+            throw NotUnderstood()
+        }
+        let tagEnd = try find(">")
+        if bytes[tagEnd - 1] == UInt8(ascii: "/") { throw NotUnderstood() }
+        position = tagEnd + 1
+        try skipMisc()
+        let root = try value()
+        try skipMisc()
+        try expect("</plist>")
+        try skipMisc()
+        guard position == bytes.count else { throw NotUnderstood() }
+        return root
+    }
+
+    // MARK: Elements
+
+    private mutating func value() throws -> PlistValue {
+        let name = try openTag()
+        switch name {
+        case .element("dict"): return .dictionary(try dictionary())
+        case .empty("dict"): return .dictionary([:])
+        case .element("array"): return .array(try array())
+        case .empty("array"): return .array([])
+        case .empty("true"): return .bool(true)
+        case .empty("false"): return .bool(false)
+        case .element("string"): return .string(try text(closing: "</string>"))
+        case .empty("string"): return .string("")
+        case .element("integer"): return try integer(try rawContent(closing: "</integer>"))
+        case .element("real"): return .double(try real(try rawContent(closing: "</real>")))
+        case .element("date"): return .date(try date(try rawContent(closing: "</date>")))
+        case .element("data"): return .data(try data(try rawContent(closing: "</data>")))
+        case .empty("data"): return .data(Data())
+        default: throw NotUnderstood()
+        }
+    }
+
+    private mutating func dictionary() throws -> [String: PlistValue] {
+        var entries: [String: PlistValue] = [:]
+        while true {
+            try skipMisc()
+            if matches("</dict>") {
+                position += 7
+                return entries
+            }
+            let key: String
+            switch try openTag() {
+            case .element("key"): key = try text(closing: "</key>")
+            case .empty("key"): key = ""
+            default: throw NotUnderstood()
+            }
+            try skipMisc()
+            let entry = try value()
+            // Which of two equal keys wins is Foundation's call.
+            guard entries.updateValue(entry, forKey: key) == nil else { throw NotUnderstood() }
+        }
+    }
+
+    private mutating func array() throws -> [PlistValue] {
+        var items: [PlistValue] = []
+        while true {
+            try skipMisc()
+            if matches("</array>") {
+                position += 8
+                return items
+            }
+            items.append(try value())
+        }
+    }
+
+    private enum Tag: Equatable {
+        case element(String)
+        case empty(String)
+    }
+
+    /// `<name>` or `<name/>`, exactly: attributes and spaces inside tags are left to Foundation.
+    private mutating func openTag() throws -> Tag {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "<") else { throw NotUnderstood() }
+        var end = position + 1
+        while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
+        guard end < bytes.count, end > position + 1 else { throw NotUnderstood() }
+        let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position + 1..<end]), as: UTF8.self)
+        if bytes[end] == UInt8(ascii: ">") {
+            position = end + 1
+            return .element(name)
+        }
+        guard bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: ">") else {
+            throw NotUnderstood()
+        }
+        position = end + 2
+        return .empty(name)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    }
+
+    // MARK: Text
+
+    /// The text up to `closing`, entities decoded. Markup inside (CDATA, comments, elements) and
+    /// raw carriage returns (which XML parsers turn into line feeds) are left to Foundation.
+    private mutating func text(closing: StaticString) throws -> String {
+        let start = position
+        var hasEntity = false
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "<"):
+                let end = position
+                try expect(closing)
+                guard hasEntity else {
+                    let run = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                    guard let text = String(validating: run, as: UTF8.self) else { throw NotUnderstood() }
+                    return try checked(text)
+                }
+                return try checked(try decodingEntities(start..<end))
+            case UInt8(ascii: "&"): hasEntity = true
+            case 0x0D: throw NotUnderstood()
+            default: break
+            }
+            position += 1
+        }
+        throw NotUnderstood()
+    }
+
+    /// Foundation's reader drops a leading U+FEFF; leaving such text to it keeps its reading.
+    private func checked(_ text: String) throws -> String {
+        if text.unicodeScalars.first == "\u{FEFF}" { throw NotUnderstood() }
+        return text
+    }
+
+    private func decodingEntities(_ range: Range<Int>) throws -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "&") else {
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < range.upperBound, bytes[end] != UInt8(ascii: ";"), end - index < 12 { end += 1 }
+            guard end < range.upperBound, bytes[end] == UInt8(ascii: ";") else { throw NotUnderstood() }
+            let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index + 1..<end]), as: UTF8.self)
+            switch name {
+            case "lt": decoded.append(UInt8(ascii: "<"))
+            case "gt": decoded.append(UInt8(ascii: ">"))
+            case "amp": decoded.append(UInt8(ascii: "&"))
+            case "quot": decoded.append(UInt8(ascii: "\""))
+            case "apos": decoded.append(UInt8(ascii: "'"))
+            default:
+                guard let scalar = Self.characterReference(name) else { throw NotUnderstood() }
+                decoded.append(contentsOf: String(Character(scalar)).utf8)
+            }
+            index = end + 1
+        }
+        guard let text = String(validating: decoded, as: UTF8.self) else { throw NotUnderstood() }
+        return text
+    }
+
+    /// `#13` or `#x0D`, naming a character XML 1.0 allows.
+    private static func characterReference(_ name: String) -> Unicode.Scalar? {
+        guard name.hasPrefix("#") else { return nil }
+        let digits = name.dropFirst()
+        let code: UInt32?
+        if digits.hasPrefix("x") {
+            let hex = digits.dropFirst()
+            code = hex.allSatisfy(\.isHexDigit) ? UInt32(hex, radix: 16) : nil
+        } else {
+            code = digits.allSatisfy(\.isASCII) ? UInt32(digits) : nil
+        }
+        guard let code, code == 0x09 || code == 0x0A || code == 0x0D || (code >= 0x20 && code != 0xFFFE && code != 0xFFFF),
+              let scalar = Unicode.Scalar(code) else { return nil }
+        return scalar
+    }
+
+    /// The bytes up to `closing`, for the elements whose content is plain ASCII.
+    private mutating func rawContent(closing: StaticString) throws -> UnsafeRawBufferPointer {
+        let start = position
+        while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
+        let end = position
+        try expect(closing)
+        guard end > start else { throw NotUnderstood() }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    // MARK: Numbers
+
+    /// `-?[0-9]+` within Int64 or UInt64; above `Int.max` it is `.unsignedInt`, as Foundation's
+    /// reader keeps it. Signs, spaces and hexadecimal are left to Foundation.
+    private func integer(_ text: UnsafeRawBufferPointer) throws -> PlistValue {
+        let negative = text[0] == UInt8(ascii: "-")
+        let digits = negative ? UnsafeRawBufferPointer(rebasing: text[1...]) : text
+        guard !digits.isEmpty else { throw NotUnderstood() }
+        var magnitude: UInt64 = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw NotUnderstood() }
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { throw NotUnderstood() }
+            magnitude = sum
+        }
+        if negative {
+            guard magnitude <= UInt64(Int.max) + 1 else { throw NotUnderstood() }
+            return .int(magnitude == UInt64(Int.max) + 1 ? .min : -Int(magnitude))
+        }
+        return magnitude <= UInt64(Int.max) ? .int(Int(magnitude)) : .unsignedInt(magnitude)
+    }
+
+    /// `nan`, `+infinity`, `-infinity`, or a decimal `-?d+(.d+)?([eE][+-]?d+)?` that stays finite.
+    private func real(_ text: UnsafeRawBufferPointer) throws -> Double {
+        let spelled = String(decoding: text, as: UTF8.self)
+        switch spelled {
+        case "nan": return .nan
+        case "+infinity": return .infinity
+        case "-infinity": return -.infinity
+        default: break
+        }
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < text.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) { index += 1 }
+            return index - start
+        }
+        if text[index] == UInt8(ascii: "-") { index += 1 }
+        guard digits() > 0 else { throw NotUnderstood() }
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw NotUnderstood() }
+        }
+        if index < text.count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw NotUnderstood() }
+        }
+        guard index == text.count, let number = Double(spelled), number.isFinite else { throw NotUnderstood() }
+        return number
+    }
+
+    // MARK: Dates
+
+    /// `yyyy-MM-ddTHH:mm:ssZ` naming a real date and time, on the proleptic Gregorian calendar.
+    private func date(_ text: UnsafeRawBufferPointer) throws -> Date {
+        guard text.count == 20 else { throw NotUnderstood() }
+        func field(_ start: Int, _ count: Int) throws -> Int {
+            var value = 0
+            for byte in text[start..<start + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw NotUnderstood() }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        for (offset, separator) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")] as [(Int, Unicode.Scalar)] {
+            guard text[offset] == UInt8(ascii: separator) else { throw NotUnderstood() }
+        }
+        let year = try field(0, 4), month = try field(5, 2), day = try field(8, 2)
+        let hour = try field(11, 2), minute = try field(14, 2), second = try field(17, 2)
+        guard year >= 1, (1...12).contains(month), day >= 1, day <= DateText.daysInMonth(month, year: year),
+              hour <= 23, minute <= 59, second <= 59 else { throw NotUnderstood() }
+        let days = DateText.daysSince1970(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
+    }
+
+    // MARK: Data
+
+    /// Base64 with any whitespace between characters; padding only at the end.
+    private func data(_ text: UnsafeRawBufferPointer) throws -> Data {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(text.count * 3 / 4)
+        var group: UInt32 = 0
+        var count = 0
+        var padding = 0
+        for byte in text {
+            let sextet: UInt8
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = byte - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = byte - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = byte - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "+"): sextet = 62
+            case UInt8(ascii: "/"): sextet = 63
+            case UInt8(ascii: "="):
+                padding += 1
+                sextet = 0
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: throw NotUnderstood()
+            }
+            // Nothing but padding may follow padding.
+            if padding > 0 && byte != UInt8(ascii: "=") { throw NotUnderstood() }
+            group = group << 6 | UInt32(sextet)
+            count += 1
+            if count == 4 {
+                guard padding <= 2 else { throw NotUnderstood() }
+                decoded.append(UInt8(truncatingIfNeeded: group >> 16))
+                if padding < 2 { decoded.append(UInt8(truncatingIfNeeded: group >> 8)) }
+                if padding < 1 { decoded.append(UInt8(truncatingIfNeeded: group)) }
+                group = 0
+                count = 0
+                if padding > 0 { padding = 3 }  // the group that holds padding must be the last
+            }
+        }
+        guard count == 0 else { throw NotUnderstood() }
+        return Data(decoded)
+    }
+
+    // MARK: Scanning
+
+    private func matches(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard position + length <= bytes.count else { return false }
+        return literal.withUTF8Buffer { expected in
+            for index in 0..<length where bytes[position + index] != expected[index] { return false }
+            return true
+        }
+    }
+
+    private mutating func expect(_ literal: StaticString) throws {
+        guard matches(literal) else { throw NotUnderstood() }
+        position += literal.utf8CodeUnitCount
+    }
+
+    /// Where `literal` next starts, from the current position.
+    private func find(_ literal: StaticString) throws -> Int {
+        let length = literal.utf8CodeUnitCount
+        let found: Int? = literal.withUTF8Buffer { expected in
+            var start = position
+            while start + length <= bytes.count {
+                var index = 0
+                while index < length, bytes[start + index] == expected[index] { index += 1 }
+                if index == length { return start }
+                start += 1
+            }
+            return nil
+        }
+        guard let found else { throw NotUnderstood() }
+        return found
+    }
+
+    /// Whitespace and comments between elements.
+    private mutating func skipMisc() throws {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D:
+                position += 1
+            case UInt8(ascii: "<") where matches("<!--"):
+                position += 4
+                position = try find("-->") + 3
+            default:
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import PrefsModel
+
+/// A setting as its form field holds it: the typed value and what the widget needs, built from
+/// the key and its stored value. Update acts on it and the renderer draws it, so neither looks
+/// at text to find out what a value is.
+enum EditorField: Equatable {
+    /// A Bool; nil for an unset optional.
+    case toggle(Bool?)
+    /// One of `options`; `index` is nil for an unset optional (or a value that is no option).
+    case choice(index: Int?, options: [ChoiceOption])
+    /// An Int or Double; nil for an unset optional. `text` is the library's formatting of it.
+    case stepper(number: Double?, text: String, unit: String?)
+    /// An array, item by item, typed as JSON (numbers stay numbers).
+    case list([JSONValue])
+    /// Anything else, edited as one line of text (empty for an unset optional).
+    case line(String)
+
+    init(_ key: AnyPreferenceKey, stored: PlistValue?) {
+        let json = key.json(of: stored)
+        if let options = key.rule.choices {
+            self = .choice(index: options.firstIndex { $0.value == key.text(of: stored) }, options: options)
+            return
+        }
+        switch key.type.unwrapped {
+        case .bool:
+            if case .bool(let value) = json { self = .toggle(value) } else { self = .toggle(nil) }
+        case .int, .double:
+            let number: Double? = switch json {
+            case .int(let value): Double(value)
+            case .double(let value): value
+            default: nil
+            }
+            self = .stepper(number: number, text: number == nil ? "" : key.text(of: stored), unit: key.unit)
+        case .array:
+            if case .array(let items) = json { self = .list(items) } else { self = .list([]) }
+        default:
+            self = .line(key.text(of: stored))
+        }
+    }
+
+    /// The field of a key as currently stored.
+    init(_ key: AnyPreferenceKey, in prefs: Preferences) {
+        self.init(key, stored: prefs.store.storedValue(forKey: key.name))
+    }
+
+    /// How an item of a list reads in the list editor and the list row.
+    static func itemText(_ item: JSONValue) -> String { item.stringValue ?? item.text }
+}

@@ -1,0 +1,163 @@
+import PrefsModel
+
+/// The open fields: a line editor, a choice list, the list editor, and pastes into them.
+extension EditorUpdate {
+    // MARK: Line editing
+
+    static func editLine(_ state: inout EditorState, _ edit: EditorState.LineEdit, key event: KeyEvent, prefs: Preferences) -> [EditorEffect] {
+        var edit = edit
+        let key = state.keys[edit.keyIndex]
+        switch KeyBindings.lineEditing.action(for: event) as LineEditAction? {
+        case .cancel?:
+            state.mode = .browse
+            state.message = .init(text: "Cancelled; \(key.name) is \(display(prefs.text(of: key)))", kind: .info)
+            return []
+        case .commit?:
+            // The field stays open (with the text) until the write has succeeded.
+            return commit(&state, key, text: edit.editor.text, prefs: prefs)
+        default:
+            _ = edit.editor.apply(event)
+            state.mode = .editingLine(edit)
+            return []
+        }
+    }
+
+    // MARK: Choice list
+
+    static func choose(_ state: inout EditorState, _ popup: EditorState.ChoicePopup, key event: KeyEvent, prefs: Preferences) -> [EditorEffect] {
+        var popup = popup
+        guard let action: ChoiceAction = KeyBindings.choice.action(for: event) else { return [] }
+        switch action {
+        case .up: popup.highlighted = max(0, popup.highlighted - 1)
+        case .down: popup.highlighted = min(popup.options.count - 1, popup.highlighted + 1)
+        case .first: popup.highlighted = 0
+        case .last: popup.highlighted = popup.options.count - 1
+        case .cancel:
+            state.mode = .browse
+            return []
+        case .select:
+            let key = state.keys[popup.keyIndex]
+            return commit(&state, key, text: popup.options[popup.highlighted].value, prefs: prefs)
+        }
+        state.mode = .choosing(popup)
+        return []
+    }
+
+    // MARK: List editing
+
+    static func editList(_ state: inout EditorState, _ list: EditorState.ListEdit, key event: KeyEvent, prefs: Preferences) -> [EditorEffect] {
+        var list = list
+        let key = state.keys[list.keyIndex]
+        if var itemEdit = list.itemEdit {
+            switch KeyBindings.lineEditing.action(for: event) as LineEditAction? {
+            case .cancel?:
+                list.itemEdit = nil
+            case .commit?:
+                guard let item = listItem(key, text: itemEdit.editor.text, state: &state) else { return [] }
+                var after = list
+                switch itemEdit.target {
+                case .listItem(let index?): after.items[index] = item
+                default:
+                    after.items.append(item)
+                    after.selected = after.items.count - 1
+                }
+                after.itemEdit = nil
+                // Until the write succeeds, the list shows what is stored and the item field
+                // keeps the typed text.
+                return commitList(&state, key, after, prefs: prefs)
+            default:
+                _ = itemEdit.editor.apply(event)
+                list.itemEdit = itemEdit
+            }
+            state.mode = .editingList(list)
+            return []
+        }
+        guard let action: ListAction = KeyBindings.list.action(for: event) else { return [] }
+        switch action {
+        case .close:
+            state.mode = .browse
+            return []
+        case .up: list.selected = max(0, list.selected - 1)
+        case .down: list.selected = min(max(0, list.items.count - 1), list.selected + 1)
+        case .add:
+            list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: ""), target: .listItem(nil))
+        case .edit:
+            if list.items.indices.contains(list.selected) {
+                let text = EditorField.itemText(list.items[list.selected])
+                list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: text), target: .listItem(list.selected))
+            } else {
+                list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: ""), target: .listItem(nil))
+            }
+        case .delete:
+            guard list.items.indices.contains(list.selected) else { break }
+            var after = list
+            after.items.remove(at: list.selected)
+            after.selected = min(list.selected, max(0, after.items.count - 1))
+            return commitList(&state, key, after, prefs: prefs)
+        case .moveItemUp, .moveItemDown:
+            let target = list.selected + (action == .moveItemUp ? -1 : 1)
+            guard list.items.indices.contains(list.selected), list.items.indices.contains(target) else { break }
+            var after = list
+            after.items.swapAt(list.selected, target)
+            after.selected = target
+            return commitList(&state, key, after, prefs: prefs)
+        }
+        state.mode = .editingList(list)
+        return []
+    }
+
+    /// An item typed into the list editor, as its element type reads it: text stays text, a
+    /// number or a switch is read as JSON. Nil (with a message) when it cannot be one.
+    private static func listItem(_ key: AnyPreferenceKey, text: String, state: inout EditorState) -> JSONValue? {
+        guard case .array(let element) = key.type.unwrapped else { return nil }
+        switch element.unwrapped {
+        case .int, .double, .bool:
+            if let json = try? JSONValue(parsing: text), json.stringValue == nil { return json }
+            state.message = .init(text: "\(key.name): \"\(text)\" is not allowed; allowed: \(key.rule.allowedText) (\(key.type.name))", kind: .error)
+            return nil
+        default:
+            return .string(text)
+        }
+    }
+
+    /// Writes the list the editor would show after this change; the editor moves to it only
+    /// when the write succeeded.
+    private static func commitList(_ state: inout EditorState, _ key: AnyPreferenceKey, _ after: EditorState.ListEdit, prefs: Preferences) -> [EditorEffect] {
+        do {
+            let value = try key.storedValue(json: .array(after.items))
+            return write(&state, key, value, modeAfter: .editingList(after), prefs: prefs)
+        } catch {
+            state.message = .init(text: "\(error)", kind: .error)
+            return []
+        }
+    }
+
+    // MARK: Paste
+
+    /// A bracketed paste goes into the open field as text and never commits: line breaks become
+    /// spaces, or stay where the setting's rule allows them. With no field open it does nothing
+    /// but say so.
+    static func paste(_ state: inout EditorState, _ text: String, prefs: Preferences) {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let line = lines.replacingOccurrences(of: "\n", with: " ")
+        switch state.mode {
+        case .editingLine(var edit):
+            if case .text(_, _, _, multiline: true) = state.keys[edit.keyIndex].rule {
+                edit.editor.insert(lines)
+            } else {
+                edit.editor.insert(line)
+            }
+            state.mode = .editingLine(edit)
+        case .editingList(var list) where list.itemEdit != nil:
+            list.itemEdit?.editor.insert(line)
+            state.mode = .editingList(list)
+        case .filtering(var editor):
+            editor.insert(line)
+            state.filter = editor.text
+            state.mode = .filtering(editor)
+            state.rebuildRows(isModified: { !prefs.isDefault($0) })
+        default:
+            state.message = .init(text: "Paste ignored: open a field with Enter to paste into it", kind: .warning)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import PrefsModel
+
+/// Writes: what the update asks for, what it does when the result comes back, undo, and other
+/// programs' changes.
+extension EditorUpdate {
+    /// Parses typed text with the key's own parser; a valid value is written, an invalid one
+    /// leaves the field open with the reason.
+    static func commit(_ state: inout EditorState, _ key: AnyPreferenceKey, text: String, prefs: Preferences) -> [EditorEffect] {
+        do {
+            return write(&state, key, try key.storedValue(parsing: [text]), prefs: prefs)
+        } catch {
+            state.message = .init(text: "\(error)", kind: .error)
+            return []
+        }
+    }
+
+    /// Checks a typed value with the key's rule and writes it.
+    static func commit(_ state: inout EditorState, _ key: AnyPreferenceKey, json: JSONValue, prefs: Preferences) -> [EditorEffect] {
+        do {
+            return write(&state, key, try key.storedValue(json: json), prefs: prefs)
+        } catch {
+            state.message = .init(text: "\(error)", kind: .error)
+            return []
+        }
+    }
+
+    /// Asks to store `value` for `key` (nil removes it). A value equal to the default removes
+    /// the stored one, so `●` always means "differs from the default" — but only where a schema
+    /// declares the default: a key read off another program's file has a default of our guess,
+    /// and that program's value is kept.
+    static func write(_ state: inout EditorState, _ key: AnyPreferenceKey, _ value: PlistValue?, success: String? = nil,
+                      modeAfter: EditorState.Mode = .browse, prefs: Preferences) -> [EditorEffect] {
+        let knowsDefault = prefs.schema.declaresType(of: key)
+        let isDefault = value.map { knowsDefault && key.problem(with: $0) == nil && key.json(of: $0) == key.defaultJSON } ?? true
+        let stored: PlistValue? = isDefault ? nil : value
+        let text = display(key.text(of: value))
+        let message = success ?? (isDefault && value != nil ? "Saved \(key.name) = \(text) (its default: nothing stored)" : "Saved \(key.name) = \(text)")
+        let previous = prefs.store.storedValue(forKey: key.name)
+        guard previous != stored else {
+            state.mode = modeAfter
+            state.message = .init(text: "\(key.name) is unchanged (\(text))", kind: .info)
+            return []
+        }
+        return request(&state, [key.name: stored], label: "\(key.name) = \(display(key.text(of: previous)))",
+                       success: message, modeAfter: modeAfter, prefs: prefs)
+    }
+
+    /// Records the write as pending and asks the loop for it.
+    static func request(_ state: inout EditorState, _ changes: [String: PlistValue?], label: String,
+                        success: String, modeAfter: EditorState.Mode, isUndo: Bool = false, prefs: Preferences) -> [EditorEffect] {
+        var before: [String: PlistValue?] = [:]
+        for name in changes.keys { before[name] = .some(prefs.store.storedValue(forKey: name)) }
+        let undo = isUndo ? nil : EditorState.UndoEntry(previous: before, written: changes, label: label)
+        state.pendingWrite = .init(changes: changes, undo: undo, success: success, modeAfter: modeAfter, isUndo: isUndo)
+        return [.write(changes)]
+    }
+
+    /// The result of the pending write: on success the state moves on; on failure nothing is
+    /// claimed, and an open field keeps what the user typed.
+    static func writeFinished(_ state: inout EditorState, error: String?, warnings: [String], prefs: Preferences) {
+        guard let pending = state.pendingWrite else { return }
+        state.pendingWrite = nil
+        if let error {
+            state.message = .init(text: error, kind: .error)
+            return
+        }
+        state.mode = pending.modeAfter
+        if pending.isUndo { state.undoStack.removeLast() }
+        if let undo = pending.undo { state.undoStack.append(undo) }
+        state.message = warnings.isEmpty ? .init(text: pending.success, kind: .info) : .init(text: warnings.joined(separator: "; "), kind: .warning)
+        if state.modifiedOnly { state.rebuildRows(isModified: { !prefs.isDefault($0) }) }
+    }
+
+    /// `u`: takes back the last change, unless another program has changed those settings
+    /// since (then the entry stays, and the message says why nothing happened).
+    static func undo(_ state: inout EditorState, prefs: Preferences) -> [EditorEffect] {
+        guard let entry = state.undoStack.last else {
+            state.message = .init(text: "Nothing to undo", kind: .info)
+            return []
+        }
+        let changedSince = entry.written.keys.sorted().filter { prefs.store.storedValue(forKey: $0) != entry.written[$0] ?? nil }
+        guard changedSince.isEmpty else {
+            let names = changedSince.joined(separator: ", ")
+            state.message = .init(text: "\(names) \(changedSince.count == 1 ? "was" : "were") changed by another program since; not undone", kind: .warning)
+            return []
+        }
+        return request(&state, entry.previous, label: entry.label, success: "Undid: \(entry.label)", modeAfter: state.mode, isUndo: true, prefs: prefs)
+    }
+
+    /// Another program changed these keys: the list shows the new values by itself; a field
+    /// being edited keeps the user's text, with a warning rather than a silent overwrite.
+    static func externalChange(_ state: inout EditorState, names: Set<String>, prefs: Preferences) {
+        if state.modifiedOnly || !state.filter.isEmpty { state.rebuildRows(isModified: { !prefs.isDefault($0) }) }
+        switch state.mode {
+        case .editingLine(let edit) where names.contains(state.keys[edit.keyIndex].name):
+            let key = state.keys[edit.keyIndex]
+            state.message = .init(text: "\(key.name) was changed by another program to \(display(prefs.text(of: key))); Enter keeps your edit, Esc shows the new value", kind: .warning)
+        case .editingList(var list) where names.contains(state.keys[list.keyIndex].name):
+            let key = state.keys[list.keyIndex]
+            state.message = .init(text: "\(key.name) was changed by another program; the list shows the new items", kind: .warning)
+            if case .list(let items) = EditorField(key, in: prefs) { list.items = items }
+            list.selected = min(list.selected, max(0, list.items.count - 1))
+            list.itemEdit = nil
+            state.mode = .editingList(list)
+        default:
+            let shown = names.sorted().joined(separator: ", ")
+            state.message = .init(text: "Changed by another program: \(shown)", kind: .info)
+        }
+    }
+}

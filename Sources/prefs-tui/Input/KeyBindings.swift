@@ -1,0 +1,102 @@
+/// What a key does while browsing the list.
+enum BrowseAction: Sendable, Equatable {
+    case moveUp, moveDown, pageUp, pageDown, first, last, nextSection, previousSection
+    case activate, toggle, decrease, increase, clear
+    case filter, cancel, modifiedOnly, reset, resetAll, undo, details, help, quit, suspend
+}
+
+/// What a key does in a line editor (a value, a list item, the filter).
+enum LineEditAction: Sendable, Equatable {
+    case left, right, start, end, deleteBackward, deleteForward, cutToEnd, cutToStart, commit, cancel
+}
+
+/// What a key does in the list editor.
+enum ListAction: Sendable, Equatable {
+    case up, down, add, edit, delete, moveItemUp, moveItemDown, close
+}
+
+/// What a key does in an open choice list.
+enum ChoiceAction: Sendable, Equatable {
+    case up, down, first, last, select, cancel
+}
+
+/// The editor's key map, by mode. Order is the order of the help overlay and the README.
+enum KeyBindings {
+    static let browse: [KeyBinding<BrowseAction>] = [
+        .init("↑/↓, k/j", "move", hint: ("↑↓", "move"), rank: 0,
+              [(.up, .moveUp), (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown)]),
+        .init("PgUp/PgDn", "page up / down", [(.pageUp, .pageUp), (.pageDown, .pageDown)]),
+        .init("Home/End, g/G", "first / last setting",
+              [(.home, .first), (.character("g"), .first), (.end, .last), (.character("G"), .last)]),
+        .init("Tab/Shift-Tab", "next / previous section", [(.tab, .nextSection), (.backTab, .previousSection)]),
+        .init("Enter", "edit; toggle a switch; open a choice list", hint: ("Enter", "edit"), rank: 2, keys: [.enter], .activate),
+        .init("Space", "toggle a switch; open a choice list", keys: [.character(" ")], .toggle),
+        .init("←/→, h/l", "cycle a choice, step a number", hint: ("←→", "change"), rank: 1,
+              [(.left, .decrease), (.character("h"), .decrease), (.right, .increase), (.character("l"), .increase)]),
+        .init("Del, Backspace, x", "clear an optional value (unset)", keys: [.delete, .backspace, .character("x")], .clear),
+        .init("i", "details of the setting and the whole last message", hint: ("i", "details"), rank: 5,
+              keys: [.character("i")], .details),
+        .init("/", "filter by title or key (Esc clears)", hint: ("/", "filter"), keys: [.character("/")], .filter),
+        .init("Esc", "clear the filter", keys: [.escape], .cancel),
+        .init("m", "show only modified settings (again: all)", hint: ("m", "modified"), keys: [.character("m")], .modifiedOnly),
+        .init("r", "reset the selected setting to its default", hint: ("r", "reset"), keys: [.character("r")], .reset),
+        .init("R", "reset all listed settings (asks first)", keys: [.character("R")], .resetAll),
+        .init("u", "undo the last change, repeatedly", hint: ("u", "undo"), keys: [.character("u")], .undo),
+        .init("?, F1", "this help", hint: ("?", "help"), rank: 3, keys: [.character("?"), .function(1)], .help),
+        .init("q, F10, Ctrl-C, Ctrl-\\", "quit", hint: ("q", "quit"), rank: 4,
+              keys: [.character("q"), .function(10), .control("c"), .control("\\")], .quit),
+        .init("Ctrl-Z", "suspend (fg resumes)", keys: [.control("z")], .suspend),
+    ]
+
+    static let lineEditing: [KeyBinding<LineEditAction>] = [
+        .init("Enter", "save the value (checked by its rule)", hint: ("Enter", "save"), keys: [.enter], .commit),
+        .init("Esc", "cancel, restoring the value", hint: ("Esc", "cancel"), keys: [.escape], .cancel),
+        .init("←/→", "move the cursor", [(.left, .left), (.right, .right)]),
+        .init("Home/End, Ctrl-A/E", "start / end of the line", hint: ("Ctrl-A/E", "start/end"),
+              [(.home, .start), (.control("a"), .start), (.end, .end), (.control("e"), .end)]),
+        .init("Backspace, Delete", "delete before / at the cursor",
+              [(.backspace, .deleteBackward), (.control("h"), .deleteBackward), (.delete, .deleteForward), (.control("d"), .deleteForward)]),
+        .init("Ctrl-K/U", "cut to the end / start", hint: ("Ctrl-K/U", "cut"), [(.control("k"), .cutToEnd), (.control("u"), .cutToStart)]),
+    ]
+
+    static let list: [KeyBinding<ListAction>] = [
+        .init("↑/↓, k/j", "move between items", [(.up, .up), (.character("k"), .up), (.down, .down), (.character("j"), .down)]),
+        .init("a, +", "add an item", hint: ("a", "add"), keys: [.character("a"), .character("+")], .add),
+        .init("Enter", "edit the item", hint: ("Enter", "edit"), rank: 2, keys: [.enter], .edit),
+        .init("d, Del", "delete the item", hint: ("d", "delete"), keys: [.character("d"), .delete], .delete),
+        .init("K/J", "move the item up / down", hint: ("K/J", "move"), [(.character("K"), .moveItemUp), (.character("J"), .moveItemDown)]),
+        .init("Esc, q", "close the list", hint: ("Esc", "close"), keys: [.escape, .character("q")], .close),
+    ]
+
+    static let choice: [KeyBinding<ChoiceAction>] = [
+        .init("↑/↓, k/j", "highlight a choice", hint: ("↑↓", "choose"),
+              [(.up, .up), (.character("k"), .up), (.down, .down), (.character("j"), .down)]),
+        .init("Home/End", "first / last choice", [(.home, .first), (.end, .last)]),
+        .init("Enter, Space", "select it", hint: ("Enter", "select"), keys: [.enter, .character(" ")], .select),
+        .init("Esc, q", "close without changing", hint: ("Esc", "cancel"), keys: [.escape, .character("q")], .cancel),
+    ]
+
+    /// Answers to "Reset …? (y/n)"; any key not listed answers no.
+    static let confirm: [KeyBinding<Bool>] = [
+        .init("y", "reset", hint: ("y", "reset"), keys: [.character("y"), .character("Y")], true),
+        .init("n, Esc, any other key", "keep the values", hint: ("n", "cancel"), keys: [.character("n"), .escape], false),
+    ]
+
+    /// The help overlay's and README's sections: a title and its lines (keys, what they do).
+    static var sections: [(title: String, lines: [(keys: String, help: String)])] {
+        [
+            ("Browsing", browse.map { ($0.label, $0.help) }),
+            ("Editing a value", lineEditing.map { ($0.label, $0.help) }),
+            ("The list editor", list.map { ($0.label, $0.help) }),
+            ("A choice list", choice.map { ($0.label, $0.help) }),
+            ("Reset …? (y/n)", confirm.map { ($0.label, $0.help) }),
+        ]
+    }
+
+    /// The hint row of a table: its bindings that have a hint, in order.
+    static func hints<Action>(_ table: [KeyBinding<Action>]) -> [(keys: String, text: String)] {
+        table.enumerated().filter { $0.element.hint != nil }
+            .sorted { ($0.element.hintRank, $0.offset) < ($1.element.hintRank, $1.offset) }
+            .compactMap(\.element.hint)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import PrefsModel
+import Synchronization
+import Testing
+@testable import prefs_tui
+
+@Suite("Everything through update: writes as effects, results as events")
+struct EditorLoopTests {
+    @Test func theListEditorShowsNewItemsOnlyAfterTheWriteSucceeded() {
+        let (editor, store) = EditorHarness.failing()
+        editor.select("Favourite cities")
+        editor.press(.enter, .character("a"))
+        editor.type("Oslo")
+        editor.press(.enter)
+
+        #expect(editor.status.contains("cannot write /blocked/com.example.weather.plist"))
+        #expect(editor.stored("favoriteCities") == nil)
+        #expect(editor.screen.contains("Favourite cities (0)"))
+        #expect(editor.controller.frame().cursor != nil)             // the item field is still open…
+        #expect(editor.screen.contains("Oslo"))                      // …with the typed text
+
+        store.failing = false
+        editor.press(.enter)
+        #expect(editor.stored("favoriteCities") == .array([.string("Oslo")]))
+        #expect(editor.screen.contains("Favourite cities (1)"))
+    }
+
+    @Test func aFailedLineEditKeepsTheTypedText() {
+        let (editor, store) = EditorHarness.failing()
+        editor.select("City")
+        editor.press(.enter, .control("u"))
+        editor.type("Bergen")
+        editor.press(.enter)
+
+        #expect(editor.status.contains("input/output error"))
+        #expect(editor.row("City").contains("Bergen"))
+        #expect(editor.controller.frame().cursor != nil)
+        store.failing = false
+        editor.press(.enter)
+        #expect(editor.stored("city") == .string("Bergen"))
+        #expect(editor.status == " Saved city = Bergen")
+        #expect(editor.controller.frame().cursor == nil)
+    }
+
+    @Test func aFailedWriteLeavesNothingToUndo() {
+        let (editor, _) = EditorHarness.failing()
+        editor.press(.right)
+        #expect(editor.row("Temperature").contains("‹ Celsius ›"))
+        editor.press(.character("u"))
+        #expect(editor.status == " Nothing to undo")
+    }
+
+    @Test func keysBecomeEffectsThatTheLoopCarriesOut() {
+        var state = EditorHarness().controller.state
+        let prefs = Preferences(store: InMemoryStore(), schema: EditorHarness.schema)
+        #expect(EditorUpdate.update(&state, .key(.right), prefs: prefs) == [.write(["temperatureNotation": .string("fahrenheit")])])
+        #expect(prefs.store.storedValue(forKey: "temperatureNotation") == nil)   // update itself never writes
+        #expect(!state.undoStack.isEmpty == false)
+        _ = EditorUpdate.update(&state, .writeFinished(error: nil, warnings: []), prefs: prefs)
+        #expect(state.undoStack.count == 1)
+        #expect(state.message?.text == "Saved temperatureNotation = fahrenheit")
+        #expect(EditorUpdate.update(&state, .key(.character("q")), prefs: prefs) == [.quit])
+        #expect(EditorUpdate.update(&state, .key(.control("z")), prefs: prefs) == [.suspend])
+    }
+
+    @Test func ctrlCAndCtrlBackslashQuitFromAnyMode() {
+        for key: KeyEvent in [.control("c"), .control("\\")] {
+            let editor = EditorHarness()
+            editor.select("City")
+            editor.press(.enter, key)
+            #expect(editor.controller.shouldQuit)
+        }
+    }
+
+    @Test func ctrlZAsksTheLoopToSuspend() {
+        let editor = EditorHarness()
+        let suspended = Mutex(0)
+        editor.controller.suspend = { suspended.withLock { $0 += 1 } }
+        editor.press(.control("z"))
+        #expect(suspended.withLock { $0 } == 1)
+        #expect(!editor.controller.shouldQuit)
+    }
+}
+
+@Suite("Timers instead of polling")
+struct EditorTimerTests {
+    final class Clock: Sendable {
+        let now = Mutex(EditorHarness.noon.addingTimeInterval(30))
+        func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
+    }
+
+    @Test func aClockDependentValueAsksForATimerWhenItChanges() {
+        let clock = Clock()
+        let schema = WeatherSettings.makeSchema(now: { clock.now.withLock { $0 } }, timeZone: TimeZone(identifier: "UTC")!)
+        let editor = EditorHarness(schema: schema)
+        #expect(editor.screen.contains("Next refresh   12:15"))
+        #expect(editor.controller.wakeUp == EditorHarness.noon.addingTimeInterval(60))
+
+        clock.advance(30)
+        editor.controller.send(.timer)
+        #expect(editor.screen.contains("Next refresh   12:16"))
+        #expect(editor.controller.wakeUp == EditorHarness.noon.addingTimeInterval(120))
+    }
+
+    @Test func withoutClockDependentValuesOrWithTheirPanelHiddenNoTimerIsAsked() {
+        let keys = [PreferenceKey<Int>("n", default: 1)]
+        #expect(EditorHarness(schema: PreferenceSchema(title: "T", suiteName: "t", keys: keys)).controller.wakeUp == nil)
+        #expect(EditorHarness(width: 60, height: 20).controller.wakeUp == nil)     // no live panel at 60 columns
+    }
+}
+
+@Suite("Outside changes, told apart by the store")
+struct OutsideChangesTests {
+    @Test func onlyChangesMadeElsewhereAreNewsAndEachWakesTheLoop() throws {
+        let store = InMemoryStore()
+        let prefs = Preferences(store: store, schema: EditorHarness.schema)
+        let wakes = Mutex(0)
+        let outside = OutsideChanges(prefs) { wakes.withLock { $0 += 1 } }
+        defer { outside.cancel() }
+
+        try prefs.set("Bergen", for: .city)                        // the editor's own write
+        #expect(outside.take() == nil)
+        #expect(wakes.withLock { $0 } == 0)
+
+        try Preferences(store: store, schema: EditorHarness.schema).set(.imperial, for: .unitsNotation)
+        #expect(outside.take() == .externalChange(["unitsNotation"]))
+        #expect(wakes.withLock { $0 } == 1)
+        #expect(outside.take() == nil)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import PrefsModel
+import Testing
+@testable import prefs_tui
+
+@Suite("Rough edges: paste, too small, undo over outside changes, defaults, details")
+struct EditorRoughEdgeTests {
+    @Test func aPasteWithANewlineGoesIntoTheFieldAndNeverCommits() {
+        let editor = EditorHarness()
+        editor.select("City")
+        editor.press(.enter, .control("u"))
+        editor.paste("Lima\nrefresh")
+        #expect(editor.row("City").contains("Lima refresh"))
+        #expect(editor.stored("city") == nil)
+        #expect(editor.controller.frame().cursor != nil)
+    }
+
+    @Test func aPasteWhileBrowsingDoesNothingButSaySo() {
+        let editor = EditorHarness(stored: ["city": .string("Bergen")])
+        editor.select("City")
+        editor.paste("Lima\nr")
+        #expect(editor.stored("city") == .string("Bergen"))
+        #expect(editor.status == " Paste ignored: open a field with Enter to paste into it")
+    }
+
+    @Test func whileTooSmallOnlyQuitAndResizeAct() {
+        let editor = EditorHarness()
+        editor.select("City")
+        editor.press(.enter, .control("u"))
+        editor.type("Bergen")
+        editor.resize(width: 30, height: 8)
+        editor.press(.enter)
+        #expect(editor.stored("city") == nil)
+        editor.press(.character("q"))
+        #expect(editor.controller.shouldQuit)
+    }
+
+    @Test func undoRefusesOverAChangeAnotherProgramMadeSince() throws {
+        let editor = EditorHarness()
+        editor.select("City")
+        editor.press(.enter, .control("u"))
+        editor.type("Bergen")
+        editor.press(.enter)
+        try Preferences(store: editor.store, schema: EditorHarness.schema).set("Trondheim", for: .city)
+        editor.changedOutside("city")
+
+        editor.press(.character("u"))
+        #expect(editor.status == " city was changed by another program since; not undone")
+        #expect(editor.stored("city") == .string("Trondheim"))
+        #expect(editor.controller.state.undoStack.count == 1)              // the entry is kept
+    }
+
+    @Test func aCommittedValueEqualToTheDefaultRemovesTheStoredValue() {
+        let editor = EditorHarness(stored: ["city": .string("Bergen")])
+        editor.select("City")
+        editor.press(.enter, .control("u"))
+        editor.type("Oslo")
+        editor.press(.enter)
+        #expect(editor.stored("city") == nil)
+        #expect(editor.row("City").hasPrefix("  City"))
+        #expect(editor.status == " Saved city = Oslo (its default: nothing stored)")
+    }
+
+    @Test func toggleTwiceLeavesNoMarkAndNothingStored() {
+        let editor = EditorHarness()
+        editor.select("Notifications")
+        editor.press(.character(" "))
+        #expect(editor.row("Notifications").hasPrefix("● Notifications"))
+        editor.press(.character(" "))
+        #expect(editor.row("Notifications").hasPrefix("  Notifications"))
+        #expect(editor.store.storedValues().isEmpty)
+    }
+
+    @Test func anotherProgramsValueIsKeptEvenWhenItEqualsTheGuessedDefault() {
+        let stored: [String: PlistValue] = ["legacyMode": .bool(true)]
+        let editor = EditorHarness(stored: stored, schema: PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup"))
+        editor.select("legacyMode")
+        editor.press(.character(" "))
+        #expect(editor.stored("legacyMode") == .bool(false))            // no schema says false is its default
+    }
+
+    @Test func detailsShowEverythingAboutTheSettingAndTheWholeMessage() {
+        let editor = EditorHarness(width: 60, height: 20)
+        editor.select("Refresh every")
+        editor.press(.enter, .control("u"))
+        editor.type("7")
+        editor.press(.enter)
+        #expect(editor.status.hasSuffix("…"))                                  // cut at 60 columns
+        editor.press(.escape, .character("i"))
+        let screen = editor.screen
+        #expect(screen.contains("Minutes between"))
+        #expect(screen.contains("Type     int"))
+        #expect(screen.contains("Default  15"))
+        #expect(screen.contains("Allowed  5…240 in steps of 5"))
+        #expect(screen.contains("Value    15 min (default)"))
+        #expect(screen.replacingOccurrences(of: "│", with: "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ").contains("Cancelled; refreshInterval is 15"))
+        editor.press(.character("x"))
+        #expect(!editor.screen.contains("┌─ Refresh every"))
+    }
+
+    @Test func theSidePanelShowsTheWholeValueWrapped() {
+        let editor = EditorHarness()
+        editor.select("Data source")
+        #expect(editor.row("Data source").contains("https://api.example.…"))
+        let panel = editor.lines.dropFirst().map { line in line.split(separator: "│").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+        let value = panel.drop { !$0.hasPrefix("Value") }.joined()
+        #expect(value.hasPrefix("Value    https://api.example.com/v1/forecast"))
+    }
+
+    @Test func modifiedOnlyShowsALastingIndicator() {
+        let editor = EditorHarness(stored: ["city": .string("Bergen")])
+        editor.press(.character("m"), .down)
+        #expect(editor.lines[1].contains("Modified only (m: all)"))
+        #expect(editor.lines[1].contains("1 of 11"))
+        editor.press(.character("m"))
+        #expect(!editor.screen.contains("Modified only"))
+    }
+
+    @Test func resetInAFilteredViewSaysWhichSettingsItResets() {
+        let editor = EditorHarness(stored: ["city": .string("Bergen"), "refreshInterval": .int(30), "decimalPlaces": .int(2)])
+        editor.press(.character("/"))
+        editor.type("re")
+        editor.press(.enter, .character("R"))
+        #expect(editor.status == " Reset refreshInterval to its default? (y/n)")
+        editor.press(.character("y"))
+        #expect(editor.stored("refreshInterval") == nil)
+        #expect(editor.stored("city") == .string("Bergen"))
+    }
+
+    @Test func controlCharactersInStoredValuesAreShownEscaped() {
+        let editor = EditorHarness(width: 120, height: 30, stored: ["city": .string("Oslo\nBergen\u{1B}[31mRED")])
+        editor.select("City")
+        #expect(editor.row("City").hasPrefix("! City"))
+        editor.press(.character("i"))
+        #expect(editor.screen.contains(#"Problem  stored "Oslo\nBergen\u{1B}[31mRED" ignored"#))
+        #expect(!editor.screen.contains("\u{1B}"))
+    }
+
+    @Test func withoutUTF8TheMarkersAreASCII() {
+        let editor = EditorHarness(stored: ["city": .string("Bergen")], asciiMarkers: true)
+        #expect(editor.row("City").hasPrefix("* City"))
+        #expect(editor.row("Temperature").contains("< Celsius >"))
+        #expect(AsciiFallback.text(for: "↓") == "v")
+        #expect(AsciiFallback.text(for: "é") == "?")
+        #expect(AsciiFallback.isLineDrawing.contains("┌"))
+    }
+}
