@@ -2,7 +2,7 @@
 # Builds release binaries and prints the performance table of issue 10: each measure against its
 # baseline in the same run, as ours / baseline ratios with the goal and pass or fail.
 #
-#   Benchmarks/run.sh              # the whole table (about 10 minutes on 2 cores)
+#   Benchmarks/run.sh              # the whole table (4–12 minutes on 2 cores, builds included)
 #   ROUNDS=9 RUNS=7 Benchmarks/run.sh
 #   ONLY_PROCESSES=1 Benchmarks/run.sh   # only the render, get and keystroke rows
 #
