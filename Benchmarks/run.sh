@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# Builds release binaries and prints the performance table of issue 10: each measure against its
+# baseline in the same run, as ours / baseline ratios with the goal and pass or fail.
+#
+#   Benchmarks/run.sh              # the whole table (4–12 minutes on 2 cores, builds included)
+#   ROUNDS=9 RUNS=7 Benchmarks/run.sh
+#   ONLY_PROCESSES=1 Benchmarks/run.sh   # only the render, get and keystroke rows
+#
+# Method (why each row is measured the way it is):
+# - In-process rows (reads, writes, in-memory sets) are package-benchmark benchmarks. Each pair
+#   (ours, baseline) is registered once per round and the rounds run one after the other, so
+#   both halves of a pair see the same machine load; a row's ratio is the median over the
+#   rounds of (ours p50 / baseline p50), its times the medians of the rounds' p50s.
+# - Whole-process rows (render, get) are hyperfine runs of the two commands, ROUNDS rounds of
+#   RUNS runs each, the order of the two commands swapped every round; ratio as above.
+# - The keystroke row counts instructions with callgrind, which a loaded machine does not
+#   change: the cost of one ↓ is the count of `render --keys down` minus that of
+#   `render --keys ""` on the same schema (both draw one frame, so only the key's own work is
+#   left), at 10,000 settings against 100. Hashing is made deterministic so that the two runs
+#   execute the same code path.
+# The script exits 1 when a row misses its goal, 2 when a measurement itself went wrong.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+scratch="$here/.build-bench"          # the benchmark package's own build (gitignored)
+work="$scratch/run"                   # fixtures, the suites' folder and raw results
+rounds=${ROUNDS:-7}
+runs=${RUNS:-5}
+
+say() { printf '%s\n' "$*" >&2; }
+fail() { say "run.sh: $*"; exit 2; }
+
+# Tools: hyperfine and valgrind come from Debian's packages.
+missing=()
+command -v hyperfine >/dev/null || missing+=(hyperfine)
+command -v valgrind >/dev/null || missing+=(valgrind)
+if ((${#missing[@]})); then
+    say "installing ${missing[*]}"
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2 \
+        || fail "cannot install ${missing[*]}"
+fi
+
+say "building release binaries"
+swift build -c release --package-path "$root" --product prefs-tui >&2
+swift build -c release --package-path "$here" --scratch-path "$scratch" >&2
+prefs="$root/.build/release/prefs-tui"
+bin="$scratch/release"
+
+rm -rf "$work"
+mkdir -p "$work/results"
+export XDG_CONFIG_HOME="$work/config"  # every suite of the run lives here, never in ~/.config
+"$bin/bench-fixtures" "$work/fixtures" "$XDG_CONFIG_HOME" >&2
+schema100="$work/fixtures/settings-100.schema.json"
+schema10k="$work/fixtures/settings-10000.schema.json"
+rows="$work/rows.tsv"
+: >"$rows"
+
+# --- Checks that the commands measured do the work they are said to do. -------------------
+[[ "$("$prefs" get city)" == Bergen ]] || fail "prefs-tui get city does not print Bergen"
+[[ "$("$bin/foundation-get" city)" == Bergen ]] || fail "foundation-get city does not print Bergen"
+(($("$bin/foundation-load" bench.settings-10000) >= 10000)) || fail "foundation-load does not see 10,000 values"
+"$prefs" render --schema "$schema10k" | grep -q 'Setting 0' || fail "render at 10,000 settings does not show the first one"
+
+# --- In-process rows: package-benchmark. ---------------------------------------------------
+if [[ -z ${ONLY_PROCESSES:-} ]]; then
+say "in-process benchmarks, $rounds rounds"
+BENCH_ROUNDS=$rounds swift package --package-path "$here" --scratch-path "$scratch" \
+    --allow-writing-to-directory "$work/results" \
+    benchmark --format histogramPercentiles --path "$work/results" --no-progress >"$work/benchmark.log" 2>&1 \
+    || { tail -40 "$work/benchmark.log" >&2; fail "the benchmark run failed"; }
+
+python3 - "$work/results" "$rows" <<'EOF'
+import glob, os, re, statistics, sys
+folder, rows = sys.argv[1], sys.argv[2]
+p50 = {}
+for path in glob.glob(os.path.join(folder, "*.histogram.percentiles.tsv")):
+    name = os.path.basename(path)
+    match = re.search(r"r(\d+)[_ ]([\w-]+?)[_ ](ours|baseline)", name)
+    if not match:
+        continue
+    with open(path) as handle:
+        lines = [line.split("\t") for line in handle.read().splitlines()[1:]]
+    value = float(dict((k, v) for k, v in lines)["50"])
+    p50.setdefault(match.group(2), {}).setdefault(int(match.group(1)), {})[match.group(3)] = value
+rows_out = [
+    ("typed read Int: prefs[key] vs UserDefaults.integer(forKey:)", "read-int", "ns", 0.2),
+    ("typed read String: prefs[key] vs UserDefaults.string(forKey:)", "read-string", "ns", 0.2),
+    ("typed read [String]: prefs[key] vs UserDefaults.stringArray(forKey:)", "read-list", "ns", 0.2),
+    ("read right after a write, 10,000 keys, vs UserDefaults set then read", "read-after-write-10000", "ns", 0.01),
+    ("committed write, 10 keys, vs set + synchronize()", "write-10", "ns", 1.1),
+    ("committed write, 1,000 keys, vs set + synchronize()", "write-1000", "ns", 0.5),
+    ("committed write, 10,000 keys, vs set + synchronize()", "write-10000", "ns", 0.5),
+    ("InMemoryStore set at 10,000 keys vs at 10 keys", "memory-set", "ns", 2.0),
+]
+with open(rows, "a") as out:
+    for title, key, unit, goal in rows_out:
+        rounds = p50.get(key, {})
+        paired = [r for r in rounds.values() if "ours" in r and "baseline" in r and r["baseline"] > 0]
+        if len(paired) < 3:
+            sys.exit(f"only {len(paired)} complete rounds for {key}")
+        ratio = statistics.median(r["ours"] / r["baseline"] for r in paired)
+        ours = statistics.median(r["ours"] for r in paired)
+        base = statistics.median(r["baseline"] for r in paired)
+        out.write(f"{title}\t{ours}\t{base}\t{unit}\t{ratio}\t{goal}\t{len(paired)}\n")
+EOF
+fi
+
+# --- Whole-process rows: hyperfine, paired rounds. -----------------------------------------
+# paired TITLE GOAL OURS-COMMAND -- BASELINE-COMMAND
+paired() {
+    local title=$1 goal=$2; shift 2
+    local ours=() base=() seen=0
+    for word in "$@"; do
+        if [[ $word == -- ]]; then seen=1; elif ((seen)); then base+=("$word"); else ours+=("$word"); fi
+    done
+    local label=${title%%:*} round
+    say "$label: $rounds rounds of $runs runs"
+    for ((round = 1; round <= rounds; round++)); do
+        local json="$work/results/hyperfine-${label// /_}-$round.json"
+        # Swap the order every round, so neither command always runs right after the other.
+        if ((round % 2)); then
+            hyperfine -N --warmup 1 --runs "$runs" --export-json "$json" "${ours[*]}" "${base[*]}" >/dev/null 2>&1
+        else
+            hyperfine -N --warmup 1 --runs "$runs" --export-json "$json" "${base[*]}" "${ours[*]}" >/dev/null 2>&1
+        fi
+    done
+    python3 - "$work/results" "${label// /_}" "${ours[*]}" "$title" "$goal" "$rows" <<'EOF'
+import glob, json, os, statistics, sys
+folder, label, ours_command, title, goal, rows = sys.argv[1:]
+pairs = []
+for path in glob.glob(os.path.join(folder, f"hyperfine-{label}-*.json")):
+    results = json.load(open(path))["results"]
+    ours = next(r for r in results if r["command"] == ours_command)
+    base = next(r for r in results if r["command"] != ours_command)
+    pairs.append((ours["median"], base["median"]))
+ratio = statistics.median(o / b for o, b in pairs)
+with open(rows, "a") as out:
+    out.write(f"{title}\t{statistics.median(o for o, _ in pairs) * 1e9}\t"
+              f"{statistics.median(b for _, b in pairs) * 1e9}\tns\t{ratio}\t{goal}\t{len(pairs)}\n")
+EOF
+}
+
+paired "render: prefs-tui render --schema, 10,000 settings, vs a Foundation program loading the suite" 1.5 \
+    "$prefs" render --schema "$schema10k" -- "$bin/foundation-load" bench.settings-10000
+paired "get: prefs-tui get city vs a Foundation program reading it" 1.2 \
+    "$prefs" get city -- "$bin/foundation-get" city
+
+# --- Keystroke row: callgrind instruction counts. -------------------------------------------
+say "keystroke: callgrind at 100 and 10,000 settings"
+instructions() { # OUTPUT-NAME ARGS...: prints the instructions callgrind collected
+    local name=$1; shift
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/results/$name.callgrind" \
+        "$prefs" "$@" >"$work/results/$name.out" 2>"$work/results/$name.log"
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/results/$name.log"
+}
+# The four runs are independent and callgrind's counts do not depend on load: run them together.
+instructions k100-none render --schema "$schema100" --keys "" >"$work/k100-none" &
+instructions k100-down render --schema "$schema100" --keys down >"$work/k100-down" &
+instructions k10k-none render --schema "$schema10k" --keys "" >"$work/k10k-none" &
+instructions k10k-down render --schema "$schema10k" --keys down >"$work/k10k-down" &
+wait
+for size in k100 k10k; do
+    cmp -s "$work/results/$size-none.out" "$work/results/$size-down.out" \
+        && fail "render --keys down drew the same frame as no key at $size: the key did nothing"
+done
+python3 - "$work" "$rows" <<'EOF'
+import sys
+work, rows = sys.argv[1:]
+count = {name: int(open(f"{work}/{name}").read().strip() or 0) for name in ["k100-none", "k100-down", "k10k-none", "k10k-down"]}
+small = count["k100-down"] - count["k100-none"]
+large = count["k10k-down"] - count["k10k-none"]
+if small <= 0 or large <= 0:
+    sys.exit(f"a keystroke cost no instructions: {count}")
+with open(rows, "a") as out:
+    out.write(f"one ↓ keystroke at 10,000 settings vs 100 (callgrind)\t{large}\t{small}\tinstr\t{large / small}\t1.2\t1\n")
+EOF
+
+# --- The table. -----------------------------------------------------------------------------
+python3 - "$rows" <<'EOF'
+import sys
+def show(value, unit):
+    if unit == "instr":
+        return f"{value / 1e6:,.2f} M instr"
+    for limit, name, divisor in [(1e3, "ns", 1), (1e6, "µs", 1e3), (1e9, "ms", 1e6)]:
+        if value < limit:
+            return f"{value / divisor:,.3g} {name}" if value / divisor < 100 else f"{value / divisor:,.0f} {name}"
+    return f"{value / 1e9:,.3g} s"
+missed = 0
+print("| measure | ours | baseline | ratio | goal | result |")
+print("|---|---|---|---|---|---|")
+for line in open(sys.argv[1]):
+    title, ours, base, unit, ratio, goal, n = line.rstrip("\n").split("\t")
+    ok = float(ratio) <= float(goal)
+    missed += not ok
+    shown = f"{float(ratio):.4f}×" if float(ratio) < 0.1 else f"{float(ratio):.2f}×"
+    print(f"| {title} | {show(float(ours), unit)} | {show(float(base), unit)} | {shown} | ≤ {goal}× | {'pass' if ok else 'FAIL'} |")
+print(f"\n{missed} row(s) miss their goal.")
+sys.exit(1 if missed else 0)
+EOF
