@@ -135,7 +135,7 @@ extension Hostile {
             try Self.validSuite.write(to: URL(fileURLWithPath: target))
             try FileManager.default.createSymbolicLink(atPath: layout.link, withDestinationPath: target)
 
-            let result = try await withReadOnlyFolder(layout.dotfiles) {
+            let result = try ReadOnlyFolder.during(layout.dotfiles) {
                 try layout.programs.runPrefsTUI("set", "city", "Bergen")
             }
 

@@ -294,7 +294,7 @@ struct SymlinkedSuiteTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: target))
         let store = store()
 
-        try withReadOnlyFolder(dotfiles.path) {
+        try ReadOnlyFolder.during(dotfiles.path) {
             #expect {
                 try store.commit(["city": .string("Bergen")])
             } throws: { error in
@@ -308,32 +308,3 @@ struct SymlinkedSuiteTests {
     }
 }
 
-/// Folders that cannot be written to, even by root (who ignores modes): as root the folder is
-/// made immutable (`chattr +i`, which ext4 and most disk file systems support) instead of 0555.
-enum ReadOnlyFolder {
-    /// Whether this machine lets a test make one (root on tmpfs, for one, cannot).
-    static let canBeMade: Bool = {
-        guard geteuid() == 0 else { return true }
-        let probe = TemporaryDirectory()
-        guard let locked = try? chattr("+i", probe.path), locked else { return false }
-        _ = try? chattr("-i", probe.path)
-        return true
-    }()
-
-    static func chattr(_ flag: String, _ folder: String) throws -> Bool {
-        try ChildProcess.run(executablePath: "/usr/bin/chattr", arguments: [flag, folder], configHome: folder).status == 0
-    }
-}
-
-/// Runs `body` while `folder` cannot be written to (see ``ReadOnlyFolder``).
-func withReadOnlyFolder(_ folder: String, _ body: () throws -> Void) throws {
-    if geteuid() == 0 {
-        try #require(try ReadOnlyFolder.chattr("+i", folder), "chattr +i \(folder)")
-        defer { _ = try? ReadOnlyFolder.chattr("-i", folder) }
-        try body()
-    } else {
-        chmod(folder, 0o555)
-        defer { chmod(folder, 0o700) }
-        try body()
-    }
-}
