@@ -57,7 +57,7 @@ public final class SuiteStore: PreferenceStore {
     /// Opens a suite watched by a given monitor (tests use one that polls).
     init(suiteName: String, directory: String?, watchForChanges: Bool, monitor: FileChangeMonitor) {
         self.suiteName = suiteName
-        let folder = directory ?? SuiteLocation.defaultDirectory()
+        let folder = directory ?? SuiteLocation.defaultDirectoryOfThisProcess()
         path = (folder as NSString).appendingPathComponent(SuiteLocation.fileName(for: suiteName))
         file = SuiteFile(path: path)
         lock = FileLock(path: path + ".lock")
