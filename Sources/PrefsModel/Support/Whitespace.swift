@@ -3,22 +3,24 @@
 /// Why: `trimmingCharacters(in:)` goes through `NSString` and a `CharacterSet` on Linux, which
 /// cost about 85 M instructions while loading a schema of ten thousand settings, nearly all of it
 /// on text that had no spaces to trim. These walk the Unicode scalars once and copy only when
-/// something is trimmed. The sets match Foundation's: `.whitespaces` is the space separators
-/// (category Zs) and tab; `.whitespacesAndNewlines` adds the line and paragraph separators and
-/// the newline controls U+000A–U+000D and U+0085.
+/// something is trimmed. The sets are CoreFoundation's fixed lists, checked against Foundation
+/// for every scalar: `.whitespaces` is tab, space, U+00A0, U+1680, U+2000–U+200B, U+202F,
+/// U+205F and U+3000 (U+200B included, unlike Unicode's category Zs today);
+/// `.whitespacesAndNewlines` adds U+000A–U+000D, U+0085, U+2028 and U+2029.
 extension Unicode.Scalar {
     /// Whether Foundation's `CharacterSet.whitespaces` holds this scalar.
     var isSpaceOrTab: Bool {
-        if value < 0x80 { return value == 0x20 || value == 0x09 }
-        return properties.generalCategory == .spaceSeparator
+        switch value {
+        case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     /// Whether Foundation's `CharacterSet.whitespacesAndNewlines` holds this scalar.
     var isSpaceOrNewline: Bool {
-        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
-        switch properties.generalCategory {
-        case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
-        default: return value == 0x85
+        switch value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return isSpaceOrTab
         }
     }
 }
