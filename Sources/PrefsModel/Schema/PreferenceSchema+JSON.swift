@@ -183,8 +183,12 @@ enum RuntimeValueType {
         _: Value.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true
     ) throws -> AnyPreferenceKey {
-        let valueRule = PreferenceRule<Value>(description: rule) { value in
-            value.storedValue == nil || rule.allows(value.jsonValue)
+        // The rule's check is built once per key; a rule that allows anything converts no value.
+        let valueRule: PreferenceRule<Value>
+        if let check = rule.jsonCheck() {
+            valueRule = PreferenceRule(description: rule) { value in value.storedValue == nil || check(value.jsonValue) }
+        } else {
+            valueRule = PreferenceRule(description: rule) { _ in true }
         }
         let defaultValue: Value
         if let defaultJSON {
