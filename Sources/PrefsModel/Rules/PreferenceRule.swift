@@ -125,7 +125,7 @@ extension PreferenceRule where Value == String {
             if text.firstForbiddenControlCharacter(allowingNewlines: multiline) != nil {
                 return ControlCharacterRule.allowedText(allowingNewlines: multiline)
             }
-            if nonEmpty && text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return description.allowedText }
+            if nonEmpty && text.isBlank { return description.allowedText }
             if let maxLength, text.count > maxLength { return description.allowedText }
             if pattern != nil, !(matcher?.matches(text) ?? false) { return description.allowedText }
             return nil

@@ -113,6 +113,45 @@ extension RuleDescription {
         }
     }
 
+    /// ``allows(_:)`` with the rule's parts built once: the check a key from a schema file
+    /// keeps for all its values, nil for a rule that allows anything.
+    ///
+    /// Why: `allows` builds a number grid or a text rule (with its pattern matcher) for every
+    /// value it checks, and a caller holding a value to check also has to convert it to JSON
+    /// first; loading ten thousand settings did both for each default and each stored value.
+    func jsonCheck() -> (@Sendable (JSONValue) -> Bool)? {
+        switch self {
+        case .any:
+            return nil
+        case .range:
+            let grid = NumberGrid(self)
+            return { value in
+                switch value {
+                case .int(let int): return grid.contains(Double(int))
+                case .double(let double): return grid.contains(double)
+                default: return false
+                }
+            }
+        case .text(let nonEmpty, let maxLength, let pattern, let multiline):
+            let rule = PreferenceRule<String>.text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern, multiline: multiline)
+            return { value in
+                guard case .string(let text) = value else { return false }
+                return rule.allows(text)
+            }
+        case .choices(let options):
+            let values = Set(options.map(\.value))
+            return { value in values.contains(value.stringValue ?? value.text) }
+        case .each(let inner):
+            guard let check = inner.jsonCheck() else {
+                return { value in if case .array = value { true } else { false } }
+            }
+            return { value in
+                guard case .array(let items) = value else { return false }
+                return items.allSatisfy(check)
+            }
+        }
+    }
+
     private static func jsonNumber(_ value: Double) -> JSONValue {
         value.rounded() == value && abs(value) < 1e15 ? .int(Int(value)) : .double(value)
     }

@@ -71,7 +71,7 @@ public indirect enum RuleDescription: Sendable, Hashable {
     package func choice(named text: String) -> ChoiceOption? {
         guard let options = choices else { return nil }
         if let exact = options.first(where: { $0.value == text }) { return exact }
-        let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let wanted = text.trimmingSpaces.lowercased()
         return options.first { $0.value.lowercased() == wanted } ?? options.first { $0.title.lowercased() == wanted }
     }
 

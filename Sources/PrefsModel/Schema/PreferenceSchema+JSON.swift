@@ -66,6 +66,7 @@ extension PreferenceSchema {
         }
         var keys: [AnyPreferenceKey] = []
         var names = Set<String>()
+        var types = TypeNames()
         for (sectionIndex, sectionJSON) in sections.enumerated() {
             let sectionLocation = "sections[\(sectionIndex)]"
             guard case .object(let section) = sectionJSON, case .string(let sectionName)? = section["name"] else {
@@ -85,7 +86,7 @@ extension PreferenceSchema {
                     return location
                 }
                 do {
-                    let key = try Self.key(from: settingJSON, section: sectionName)
+                    let key = try Self.key(from: settingJSON, section: sectionName, types: &types)
                     guard names.insert(key.name).inserted else { throw RuleError("the key is declared twice") }
                     keys.append(key)
                 } catch let error as RuleError {
@@ -98,13 +99,32 @@ extension PreferenceSchema {
         self.init(title: title, suiteName: suite, keys: keys)
     }
 
-    private static func key(from json: JSONValue, section: String) throws -> AnyPreferenceKey {
+    /// The type names a schema has used so far, each parsed and resolved once.
+    ///
+    /// Why: a schema names a handful of types over and over; parsing and resolving the name
+    /// for each of ten thousand settings was a quarter of building their keys.
+    private struct TypeNames {
+        private var resolved: [String: (type: PreferenceType, valueType: any PreferenceValue.Type)?] = [:]
+
+        /// The type a name stands for and its Swift value type; nil when there is none.
+        mutating func resolve(_ name: String) -> (type: PreferenceType, valueType: any PreferenceValue.Type)? {
+            if let known = resolved[name] { return known }
+            var found: (type: PreferenceType, valueType: any PreferenceValue.Type)?
+            if let type = PreferenceType(schemaName: name), let valueType = RuntimeValueType.resolve(type) {
+                found = (type, valueType)
+            }
+            resolved[name] = found
+            return found
+        }
+    }
+
+    private static func key(from json: JSONValue, section: String, types: inout TypeNames) throws -> AnyPreferenceKey {
         guard case .object(let fields) = json else { throw RuleError("expected an object") }
         try SchemaFields.check(fields, allowed: SchemaFields.setting)
         if case .object(let rule)? = fields["rule"] { try SchemaFields.check(rule, allowed: SchemaFields.rule, in: "\"rule\"") }
         guard case .string(let name)? = fields["key"], !name.isEmpty else { throw RuleError("\"key\" must be non-empty text") }
         guard case .string(let typeName)? = fields["type"] else { throw RuleError("\"type\" is missing") }
-        guard let type = PreferenceType(schemaName: typeName), let valueType = RuntimeValueType.resolve(type) else {
+        guard let (type, valueType) = types.resolve(typeName) else {
             throw RuleError("unknown type \"\(typeName)\"; use bool, int, double, string, date, data, url, plist, [T], [string: T] or T?")
         }
         func text(_ field: String) throws -> String? {
@@ -163,8 +183,12 @@ enum RuntimeValueType {
         _: Value.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true
     ) throws -> AnyPreferenceKey {
-        let valueRule = PreferenceRule<Value>(description: rule) { value in
-            value.storedValue == nil || rule.allows(value.jsonValue)
+        // The rule's check is built once per key; a rule that allows anything converts no value.
+        let valueRule: PreferenceRule<Value>
+        if let check = rule.jsonCheck() {
+            valueRule = PreferenceRule(description: rule) { value in value.storedValue == nil || check(value.jsonValue) }
+        } else {
+            valueRule = PreferenceRule(description: rule) { _ in true }
         }
         let defaultValue: Value
         if let defaultJSON {

@@ -12,6 +12,19 @@ struct PlistKeyOrder: Sendable {
         self.keys = keys.sorted(by: PlistXMLWriter.precedesInUTF16)
     }
 
+    /// Takes keys in the order a file listed them, sorting them only when the file did not.
+    ///
+    /// Why: every writer we know lists keys sorted, so a check of neighbours (one comparison
+    /// per key) usually replaces a sort (about 50 M instructions at 10,000 keys).
+    init(listed keys: [String]) {
+        var sorted = true
+        for index in keys.indices.dropFirst() where !PlistXMLWriter.precedesInUTF16(keys[index - 1], keys[index]) {
+            sorted = false
+            break
+        }
+        self.keys = sorted ? keys : keys.sorted(by: PlistXMLWriter.precedesInUTF16)
+    }
+
     /// Adds a key that is not there yet; a key already there stays once.
     mutating func insert(_ key: String) {
         let index = position(of: key)

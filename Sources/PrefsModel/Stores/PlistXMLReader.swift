@@ -17,6 +17,10 @@ import Foundation
 struct PlistXMLReader {
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
+    /// How many dictionaries enclose the one being read; 0 while reading the root.
+    private var dictionaryDepth = 0
+    /// The root dictionary's keys in the order the file lists them.
+    private var rootKeys: [String] = []
 
     /// Not understood here: the caller falls back to Foundation.
     private struct NotUnderstood: Error {}
@@ -26,9 +30,20 @@ struct PlistXMLReader {
     /// The document's root value, or nil when it is anything but plain XML this reader
     /// understands exactly.
     static func value(from data: Data) -> PlistValue? {
+        document(from: data)?.root
+    }
+
+    /// The document's root value and, when the root is a dictionary, its keys in the file's
+    /// order; nil as for ``value(from:)``.
+    ///
+    /// Why the order: files written by Foundation, `plistlib` or us list keys sorted, and a
+    /// suite store needs them sorted for its next write. Checking that they already are costs
+    /// one comparison per key instead of sorting them again.
+    static func document(from data: Data) -> (root: PlistValue, rootKeys: [String])? {
         data.withUnsafeBytes { raw in
             var reader = PlistXMLReader(raw)
-            return try? reader.document()
+            guard let root = try? reader.document() else { return nil }
+            return (root, reader.rootKeys)
         }
     }
 
@@ -94,6 +109,9 @@ struct PlistXMLReader {
 
     private mutating func dictionary() throws -> [String: PlistValue] {
         var entries: [String: PlistValue] = [:]
+        let isRoot = dictionaryDepth == 0
+        dictionaryDepth += 1
+        defer { dictionaryDepth -= 1 }
         while true {
             try skipMisc()
             if matches("</dict>") {
@@ -110,6 +128,7 @@ struct PlistXMLReader {
             let entry = try value()
             // Which of two equal keys wins is Foundation's call.
             guard entries.updateValue(entry, forKey: key) == nil else { throw NotUnderstood() }
+            if isRoot { rootKeys.append(key) }
         }
     }
 

@@ -9,7 +9,9 @@ struct SuiteFile {
     /// What was on disk at one look.
     enum Contents {
         case absent
-        case values([String: PlistValue])
+        /// The settings, and their keys in the order the file lists them (when known) sorted
+        /// for writing.
+        case values([String: PlistValue], order: PlistKeyOrder?)
         case unreadable(reason: String)
     }
 
@@ -60,12 +62,14 @@ struct SuiteFile {
                 ? .unreadable(reason: "cannot be read") : .absent
         }
         // An empty file holds nothing to lose; Foundation reads it as an empty suite too.
-        if data.isEmpty { return .values([:]) }
+        if data.isEmpty { return .values([:], order: PlistKeyOrder([])) }
         // Our own reader takes the plain XML every writer we know produces; whatever it does not
         // understand exactly (binary plists, odd XML, a malformed file) is Foundation's to judge.
         let root: PlistValue?
-        if let value = PlistXMLReader.value(from: data) {
+        var order: PlistKeyOrder?
+        if let (value, keys) = PlistXMLReader.document(from: data) {
             root = value
+            order = PlistKeyOrder(listed: keys)
         } else {
             do {
                 root = PlistValue(foundationObject: try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
@@ -76,7 +80,7 @@ struct SuiteFile {
         guard case .dictionary(let values)? = root else {
             return .unreadable(reason: "does not hold a dictionary of settings")
         }
-        return .values(values)
+        return .values(values, order: order)
     }
 
     /// Copies an unreadable file byte for byte to `<suite>.plist.corrupt-<UTC timestamp>` beside

@@ -57,7 +57,7 @@ public final class SuiteStore: PreferenceStore {
     /// Opens a suite watched by a given monitor (tests use one that polls).
     init(suiteName: String, directory: String?, watchForChanges: Bool, monitor: FileChangeMonitor) {
         self.suiteName = suiteName
-        let folder = directory ?? SuiteLocation.defaultDirectory()
+        let folder = directory ?? SuiteLocation.defaultDirectoryOfThisProcess()
         path = (folder as NSString).appendingPathComponent(SuiteLocation.fileName(for: suiteName))
         file = SuiteFile(path: path)
         lock = FileLock(path: path + ".lock")
@@ -154,16 +154,16 @@ public final class SuiteStore: PreferenceStore {
         // No lock: our writers replace the file by rename, so this sees a whole file, and a
         // read must create nothing (not even the lock file).
         let contents = file.read()
-        let (values, problem): ([String: PlistValue], String?) = switch contents {
-        case .absent: ([:], nil)
-        case .values(let values): (values, nil)
+        let (values, order, problem): ([String: PlistValue], PlistKeyOrder?, String?) = switch contents {
+        case .absent: ([:], nil, nil)
+        case .values(let values, let order): (values, order, nil)
         case .unreadable(let reason):
-            ([:], "\(path) \(reason); showing defaults and leaving the file as it is")
+            ([:], nil, "\(path) \(reason); showing defaults and leaving the file as it is")
         }
         state.withLock { state in
             let applied = StoredChange.between(state.values, values)
             state.values = values
-            state.order = PlistKeyOrder(values.keys)
+            state.order = order ?? PlistKeyOrder(values.keys)
             state.identity = identity
             state.loadProblem = problem
             if reportChanges { broadcaster.enqueue(applied, source: InProcessWrites.shared.source(of: identity, at: path)) }
@@ -200,17 +200,19 @@ public final class SuiteStore: PreferenceStore {
             return StartingPoint(values: values, order: order, identity: identity, isCurrent: true)
         }
         let values: [String: PlistValue]
+        var order: PlistKeyOrder?
         switch file.read() {
         case .absent:
             values = [:]
-        case .values(let read):
+        case .values(let read, let readOrder):
             values = read
+            order = readOrder
         case .unreadable(let reason):
             let copy = try file.preserveUnreadableCopy()
             warning = "\(path) \(reason); it was preserved as \(copy) and a new file was written"
             values = [:]
         }
-        return StartingPoint(values: values, order: PlistKeyOrder(values.keys), identity: identity, isCurrent: false)
+        return StartingPoint(values: values, order: order ?? PlistKeyOrder(values.keys), identity: identity, isCurrent: false)
     }
 
     /// Watches the suite's folder, and the folder of the file it links to when it is a

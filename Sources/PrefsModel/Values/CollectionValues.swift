@@ -41,7 +41,7 @@ extension Array: PreferenceValue where Element: PreferenceValue {
     /// One JSON array, or each argument as one item (`set favoriteCities Oslo Bergen`).
     /// No arguments make an empty list.
     public static func parse(arguments: [String]) throws -> [Element] {
-        if arguments.count == 1, arguments[0].trimmingCharacters(in: .whitespaces).hasPrefix("[") {
+        if arguments.count == 1, arguments[0].trimmingSpaces.hasPrefix("[") {
             return try Self(parsing: arguments[0])
         }
         return try arguments.map { try Element(parsing: $0) }

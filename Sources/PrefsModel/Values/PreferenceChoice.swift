@@ -48,7 +48,7 @@ extension PreferenceChoice {
     public var storedValue: PlistValue? { rawValue.storedValue }
 
     public init(parsing text: String) throws {
-        let wanted = text.trimmingCharacters(in: .whitespaces)
+        let wanted = text.trimmingSpaces
         let cases = Self.allCases
         let match = cases.first { $0.rawValue.formatted == wanted }
             ?? cases.first { $0.rawValue.formatted.lowercased() == wanted.lowercased() }

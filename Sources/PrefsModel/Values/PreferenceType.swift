@@ -43,14 +43,14 @@ public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible
     /// PreferenceType(name: "[string: int]")  // .dictionary(.int)
     /// ```
     public init?(name: String) {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingSpaces
         if trimmed.hasSuffix("?") {
             guard let wrapped = PreferenceType(name: String(trimmed.dropLast())), !wrapped.isOptional else { return nil }
             self = .optional(wrapped)
             return
         }
         if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
-            let inner = trimmed.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
+            let inner = trimmed.dropFirst().dropLast().trimmingSpaces
             if inner.hasPrefix("string:") {
                 guard let element = PreferenceType(name: String(inner.dropFirst("string:".count))),
                       element.isScalar else { return nil }

@@ -19,7 +19,7 @@ extension Bool: PreferenceValue {
     public var storedValue: PlistValue? { .bool(self) }
 
     public init(parsing text: String) throws {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch text.trimmingSpaces.lowercased() {
         case "true", "yes", "on", "1": self = true
         case "false", "no", "off", "0": self = false
         default: throw PreferenceError.invalidValue(key: nil, value: text, allowed: "true/false, yes/no, on/off")
@@ -54,7 +54,7 @@ extension Int: PreferenceValue {
     public var storedValue: PlistValue? { .int(self) }
 
     public init(parsing text: String) throws {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let value = Int(text.trimmingSpaces) else {
             throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a whole number")
         }
         self = value
@@ -88,7 +88,7 @@ extension Double: PreferenceValue {
 
     public init(parsing text: String) throws {
         // Only finite numbers: JSON exports and schema files cannot hold infinities or NaN.
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        guard let value = Double(text.trimmingSpaces), value.isFinite else {
             throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a finite number")
         }
         self = value
@@ -138,7 +138,7 @@ extension Date: PreferenceValue {
     /// `2026-11-21T09:30:00Z`, `2026-11-21T09:30:00+01:00`, `2026-11-21T09:30Z`,
     /// `2026-11-21 09:30` (UTC) and `2026-11-21` (midnight UTC).
     public init(parsing text: String) throws {
-        guard let date = DateText.parse(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let date = DateText.parse(text.trimmingSpaces) else {
             throw PreferenceError.invalidValue(key: nil, value: text, allowed: DateText.allowedText)
         }
         self = date
@@ -159,7 +159,7 @@ extension Data: PreferenceValue {
     public var storedValue: PlistValue? { .data(self) }
 
     public init(parsing text: String) throws {
-        guard let data = Data(base64Encoded: text.trimmingCharacters(in: .whitespaces)) else {
+        guard let data = Data(base64Encoded: text.trimmingSpaces) else {
             throw PreferenceError.invalidValue(key: nil, value: text, allowed: "base64 text")
         }
         self = data
@@ -195,7 +195,7 @@ extension URL: PreferenceValue {
     }
 
     public init(parsing text: String) throws {
-        guard let url = URL(preferenceText: text.trimmingCharacters(in: .whitespaces)) else {
+        guard let url = URL(preferenceText: text.trimmingSpaces) else {
             throw PreferenceError.invalidValue(key: nil, value: text, allowed: URL.allowedText)
         }
         self = url
