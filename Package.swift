@@ -1,19 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Type metadata through direct accessors instead of mangled names. Why: instantiating a generic
-// type from its mangled name (the compiler's default for concrete types) makes the runtime check
-// the type's requirements by searching every loaded library's conformance records, and the
-// first search for each type costs ~0.1–0.5 M instructions because Foundation brings thousands
-// of records. A `prefs-tui get` paid 3.7 M of its 29.9 M instructions that way (the demo's
-// keys, PreferenceKey<Value> for eleven value types). The price is slightly larger code.
-// Unsafe flags keep a package from being a remote (URL) dependency; root and path-based uses,
-// such as Benchmarks/, are unaffected.
-let startupSettings: [SwiftSetting] = [
-    .swiftLanguageMode(.v6),
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
-]
-
 let package = Package(
     name: "prefs-tui",
     products: [
@@ -35,7 +22,7 @@ let package = Package(
         ),
         .target(
             name: "PrefsModel",
-            swiftSettings: startupSettings
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
             name: "prefs-tui",
@@ -46,7 +33,7 @@ let package = Package(
             ],
             // The man page and its script are generated files for installers, not sources.
             exclude: ["Manual"],
-            swiftSettings: startupSettings
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
             name: "prefs-test-helper",
