@@ -8,7 +8,7 @@
 
 Usage: Benchmarks/editor-figures.py [--runs 40] [--idle 60]   (after `swift build`)
 """
-import argparse, os, select, shutil, statistics, subprocess, tempfile, time
+import argparse, atexit, os, select, shutil, statistics, subprocess, tempfile, time
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--runs", type=int, default=40)
@@ -24,6 +24,15 @@ os.mkfifo(fifo)
 
 def tmux(*arguments):
     return subprocess.run(["tmux", "-L", socket, *arguments], check=True, capture_output=True, text=True).stdout
+
+def stop():
+    """Ends the editor and its tmux server even when a measurement fails part-way
+    (kill-session first: tmux 3.3a's kill-server alone can leave the server running)."""
+    for command in (["kill-session", "-t", "f"], ["kill-server"]):
+        subprocess.run(["tmux", "-L", socket, *command], capture_output=True)
+    shutil.rmtree(work, ignore_errors=True)
+
+atexit.register(stop)
 
 tmux("new-session", "-d", "-s", "f", "-x", "80", "-y", "24", "-e", f"XDG_CONFIG_HOME={work}", "-e", "LANG=C.UTF-8",
      "-e", "NO_COLOR=", "sh", "-c", f"sleep 0.3; exec {binary}")
@@ -134,7 +143,3 @@ main_thread = str(pid)
 woken = sum(after[0][task] - before[0][task] for task in after[0] if task in before[0])
 print(f"idle {args.idle} s: {after[0][main_thread] - before[0][main_thread]} wake-ups of the loop, {woken} of all threads, CPU {(after[1] - before[1]) / ticks * 1000:.0f} ms, "
       f"{len(output)} B sent")
-
-tmux("kill-session", "-t", "f")
-subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
-shutil.rmtree(work, ignore_errors=True)
