@@ -77,27 +77,23 @@ for _ in range(3):
         (down_in_page if index < 10 else down_scrolling).append(len(quiet(0.1)))
     tmux("send-keys", "-t", "f", "Home")
     quiet()
-tmux("resize-window", "-t", "f", "-x", "80", "-y", "12")
-quiet()
-for _ in range(2):
-    tmux("send-keys", "-t", "f", "Home")
+def scrolling_downs(width):
+    """Bytes of each ↓ that scrolls a 12-row pane (the 7th ↓ onwards), twice from the top."""
+    sizes = []
+    tmux("resize-window", "-t", "f", "-x", str(width), "-y", "12")
     quiet()
-    for index in range(10):
-        tmux("send-keys", "-t", "f", "Down")
-        size = len(quiet(0.1))
-        if index >= 6:
-            down_scrolling.append(size)
-narrow_scrolling = []
-tmux("resize-window", "-t", "f", "-x", "60", "-y", "12")
-quiet()
-for _ in range(2):
-    tmux("send-keys", "-t", "f", "Home")
-    quiet()
-    for index in range(10):
-        tmux("send-keys", "-t", "f", "Down")
-        size = len(quiet(0.1))
-        if index >= 6:
-            narrow_scrolling.append(size)
+    for _ in range(2):
+        tmux("send-keys", "-t", "f", "Home")
+        quiet()
+        for index in range(10):
+            tmux("send-keys", "-t", "f", "Down")
+            size = len(quiet(0.1))
+            if index >= 6:
+                sizes.append(size)
+    return sizes
+
+down_scrolling += scrolling_downs(80)
+narrow_scrolling = scrolling_downs(60)
 tmux("resize-window", "-t", "f", "-x", "80", "-y", "24")
 quiet()
 print(f"↓ that scrolls (60x12, no side panel): median {statistics.median(narrow_scrolling):.0f} B, max {max(narrow_scrolling)} B")

@@ -82,15 +82,7 @@ public struct PreferenceSchema: Sendable {
     /// schema.suggestions(for: "citty")  // ["city"]
     /// ```
     public func suggestions(for name: String) -> [String] {
-        let wanted = name.lowercased()
-        let scored = keys.map { key -> (String, Int) in
-            let candidate = key.name.lowercased()
-            let distance = candidate.contains(wanted) || wanted.contains(candidate)
-                ? 0 : EditDistance.between(wanted, candidate)
-            return (key.name, distance)
-        }
-        let limit = max(2, wanted.count / 3)
-        return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+        EditDistance.ranked(name, among: keys.map(\.name)).prefix(3).map(\.name)
     }
 }
 
@@ -109,6 +101,20 @@ public struct PreferenceSection: Sendable {
 /// The number of single-character edits between two words: how "did you mean" suggestions
 /// find near names (keys, schema fields, commands).
 package enum EditDistance {
+    /// The names near `word`, nearest first (ties by name), ignoring case: a name that contains
+    /// the word or is contained in it counts as distance 0; others are kept within
+    /// max(2, a third of the word's length) edits. One ranking for every "did you mean".
+    package static func ranked(_ word: String, among names: some Sequence<String>) -> [(name: String, distance: Int)] {
+        let wanted = word.lowercased()
+        let limit = max(2, wanted.count / 3)
+        return names.compactMap { name -> (name: String, distance: Int)? in
+            let candidate = name.lowercased()
+            let distance = candidate.contains(wanted) || wanted.contains(candidate) ? 0 : between(wanted, candidate)
+            return distance <= limit ? (name, distance) : nil
+        }
+        .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
+    }
+
     package static func between(_ lhs: String, _ rhs: String) -> Int {
         let left = Array(lhs), right = Array(rhs)
         if left.isEmpty { return right.count }

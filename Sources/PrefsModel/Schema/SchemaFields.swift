@@ -16,12 +16,8 @@ enum SchemaFields {
         guard let unknown else { return }
         var reason = "unknown field \"\(unknown)\""
         if let place { reason += " in \(place)" }
-        let nearest = allowed
-            .map { ($0, EditDistance.between(unknown.lowercased(), $0.lowercased())) }
-            .filter { $0.1 <= max(2, unknown.count / 3) }
-            .min { ($0.1, $0.0) < ($1.1, $1.0) }
-        if let nearest {
-            reason += "; did you mean \(nearest.0)?"
+        if let nearest = EditDistance.ranked(unknown, among: allowed).first {
+            reason += "; did you mean \(nearest.name)?"
         } else {
             reason += "; allowed: \(allowed.sorted().joined(separator: ", "))"
         }

@@ -15,9 +15,8 @@ enum UsageErrors {
         }
         names.append("help")
         guard !names.contains(first) else { return }
-        let scored = names.map { ($0, $0.hasPrefix(first.lowercased()) ? 0 : EditDistance.between(first.lowercased(), $0)) }
-        let best = scored.map(\.1).min() ?? 0
-        let nearest = best <= 2 ? scored.filter { $0.1 == best }.map(\.0) : []
+        let ranked = EditDistance.ranked(first, among: names)
+        let nearest = ranked.filter { $0.distance == ranked.first?.distance }.map(\.name)
         let hint = nearest.isEmpty
             ? "; commands: \(names.filter { $0 != "help" }.joined(separator: ", "))"
             : "; did you mean \(nearest.prefix(3).joined(separator: ", "))?"
