@@ -10,15 +10,15 @@ struct EditorScreenTests {
         #expect(editor.screen == """
              Weather · com.example.weather      /home/ada/.config/com.example.weather.plist
             Units                                          │Temperature
-              Temperature            ‹ Celsius ›           │The scale temperatures are
-              Units                  ‹ Metric ›            │shown in.
-              Time format            ‹ 24-hour ›           │
-            Location                                       │Key      temperatureNotation
-              City                   Oslo                  │Type     string
-              Favourite cities       (empty)               │Default  celsius
-            Updates                                        │Allowed  one of celsius,
-              Refresh every          15 min                │         fahrenheit, kelvin
-              Show feels-like        [x]                   │Value    ‹ Celsius › (default)
+              Temperature            ‹ Celsius ›           │Key      temperatureNotation
+              Units                  ‹ Metric ›            │Type     string
+              Time format            ‹ 24-hour ›           │Default  celsius
+            Location                                       │Value    ‹ Celsius › (default)
+              City                   Oslo                  │Allowed  one of celsius,
+              Favourite cities       (empty)               │         fahrenheit, kelvin
+            Updates                                        │
+              Refresh every          15 min                │The scale temperatures are
+              Show feels-like        [x]                   │shown in.
               Notifications          [ ]                   │
               Data source            https://api.example.… │
             Display                                        │
@@ -33,6 +33,17 @@ struct EditorScreenTests {
              ↑↓ move  ←→ change  Enter edit  ? help  q quit  i details  / filter
 
             """)
+    }
+
+    @Test func theSelectionBarCoversTheMarkerAndTitleOnly() {
+        let editor = EditorHarness()
+        let grid = editor.controller.frame()
+        let y = editor.lines.firstIndex { $0.hasPrefix("  Temperature") }!
+
+        let titleEnd = 2 + "Temperature".count
+        #expect((0...titleEnd).allSatisfy { grid[$0, y].style == .selected })
+        #expect(grid[titleEnd + 1, y].style != .selected)
+        #expect(grid[EditorLayout(width: 80, height: 24, showsFilter: false).valueX, y].style != .selected)
     }
 
     @Test func modifiedValuesAreMarkedAndBold() {

@@ -106,7 +106,7 @@ enum EditorRenderer {
         } else if modified {
             grid.put(state.asciiMarkers ? "*" : "●", x: 0, y: y, style: .modified, bold: true)
         }
-        grid.put(key.title.truncated(toWidth: layout.titleWidth), x: 2, y: y, style: modified ? .modified : .normal, bold: modified)
+        let titleEnd = grid.put(key.title.truncated(toWidth: layout.titleWidth), x: 2, y: y, style: modified ? .modified : .normal, bold: modified)
         if case .editingLine(let edit) = state.mode, edit.keyIndex == index {
             let (text, cursor) = edit.editor.visible(width: layout.valueWidth)
             grid.fill(x: layout.valueX, y: y, width: layout.valueWidth, height: 1, style: .field)
@@ -118,7 +118,9 @@ enum EditorRenderer {
         grid.put(value.truncated(toWidth: layout.valueWidth), x: layout.valueX, y: y,
                  style: modified && style == .normal ? .modified : style, bold: modified)
         if selected {
-            grid.restyle(x: 0, y: y, width: layout.listWidth - (state.rows.count > layout.listHeight ? 1 : 0), style: .selected)
+            // The bar covers the marker and the title, not the whole row: moving the selection
+            // then restyles (and so resends) only those cells of the two rows, not the values.
+            grid.restyle(x: 0, y: y, width: titleEnd + 1, style: .selected)
         }
     }
 
@@ -165,20 +167,23 @@ enum EditorRenderer {
                     y += 1
                 }
             }
+            // The one-line fields come first and the help last, so that moving from one
+            // setting to the next leaves the labels where they are and the terminal is sent only
+            // the text that differs (help lengths vary; the labels would move with them).
             line(key.title, style: .panelTitle, bold: true)
-            for part in key.help.wrapped(toWidth: width) where !key.help.isEmpty { line(part) }
-            if !key.isDescribedBySchema {
-                for part in notDescribedNote.wrapped(toWidth: width) { line(part, style: .dim) }
-            }
-            y += 1
             field("Key", key.name)
             field("Type", key.type.name)
             field("Default", display(key.defaultText))
-            if key.rule != .any { field("Allowed", key.rule.allowedText) }
             let (value, _) = valueText(key, prefs, ascii: state.asciiMarkers)
             field("Value", value + (prefs.isDefault(key) ? " (default)" : " (set)"), style: prefs.isDefault(key) ? .normal : .modified)
+            if key.rule != .any { field("Allowed", key.rule.allowedText) }
             if let diagnostic = prefs.diagnostic(for: key) {
                 field("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)", style: .warning)
+            }
+            y += 1
+            for part in key.help.wrapped(toWidth: width) where !key.help.isEmpty { line(part) }
+            if !key.isDescribedBySchema {
+                for part in notDescribedNote.wrapped(toWidth: width) { line(part, style: .dim) }
             }
         }
         guard liveHeight > 0 else { return }
