@@ -27,6 +27,7 @@ struct PrefsTUI: ParsableCommand {
     /// ArgumentParser's own `main` prints usage errors as three lines starting `Error:`; the
     /// README promises one line starting `prefs-tui:`, with exit status 64.
     static func main() {
+        StandardStreams.reserveClosedDescriptors()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             try UsageErrors.checkCommandName(arguments)
@@ -35,9 +36,17 @@ struct PrefsTUI: ParsableCommand {
         } catch let failure as CommandFailure {
             Diagnostics.print(failure.message)
             Foundation.exit(failure.status)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
-            guard code == .validationFailure, !(error is ExitCode) else { exit(withError: error) }
+            if code == .success {
+                // Help, the version, completion scripts and completions: printed here, not by
+                // ArgumentParser's `print`, so a failed write is reported like any output's.
+                Output.print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            guard code == .validationFailure else { exit(withError: error) }
             Diagnostics.print(UsageErrors.oneLine(message(for: error)))
             Foundation.exit(code.rawValue)
         }

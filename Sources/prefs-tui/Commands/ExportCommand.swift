@@ -50,7 +50,7 @@ struct ExportCommand: ParsableCommand {
                 data = try PlistValue.xmlPropertyList(stored)
             }
             guard let output else {
-                FileHandle.standardOutput.write(data)
+                Output.write(data)
                 return
             }
             do {
