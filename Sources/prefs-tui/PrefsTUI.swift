@@ -28,7 +28,7 @@ struct PrefsTUI: ParsableCommand {
     /// README promises one line starting `prefs-tui:`, with exit status 64.
     static func main() {
         StandardStreams.reserveClosedDescriptors()
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = SetArguments.normalized(Array(CommandLine.arguments.dropFirst()))
         do {
             try UsageErrors.checkCommandName(arguments)
             var command = try StartUp.fastCommand(arguments) ?? parseAsRoot(arguments)
