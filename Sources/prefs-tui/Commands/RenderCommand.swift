@@ -38,7 +38,8 @@ struct RenderCommand: ParsableCommand {
                 events += parsed
             }
             let controller = EditorController(prefs: copy, suiteName: options.suite ?? suite.schema.suiteName,
-                                              location: suite.store.location, width: width, height: height)
+                                              location: suite.store.location, loadProblem: suite.store.loadProblem,
+                                              width: width, height: height)
             controller.handle(events)
             Output.print(controller.frame().text)
         }
