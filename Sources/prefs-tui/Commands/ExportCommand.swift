@@ -56,7 +56,7 @@ struct ExportCommand: ParsableCommand {
             do {
                 try data.write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                throw CommandFailure("cannot write \(output): \(error.localizedDescription)", status: ExitStatus.ioError)
+                throw CommandFailure("cannot write \(output.quotedForMessage): \(error.localizedDescription)", status: ExitStatus.ioError)
             }
         }
     }

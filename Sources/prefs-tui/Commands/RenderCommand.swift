@@ -33,7 +33,7 @@ struct RenderCommand: ParsableCommand {
             var events: [KeyEvent] = []
             for name in keys.split(separator: " ") {
                 guard let parsed = KeyEvent.parse(String(name)) else {
-                    throw CommandFailure("unknown key name \"\(name)\" in --keys", status: ExitStatus.usage)
+                    throw CommandFailure("unknown key name \(String(name).quotedForMessage) in --keys", status: ExitStatus.usage)
                 }
                 events += parsed
             }

@@ -39,7 +39,8 @@ struct SetCommand: ParsableCommand {
                 try prefs.write([key.name: nil])
             } else {
                 if !key.type.isList && values.count > 1 {
-                    throw CommandFailure("\(key.name) takes one value, got \(values.count): \(values.joined(separator: " "))", status: ExitStatus.usage)
+                    throw CommandFailure("\(key.name) takes one value, got \(values.count): \(values.map(\.quotedForMessage).joined(separator: ", "))",
+                                         status: ExitStatus.usage)
                 }
                 try prefs.set(text: values, for: key)
             }

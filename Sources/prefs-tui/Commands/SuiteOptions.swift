@@ -24,15 +24,15 @@ struct SuiteOptions: ParsableArguments {
             return suite == nil || suite == WeatherSettings.suiteName ? WeatherSettings.schema : nil
         }
         guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure("cannot read schema \(path): no such file", status: ExitStatus.noInput)
+            throw CommandFailure("cannot read schema \(path.quotedForMessage): no such file", status: ExitStatus.noInput)
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("cannot read schema \(path): permission denied or not a file", status: ExitStatus.noInput)
+            throw CommandFailure("cannot read schema \(path.quotedForMessage): permission denied or not a file", status: ExitStatus.noInput)
         }
         do {
             return try PreferenceSchema(jsonText: String(decoding: data, as: UTF8.self))
         } catch let error as PreferenceError {
-            throw CommandFailure("schema \(path): \(error)", status: ExitStatus.dataError)
+            throw CommandFailure("schema \(path.controlCharactersEscaped): \(error)", status: ExitStatus.dataError)
         }
     }
 

@@ -20,7 +20,7 @@ enum UsageErrors {
         let hint = nearest.isEmpty
             ? "; commands: \(names.filter { $0 != "help" }.joined(separator: ", "))"
             : "; did you mean \(nearest.prefix(3).joined(separator: ", "))?"
-        throw CommandFailure("unknown command \"\(first)\"\(hint)", status: ExitStatus.usage)
+        throw CommandFailure("unknown command \(first.quotedForMessage)\(hint)", status: ExitStatus.usage)
     }
 
     /// ArgumentParser's message (`Unknown option '--foo'. Did you mean '--json'?`) as one line
