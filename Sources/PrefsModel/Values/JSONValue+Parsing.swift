@@ -117,14 +117,14 @@ struct JSONScanner {
             }
             let nameStart = index
             let name = try string()
-            if members[name] != nil {
-                index = nameStart
-                throw fault("duplicate key \(name.quotedForMessage)", problem: .duplicateKey(name))
-            }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw fault("expected \":\" after the member name, found \(found)") }
             skipWhitespace()
-            members[name] = try value()
+            // One hash per member, as before the check: updateValue says whether the name was there.
+            if members.updateValue(try value(), forKey: name) != nil {
+                index = nameStart
+                throw fault("duplicate key \(name.quotedForMessage)", problem: .duplicateKey(name))
+            }
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { break }
