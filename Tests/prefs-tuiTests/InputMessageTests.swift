@@ -68,7 +68,7 @@ struct InputMessageTests {
         (["reset", "--section", "a\nb"], #"prefs-tui: unknown section "a\nb"; sections: Units, Location, Updates, Display"#),
         (["render", "--keys", "down \u{1B}[2J"], #"prefs-tui: unknown key name "\u{1B}[2J" in --keys"#),
         (["a\nb"], #"prefs-tui: unknown command "a\nb"; commands: edit, list, get, set, reset, export, import, schema, watch, render"#),
-        (["import", "no\nsuch.json"], #"prefs-tui: cannot read "no\nsuch.json": no such file or not readable"#),
+        (["import", "no\nsuch.json"], #"prefs-tui: cannot read "no\nsuch.json": no such file"#),
         (["list", "--schema", "no\nsuch.json"], #"prefs-tui: cannot read schema "no\nsuch.json": no such file"#),
     ])
     func emptyAndMultiLineInputIsQuotedAndEscaped(arguments: [String], message: String) throws {

@@ -20,9 +20,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let prefs = try options.open()
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw CommandFailure("cannot read \(file.quotedForMessage): no such file or not readable", status: ExitStatus.noInput)
-            }
+            let data = try InputFile.contents(of: file, kind: "an import file", prefix: "cannot read")
             let shownFile = file.controlCharactersEscaped
             var changes: [String: PlistValue?] = [:]
             var problems: [String] = []
