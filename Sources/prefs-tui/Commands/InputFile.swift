@@ -7,8 +7,8 @@ import Foundation
 /// is read), and a file without a size (a pipe such as /dev/stdin, a FIFO) is read only up to
 /// the limit.
 enum InputFile {
-    /// 16 MB: far above any real settings file (the demo's export is 1 KB, a schema of 10,000
-    /// settings 2.6 MB), low enough to be refused at once.
+    /// 16 MB: far above any real settings file (the demo's schema is 4 KB for 11 settings, so
+    /// this holds over 40,000 like them), low enough to be refused at once.
     static let limit = 16 << 20
 
     /// The file's bytes. `kind` names it in messages ("an import file"); `prefix` starts them
