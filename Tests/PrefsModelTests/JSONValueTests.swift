@@ -56,6 +56,20 @@ struct JSONValueTests {
         #expect(problem(#"{"city": 1, "city": 2}"#) == .duplicateKey("city"))
     }
 
+    @Test func aPlistValueWithANumberOutOfRangeIsRefusedNotTakenAsText() {
+        for text in ["-9223372036854775809", "1e400", #"[1, {"a": 1, "a": 2}]"#] {
+            #expect(throws: PreferenceError.self, "\(text)") { try PlistValue(parsing: text) }
+        }
+        #expect(throws: Never.self) { try PlistValue(parsing: "[1, 2") }  // not JSON: the text itself
+    }
+
+    @Test func anIntegerOutOfRangeIsRefusedNamingTheRange() {
+        #expect(throws: PreferenceError.invalidValue(key: nil, value: "9223372036854775808",
+                                                     allowed: "a whole number from -9223372036854775808 to 9223372036854775807")) {
+            try Int(parsing: "9223372036854775808")
+        }
+    }
+
     @Test func realsStayRealAndIntegersIntegersWhenWrittenAndReadBack() throws {
         let value = JSONValue.object(["int": .int(15), "real": .double(3), "tiny": .double(.leastNonzeroMagnitude), "big": .double(1e300),
                                       "text": .string("tab\t\u{1}\"é"), "list": .array([.double(-0.5), .null])])
