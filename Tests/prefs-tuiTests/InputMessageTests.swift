@@ -70,6 +70,8 @@ struct InputMessageTests {
         (["a\nb"], #"prefs-tui: unknown command "a\nb"; commands: edit, list, get, set, reset, export, import, schema, watch, render"#),
         (["import", "no\nsuch.json"], #"prefs-tui: cannot read "no\nsuch.json": no such file"#),
         (["list", "--schema", "no\nsuch.json"], #"prefs-tui: cannot read schema "no\nsuch.json": no such file"#),
+        (["export", "--format", "x\ny"], #"prefs-tui: the value "x\ny" is invalid for "--format <format>"; allowed: one of "json" and "plist""#),
+        (["list", "--js\non"], #"prefs-tui: unknown option "--js\non"; did you mean --json?"#),
     ])
     func emptyAndMultiLineInputIsQuotedAndEscaped(arguments: [String], message: String) throws {
         let result = try CommandLineFixture().run(arguments)
