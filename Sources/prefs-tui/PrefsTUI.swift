@@ -43,7 +43,8 @@ struct PrefsTUI: ParsableCommand {
             if code == .success {
                 // Help, the version, completion scripts and completions: printed here, not by
                 // ArgumentParser's `print`, so a failed write is reported like any output's.
-                Output.print(fullMessage(for: error))
+                let text = fullMessage(for: error)
+                if !text.isEmpty { Output.print(text) }
                 Foundation.exit(0)
             }
             guard code == .validationFailure else { exit(withError: error) }

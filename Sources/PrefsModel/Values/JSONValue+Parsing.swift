@@ -1,4 +1,5 @@
-/// Where and why JSON text does not parse: a 1-based line and column (in characters) and a
+/// Where and why JSON text does not parse, or parses to something that cannot be taken (a
+/// number out of range, a duplicate key): a 1-based line and column (in characters) and a
 /// reason, so a person can find the typo in a schema file.
 ///
 /// ```swift
@@ -13,7 +14,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     /// What was expected or found.
     public let reason: String
     /// What kind of fault: a syntax error, or well-formed JSON that cannot be taken.
-    public var problem: Problem = .syntax
+    public let problem: Problem
 
     /// What kind of fault a ``JSONSyntaxError`` is, so a caller can say more than "not JSON".
     ///
