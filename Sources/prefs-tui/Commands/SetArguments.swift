@@ -23,7 +23,7 @@ enum SetArguments {
     /// Options of `set` that are recognised after the key.
     private static let flags = ["--unset"]
 
-    /// The arguments with everything after the key behind a `--`; others are returned unchanged.
+    /// `set`, its options, then `--`, the key and the values; other commands' arguments unchanged.
     static func normalized(_ arguments: [String]) -> [String] {
         guard arguments.first == "set" else { return arguments }
         var options: [String] = []
