@@ -15,7 +15,9 @@ struct PrefsTUI: ParsableCommand {
             suite: $XDG_CONFIG_HOME/NAME.plist) and --schema FILE (a schema file describing its \
             settings). A suite without a schema is shown as its file holds it: the schema is \
             inferred from the stored values (see `prefs-tui schema --suite NAME`). Exit codes: \
-            0 success, 64 usage, 65 bad data, 66 missing input file, 74 I/O failure.
+            0 success, 64 usage, 65 bad data, 66 missing input file, 74 I/O failure (also output \
+            that cannot be written); a reader that stops reading (`| head -1`) ends the program \
+            quietly, as SIGPIPE ends any filter (status 141).
             """,
         version: "0.1.0",
         subcommands: [
@@ -27,7 +29,8 @@ struct PrefsTUI: ParsableCommand {
     /// ArgumentParser's own `main` prints usage errors as three lines starting `Error:`; the
     /// README promises one line starting `prefs-tui:`, with exit status 64.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        StandardStreams.reserveClosedDescriptors()
+        let arguments = SetArguments.normalized(Array(CommandLine.arguments.dropFirst()))
         do {
             try UsageErrors.checkCommandName(arguments)
             var command = try StartUp.fastCommand(arguments) ?? parseAsRoot(arguments)
@@ -35,9 +38,18 @@ struct PrefsTUI: ParsableCommand {
         } catch let failure as CommandFailure {
             Diagnostics.print(failure.message)
             Foundation.exit(failure.status)
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
         } catch {
             let code = exitCode(for: error)
-            guard code == .validationFailure, !(error is ExitCode) else { exit(withError: error) }
+            if code == .success {
+                // Help, the version, completion scripts and completions: printed here, not by
+                // ArgumentParser's `print`, so a failed write is reported like any output's.
+                let text = fullMessage(for: error)
+                if !text.isEmpty { Output.print(text) }
+                Foundation.exit(0)
+            }
+            guard code == .validationFailure else { exit(withError: error) }
             Diagnostics.print(UsageErrors.oneLine(message(for: error)))
             Foundation.exit(code.rawValue)
         }

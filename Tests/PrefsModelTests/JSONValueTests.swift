@@ -10,7 +10,8 @@ struct JSONValueTests {
         ("15.0", .double(15)),
         ("1e2", .double(100)),
         ("9223372036854775807", .int(Int.max)),
-        ("9223372036854775808", .double(9_223_372_036_854_775_808)),
+        ("-9223372036854775808", .int(Int.min)),
+        ("1.7976931348623157e308", .double(.greatestFiniteMagnitude)),
         ("true", .bool(true)),
         ("null", .null),
         (#"" a\"\\\/\b\f\n\r\t\u00e9\ud83c\udf27 ""#, .string(" a\"\\/\u{8}\u{c}\n\r\té🌧 ")),
@@ -29,7 +30,12 @@ struct JSONValueTests {
         ("\"open", "line 1, column 1: this string is not closed"),
         ("[\"a\tb\"]", "line 1, column 4: a control character must be escaped inside a string"),
         ("01", "line 1, column 2: a number must not start with 0"),
-        ("1e999", "line 1, column 1: the number 1e999 is too large"),
+        ("1e999", "line 1, column 1: the number 1e999 is out of range (a real is at most 1.7976931348623157e+308 either side of 0)"),
+        ("[-1e400]", "line 1, column 2: the number -1e400 is out of range (a real is at most 1.7976931348623157e+308 either side of 0)"),
+        ("9223372036854775808", "line 1, column 1: the number 9223372036854775808 is out of range (a whole number is from -9223372036854775808 to 9223372036854775807)"),
+        ("-9223372036854775809", "line 1, column 1: the number -9223372036854775809 is out of range (a whole number is from -9223372036854775808 to 9223372036854775807)"),
+        ("{\"a\": 1,\n \"a\": 2}", #"line 2, column 2: duplicate key "a""#),
+        (#"{"a": {"b\n": 1, "b\u000a": 2}}"#, #"line 1, column 18: duplicate key "b\n""#),
         (#""\ud800x""#, #"line 1, column 8: a \u escape of a high surrogate must be followed by a low surrogate"#),
         ("tru", #"line 1, column 1: expected a value, found "t""#),
         (String(repeating: "[", count: 600), "line 1, column 513: nested more than 512 levels deep"),
@@ -37,6 +43,31 @@ struct JSONValueTests {
     func rejectsBadTextWithLineAndColumn(text: String, message: String) {
         #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: text) }
         do { _ = try JSONValue(parsing: text) } catch { #expect("\(error)" == message) }
+    }
+
+    @Test func aFaultTellsSyntaxFromAnOutOfRangeNumberAndADuplicateKey() {
+        func problem(_ text: String) -> JSONSyntaxError.Problem? {
+            do { _ = try JSONValue(parsing: text) } catch let error as JSONSyntaxError { return error.problem } catch {}
+            return nil
+        }
+
+        #expect(problem("[1,]") == .syntax)
+        #expect(problem("[1e400]") == .numberOutOfRange("1e400"))
+        #expect(problem(#"{"city": 1, "city": 2}"#) == .duplicateKey("city"))
+    }
+
+    @Test func aPlistValueWithANumberOutOfRangeIsRefusedNotTakenAsText() {
+        for text in ["-9223372036854775809", "1e400", #"[1, {"a": 1, "a": 2}]"#] {
+            #expect(throws: PreferenceError.self, "\(text)") { try PlistValue(parsing: text) }
+        }
+        #expect(throws: Never.self) { try PlistValue(parsing: "[1, 2") }  // not JSON: the text itself
+    }
+
+    @Test func anIntegerOutOfRangeIsRefusedNamingTheRange() {
+        #expect(throws: PreferenceError.invalidValue(key: nil, value: "9223372036854775808",
+                                                     allowed: "a whole number from -9223372036854775808 to 9223372036854775807")) {
+            try Int(parsing: "9223372036854775808")
+        }
     }
 
     @Test func realsStayRealAndIntegersIntegersWhenWrittenAndReadBack() throws {

@@ -52,3 +52,30 @@ extension ChildProcess.Result {
 extension Array where Element == String {
     func dropLastIfEmpty() -> [String] { last == "" ? Array(dropLast()) : self }
 }
+
+extension CommandLineFixture {
+    /// Runs the built `prefs-tui` from bash with `redirections` applied to it (`>/dev/full`,
+    /// `>&-`), so a test sees what a user's shell would make of a full disk or a closed stream.
+    /// `exec` makes the status prefs-tui's own.
+    @discardableResult
+    func runInShell(_ redirections: String, _ arguments: String...) throws -> ChildProcess.Result {
+        try runInShell(redirections, arguments)
+    }
+
+    @discardableResult
+    func runInShell(_ redirections: String, _ arguments: [String]) throws -> ChildProcess.Result {
+        try ChildProcess.run(executablePath: "/bin/bash", arguments: ["-c", #"exec "$0" "$@" "# + redirections, Self.binary] + arguments,
+                             configHome: directory.path)
+    }
+
+    /// Runs `prefs-tui ARGUMENTS | head -c 1` in bash, `head` ending the pipe after one byte;
+    /// with `ignoringSIGPIPE`, prefs-tui starts with SIGPIPE ignored (as under some
+    /// supervisors), so it sees EPIPE instead of the signal. The result's status is prefs-tui's.
+    func runIntoClosedPipe(ignoringSIGPIPE: Bool, _ arguments: String...) throws -> ChildProcess.Result {
+        let script = (ignoringSIGPIPE ? "trap '' PIPE; " : "") + #""$0" "$@" | head -c 1 >/dev/null; exit ${PIPESTATUS[0]}"#
+        return try ChildProcess.run(executablePath: "/bin/bash", arguments: ["-c", script, Self.binary] + arguments,
+                                    configHome: directory.path)
+    }
+
+    static var binary: String { (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui") }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import PrefsModel
 import PrefsTestSupport
+@testable import prefs_tui
 import Testing
 
 @Suite("prefs-tui with corrupt suites, unwritable folders, other processes and no terminal")
@@ -14,6 +15,20 @@ struct SuiteProblemCommandTests {
         #expect(result.output == "Oslo\n")
         #expect(result.error.contains("com.example.weather.plist does not hold a dictionary of settings; showing defaults and leaving the file as it is"))
         #expect(cli.plistBytes == Data("garbage".utf8))
+    }
+
+    @Test func renderShowsTheStatusTheEditorStartsWith() throws {
+        let cli = CommandLineFixture()
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: cli.plistPath))
+        let suite = SuiteStore(suiteName: cli.suite, directory: cli.directory.path, watchForChanges: false)
+        let editor = EditorController(prefs: Preferences(store: suite, schema: WeatherSettings.schema), suiteName: cli.suite,
+                                      width: 200, height: 24)
+        let editorStatus = try #require(editor.frame().text.split(separator: "\n").last.map(String.init))
+
+        let render = try cli.run("render", "--width", "200", "--height", "24")
+
+        #expect(editorStatus.contains("does not hold a dictionary of settings; showing defaults"))
+        #expect(render.lines.last == editorStatus)
     }
 
     @Test func writingOnACorruptSuitePreservesTheOldFile() throws {

@@ -46,6 +46,56 @@ struct UsageErrorTests {
         #expect(cli.stored["city"] == .string("hello"))
     }
 
+    @Test func afterTheKeyWordsThatLookLikeHelpOrVersionAreValues() throws {
+        let cli = CommandLineFixture()
+
+        let help = try cli.run("set", "city", "-h")
+        let helpStored = cli.stored["city"]
+        let version = try cli.run("set", "city", "--version")
+        let versionStored = cli.stored["city"]
+        let afterDoubleDash = try cli.run("set", "city", "--", "-h")
+
+        #expect(help.status == 0 && help.output.isEmpty, "\(help)")
+        #expect(helpStored == .string("-h"))
+        #expect(version.status == 0 && version.output.isEmpty, "\(version)")
+        #expect(versionStored == .string("--version"))
+        #expect(afterDoubleDash.status == 0, "\(afterDoubleDash.error)")
+        #expect(cli.stored["city"] == .string("-h"))
+    }
+
+    @Test func anOptionBetweenValuesIsAValue() throws {
+        var cli = CommandLineFixture()
+        let schema = try cli.write(try CommandLineFixture().run("schema").output.replacingOccurrences(
+            of: "com.example.weather", with: "com.example.other"), to: "other.json")
+
+        let result = try cli.run("set", "--schema", schema, "favoriteCities", "Oslo", "--suite", "com.example.weather", "Bergen")
+
+        #expect(result.status == 0, "\(result.error)")
+        cli.suite = "com.example.other"
+        #expect(cli.stored["favoriteCities"] == .array(["Oslo", "--suite", "com.example.weather", "Bergen"].map { .string($0) }))
+        cli.suite = "com.example.weather"
+        #expect(cli.stored["favoriteCities"] == nil)
+    }
+
+    @Test func setsOwnOptionsAreRecognisedBeforeTheFirstValueAndAfterTheLast() throws {
+        var cli = CommandLineFixture()
+        let demo = try cli.write(try cli.run("schema").output, to: "demo.json")
+        try cli.run("set", "lastRefresh", "2026-01-02T03:04:05Z")
+
+        let help = try cli.run("set", "--help")
+        let unset = try cli.run("set", "lastRefresh", "--unset")
+        try cli.run("set", "--suite=com.example.other", "--schema", demo, "city", "Oslo")
+        try cli.run("set", "refreshInterval", "--suite", "com.example.other", "--schema", demo, "30")
+        try cli.run("set", "favoriteCities", "Oslo", "Bergen", "--suite", "com.example.other", "--schema", demo)
+
+        #expect(help.output.contains("USAGE: prefs-tui set"))
+        #expect(unset.status == 0, "\(unset.error)")
+        #expect(cli.stored["lastRefresh"] == nil)
+        cli.suite = "com.example.other"
+        #expect(cli.stored == ["city": .string("Oslo"), "refreshInterval": .int(30),
+                               "favoriteCities": .array([.string("Oslo"), .string("Bergen")])])
+    }
+
     @Test func listShowsControlCharactersEscaped() throws {
         let cli = CommandLineFixture()
         try cli.helper("foundation-set-string", cli.suite, "city", "Oslo\u{1B}[31m\nred")

@@ -22,14 +22,20 @@ extension PlistValue: PreferenceValue {
     public var storedValue: PlistValue? { self }
 
     /// JSON in the tagged form; text that is not JSON is taken as a string, so typing `Oslo`
-    /// into a list item means the text Oslo.
+    /// into a list item means the text Oslo. JSON that cannot be taken (a number out of range,
+    /// a duplicate key) is refused: stored as text, `1e400` would turn a number into a string.
     public init(parsing text: String) throws {
-        // An integer above Int.max, as `get` prints it, is that integer: JSON would make it a real.
+        // An integer above Int.max, as `get` prints it, is that integer: the JSON scanner refuses it.
         if let value = UInt64(text), Int(exactly: value) == nil {
             self = .unsignedInt(value)
             return
         }
-        guard let json = try? JSONValue(parsing: text) else {
+        let json: JSONValue
+        do { json = try JSONValue(parsing: text) } catch {
+            let detail = JSONSyntaxError.detail(of: error)
+            guard detail.isEmpty else {
+                throw PreferenceError.invalidValue(key: nil, value: text, allowed: "JSON for a property-list value, or text" + detail)
+            }
             self = .string(text)
             return
         }

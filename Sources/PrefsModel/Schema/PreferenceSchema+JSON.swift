@@ -42,7 +42,10 @@ extension PreferenceSchema {
     public init(jsonText: String) throws {
         let json: JSONValue
         do { json = try JSONValue(parsing: jsonText) } catch let error as JSONSyntaxError {
-            throw PreferenceError.invalidSchema(location: "line \(error.line), column \(error.column)", reason: "not valid JSON: \(error.reason)")
+            // "not valid JSON" only for a syntax error: a duplicate key or a number out of
+            // range is valid JSON that cannot be taken, and its reason says so.
+            throw PreferenceError.invalidSchema(location: "line \(error.line), column \(error.column)",
+                                                reason: error.problem == .syntax ? "not valid JSON: \(error.reason)" : error.reason)
         }
         try self.init(json: json)
     }

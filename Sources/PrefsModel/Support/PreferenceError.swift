@@ -49,6 +49,6 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// A value or name in quotes, with control characters escaped: a message is shown to a
     /// person, and a raw line break or escape sequence would garble it.
     static func quoted(_ text: String) -> String {
-        "\"\(text.controlCharactersEscaped)\""
+        text.quotedForMessage
     }
 }

@@ -23,7 +23,8 @@ extension Array: PreferenceValue where Element: PreferenceValue {
     public init(parsing text: String) throws {
         let json: JSONValue
         do { json = try JSONValue(parsing: text) } catch {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a JSON array of \(Element.preferenceType.name)")
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a JSON array of \(Element.preferenceType.name)"
+                                                + JSONSyntaxError.detail(of: error))
         }
         try self.init(jsonValue: json)
     }
@@ -68,7 +69,8 @@ extension Dictionary: PreferenceValue where Key == String, Value: PreferenceValu
     public init(parsing text: String) throws {
         let json: JSONValue
         do { json = try JSONValue(parsing: text) } catch {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a JSON object of \(Value.preferenceType.name)")
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a JSON object of \(Value.preferenceType.name)"
+                                                + JSONSyntaxError.detail(of: error))
         }
         try self.init(jsonValue: json)
     }

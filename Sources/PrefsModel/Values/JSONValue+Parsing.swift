@@ -1,4 +1,5 @@
-/// Where and why JSON text does not parse: a 1-based line and column (in characters) and a
+/// Where and why JSON text does not parse, or parses to something that cannot be taken (a
+/// number out of range, a duplicate key): a 1-based line and column (in characters) and a
 /// reason, so a person can find the typo in a schema file.
 ///
 /// ```swift
@@ -12,15 +13,44 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public let column: Int
     /// What was expected or found.
     public let reason: String
+    /// What kind of fault: a syntax error, or well-formed JSON that cannot be taken.
+    public let problem: Problem
+
+    /// What kind of fault a ``JSONSyntaxError`` is, so a caller can say more than "not JSON".
+    ///
+    /// ```swift
+    /// error.problem  // .numberOutOfRange("1e400")
+    /// ```
+    public enum Problem: Sendable, Equatable {
+        /// Not JSON.
+        case syntax
+        /// A number too large for its kind, as written: an integer outside `Int`, a real
+        /// outside `Double`.
+        case numberOutOfRange(String)
+        /// A key that appears twice in one object.
+        case duplicateKey(String)
+    }
 
     public var description: String { "line \(line), column \(column): \(reason)" }
+}
+
+extension JSONSyntaxError {
+    /// For a message that already says what was expected: the fault in parentheses when the text
+    /// was JSON that cannot be taken (` (line 1, column 2: the number 1e400 is out of range …)`),
+    /// empty for a plain syntax error or another error, whose "expected …" says enough.
+    static func detail(of error: any Error) -> String {
+        guard let error = error as? JSONSyntaxError, error.problem != .syntax else { return "" }
+        return " (\(error))"
+    }
 }
 
 extension JSONValue {
     /// Parses JSON text; throws ``JSONSyntaxError`` with the line and column of the first fault.
     ///
     /// Integers stay integers (`15` is `.int(15)`, never `15.0`); numbers with a fraction or an
-    /// exponent, and integers too large for `Int`, are doubles.
+    /// exponent are doubles. A number that does not fit its kind (`9223372036854775808`, `1e400`)
+    /// and a key that appears twice in one object are refused, with the text as written: read
+    /// as a double or with one of the two values, the document would say something it does not.
     ///
     /// ```swift
     /// try JSONValue(parsing: "true")  // .bool(true)
@@ -86,11 +116,16 @@ struct JSONScanner {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw fault("expected a member name in double quotes, found \(found)")
             }
+            let nameStart = index
             let name = try string()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw fault("expected \":\" after the member name, found \(found)") }
             skipWhitespace()
-            members[name] = try value()
+            // One hash per member, as before the check: updateValue says whether the name was there.
+            if members.updateValue(try value(), forKey: name) != nil {
+                index = nameStart
+                throw fault("duplicate key \(name.quotedForMessage)", problem: .duplicateKey(name))
+            }
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { break }
@@ -225,10 +260,16 @@ struct JSONScanner {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .int(integer) }
+        if isInteger {
+            if let integer = Int(text) { return .int(integer) }
+            index = start
+            throw fault("the number \(text) is out of range (a whole number is from \(Int.min) to \(Int.max))",
+                        problem: .numberOutOfRange(text))
+        }
         guard let double = Double(text), double.isFinite else {
             index = start
-            throw fault("the number \(text) is too large")
+            throw fault("the number \(text) is out of range (a real is at most \(Double.greatestFiniteMagnitude) either side of 0)",
+                        problem: .numberOutOfRange(text))
         }
         return .double(double)
     }
@@ -274,7 +315,7 @@ struct JSONScanner {
 
     /// An error at the current position. Line and column are counted only here, so parsing
     /// good documents pays nothing for them.
-    private func fault(_ reason: String) -> JSONSyntaxError {
+    private func fault(_ reason: String, problem: JSONSyntaxError.Problem = .syntax) -> JSONSyntaxError {
         var line = 1, column = 1
         for byte in bytes[..<min(index, bytes.count)] {
             if byte == 0x0A {
@@ -284,6 +325,6 @@ struct JSONScanner {
                 column += 1
             }
         }
-        return JSONSyntaxError(line: line, column: column, reason: reason)
+        return JSONSyntaxError(line: line, column: column, reason: reason, problem: problem)
     }
 }

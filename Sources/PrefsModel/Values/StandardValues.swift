@@ -55,7 +55,12 @@ extension Int: PreferenceValue {
 
     public init(parsing text: String) throws {
         guard let value = Int(text.trimmingSpaces) else {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a whole number")
+            // Digits that do not fit: say the range, not only "a whole number", which they are.
+            let trimmed = Substring(text.trimmingSpaces)
+            let digits = trimmed.first == "-" || trimmed.first == "+" ? trimmed.dropFirst() : trimmed
+            let outOfRange = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+            throw PreferenceError.invalidValue(key: nil, value: text,
+                                               allowed: outOfRange ? "a whole number from \(Int.min) to \(Int.max)" : "a whole number")
         }
         self = value
     }

@@ -23,6 +23,15 @@ extension String {
         return escaped
     }
 
+    /// The text in double quotes with control characters escaped, for one-line messages: an
+    /// empty value shows as `""`, a line break as `\n`, so the message stays one line and
+    /// shows what was given.
+    ///
+    /// ```swift
+    /// "a\nb".quotedForMessage  // #""a\nb""#
+    /// ```
+    package var quotedForMessage: String { "\"\(controlCharactersEscaped)\"" }
+
     /// The first character a single-line or multi-line text value may not hold: any control
     /// character but tab (and line feed too unless `allowingNewlines`), and U+FEFF.
     ///

@@ -15,13 +15,17 @@ final class EditorController {
     /// Carries out Ctrl-Z: the terminal loop leaves the screen, stops, and redraws on return.
     var suspend: () -> Void = {}
 
-    init(prefs: Preferences, suiteName: String, location: String? = nil, width: Int, height: Int, asciiMarkers: Bool = false) {
+    /// `location` and `loadProblem` describe the suite when `prefs` works on a copy of it
+    /// (`prefs-tui render`), so the first frame says what the editor on the suite itself would:
+    /// where it is, and that its file could not be read.
+    init(prefs: Preferences, suiteName: String, location: String? = nil, loadProblem: String? = nil,
+         width: Int, height: Int, asciiMarkers: Bool = false) {
         self.prefs = prefs
         state = EditorState(schema: prefs.schema, suiteName: suiteName, location: location ?? prefs.store.location,
                             width: width, height: height)
         state.asciiMarkers = asciiMarkers
         state.rebuildRows(isModified: { !prefs.isDefault($0) })
-        if let problem = prefs.store.loadProblem {
+        if let problem = loadProblem ?? prefs.store.loadProblem {
             state.message = .init(text: problem, kind: .warning)
         } else {
             let diagnostics = prefs.diagnostics()

@@ -31,20 +31,6 @@ struct CommandFailure: Error {
     }
 }
 
-/// Standard error, one line at a time.
-enum Diagnostics {
-    static func print(_ line: String) {
-        FileHandle.standardError.write(Data("prefs-tui: \(line)\n".utf8))
-    }
-}
-
-/// Standard output without buffering, so `watch` lines reach a pipe at once.
-enum Output {
-    static func print(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-}
-
 /// Runs a command's body, turning failures into one line on standard error and the exit status.
 func reportingFailures(_ body: () throws -> Void) throws {
     do {

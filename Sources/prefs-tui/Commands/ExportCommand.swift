@@ -50,13 +50,13 @@ struct ExportCommand: ParsableCommand {
                 data = try PlistValue.xmlPropertyList(stored)
             }
             guard let output else {
-                FileHandle.standardOutput.write(data)
+                Output.write(data)
                 return
             }
             do {
                 try data.write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                throw CommandFailure("cannot write \(output): \(error.localizedDescription)", status: ExitStatus.ioError)
+                throw CommandFailure("cannot write \(output.quotedForMessage): \(error.localizedDescription)", status: ExitStatus.ioError)
             }
         }
     }

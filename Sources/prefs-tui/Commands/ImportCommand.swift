@@ -20,9 +20,8 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let prefs = try options.open()
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw CommandFailure("cannot read \(file): no such file or not readable", status: ExitStatus.noInput)
-            }
+            let data = try InputFile.contents(of: file, kind: "an import file", prefix: "cannot read")
+            let shownFile = file.controlCharactersEscaped
             var changes: [String: PlistValue?] = [:]
             var problems: [String] = []
             /// Checks one entry: a key with a declared type takes a value of that type that
@@ -50,19 +49,19 @@ struct ImportCommand: ParsableCommand {
             if let plist = Self.plistValues(data) {
                 for (name, value) in plist.sorted(by: { $0.key < $1.key }) {
                     check(name, typed: { key in
-                        if let problem = key.problem(with: value) {
-                            throw PreferenceError.invalidValue(key: key.name, value: value.summary, allowed: problem)
-                        }
+                        try key.checkStored(value)
                         return value
                     }, untyped: { value })
                 }
             } else {
                 let json: JSONValue
                 do { json = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) } catch let error as JSONSyntaxError {
-                    throw CommandFailure("\(file): neither a property list nor JSON (\(error))", status: ExitStatus.dataError)
+                    // A duplicate key or a number out of range is JSON, just not JSON to take.
+                    let message = error.problem == .syntax ? "neither a property list nor JSON (\(error))" : "\(error)"
+                    throw CommandFailure("\(shownFile): \(message)", status: ExitStatus.dataError)
                 }
                 guard case .object(let object) = json else {
-                    throw CommandFailure("\(file): not a JSON object of settings, but \(json.kindName == "array" ? "an" : "a") \(json.kindName)", status: ExitStatus.dataError)
+                    throw CommandFailure("\(shownFile): not a JSON object of settings, but \(json.kindName == "array" ? "an" : "a") \(json.kindName)", status: ExitStatus.dataError)
                 }
                 for (name, value) in object.sorted(by: { $0.key < $1.key }) {
                     // null removes a key the schema does not describe, as it unsets an optional.
@@ -71,7 +70,7 @@ struct ImportCommand: ParsableCommand {
             }
             guard problems.isEmpty else {
                 for problem in problems { Diagnostics.print(problem) }
-                throw CommandFailure("\(file): nothing imported (\(problems.count) problem\(problems.count == 1 ? "" : "s"))", status: ExitStatus.dataError)
+                throw CommandFailure("\(shownFile): nothing imported (\(problems.count) problem\(problems.count == 1 ? "" : "s"))", status: ExitStatus.dataError)
             }
             try prefs.write(changes)
             prefs.reportStoreWarnings()

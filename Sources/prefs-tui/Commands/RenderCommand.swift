@@ -33,12 +33,13 @@ struct RenderCommand: ParsableCommand {
             var events: [KeyEvent] = []
             for name in keys.split(separator: " ") {
                 guard let parsed = KeyEvent.parse(String(name)) else {
-                    throw CommandFailure("unknown key name \"\(name)\" in --keys", status: ExitStatus.usage)
+                    throw CommandFailure("unknown key name \(String(name).quotedForMessage) in --keys", status: ExitStatus.usage)
                 }
                 events += parsed
             }
             let controller = EditorController(prefs: copy, suiteName: options.suite ?? suite.schema.suiteName,
-                                              location: suite.store.location, width: width, height: height)
+                                              location: suite.store.location, loadProblem: suite.store.loadProblem,
+                                              width: width, height: height)
             controller.handle(events)
             Output.print(controller.frame().text)
         }

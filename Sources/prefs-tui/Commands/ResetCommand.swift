@@ -32,7 +32,7 @@ struct ResetCommand: ParsableCommand {
             } else if let section {
                 let names = prefs.schema.sections.map(\.name)
                 guard let name = names.first(where: { $0.lowercased() == section.lowercased() }) else {
-                    throw CommandFailure("unknown section \"\(section)\"; sections: \(names.joined(separator: ", "))", status: ExitStatus.usage)
+                    throw CommandFailure("unknown section \(section.quotedForMessage); sections: \(names.joined(separator: ", "))", status: ExitStatus.usage)
                 }
                 try prefs.reset(section: name)
             } else {

@@ -8,22 +8,20 @@ struct SetCommand: ParsableCommand {
         discussion: """
             Lists take several values (`set favoriteCities Oslo Bergen`) or one JSON array. \
             Optional settings accept --unset. Nothing is written when the value is invalid. \
-            `--` ends the options: `set note -- --draft` stores "--draft".
+            After the key, only --unset, --suite and --schema are options, and only before the \
+            first value or after the last; every other word is a value, also one starting with - \
+            (`set city -h` stores "-h"), and so is an option between values (`set favoriteCities \
+            Oslo --suite x Bergen` stores four items). `--` ends the options: every word after it \
+            is a value (`set note -- --unset` stores "--unset").
             """)
 
     @Argument(help: "The setting's key.", completion: Completions.keys) var key: String
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The value (several for a list). After --, words starting with - are values too.", valueName: "values"),
+    @Argument(help: ArgumentHelp(
+        "The value (several for a list). Words starting with - are values too.", valueName: "values"),
         completion: Completions.values)
-    var arguments: [String] = []
+    var values: [String] = []
     @Flag(help: "Remove the value of an optional setting.") var unset = false
     @OptionGroup var options: SuiteOptions
-
-    /// The values, without the `--` that ends the options: with `.allUnrecognized`, ArgumentParser
-    /// passes it on as a value, and `set note -- --draft` means the value `--draft`.
-    private var values: [String] {
-        arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
-    }
 
     func validate() throws {
         if unset && !values.isEmpty { throw ValidationError("give a value or --unset, not both") }
@@ -41,7 +39,8 @@ struct SetCommand: ParsableCommand {
                 try prefs.write([key.name: nil])
             } else {
                 if !key.type.isList && values.count > 1 {
-                    throw CommandFailure("\(key.name) takes one value, got \(values.count): \(values.joined(separator: " "))", status: ExitStatus.usage)
+                    throw CommandFailure("\(key.name) takes one value, got \(values.count): \(values.map(\.quotedForMessage).joined(separator: ", "))",
+                                         status: ExitStatus.usage)
                 }
                 try prefs.set(text: values, for: key)
             }

@@ -18,7 +18,8 @@ enum StartUp {
     static func fastCommand(_ arguments: [String]) throws -> ParsableCommand? {
         guard let name = arguments.first,
               let command = PrefsTUI.configuration.subcommands.first(where: { $0.configuration.commandName == name }),
-              !arguments.contains(where: { needsRoot.contains($0) || $0.hasPrefix("--generate-completion-script=") })
+              // Words after `--` are values (`set city -- -h`), never requests for help.
+              !arguments.prefix(while: { $0 != "--" }).contains(where: { needsRoot.contains($0) || $0.hasPrefix("--generate-completion-script=") })
         else { return nil }
         return try command.parseAsRoot(Array(arguments.dropFirst()))
     }

@@ -23,16 +23,11 @@ struct SuiteOptions: ParsableArguments {
         guard let path = schema else {
             return suite == nil || suite == WeatherSettings.suiteName ? WeatherSettings.schema : nil
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure("cannot read schema \(path): no such file", status: ExitStatus.noInput)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("cannot read schema \(path): permission denied or not a file", status: ExitStatus.noInput)
-        }
+        let data = try InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema")
         do {
             return try PreferenceSchema(jsonText: String(decoding: data, as: UTF8.self))
         } catch let error as PreferenceError {
-            throw CommandFailure("schema \(path): \(error)", status: ExitStatus.dataError)
+            throw CommandFailure("schema \(path.controlCharactersEscaped): \(error)", status: ExitStatus.dataError)
         }
     }
 

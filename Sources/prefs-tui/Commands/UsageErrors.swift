@@ -20,21 +20,35 @@ enum UsageErrors {
         let hint = nearest.isEmpty
             ? "; commands: \(names.filter { $0 != "help" }.joined(separator: ", "))"
             : "; did you mean \(nearest.prefix(3).joined(separator: ", "))?"
-        throw CommandFailure("unknown command \"\(first)\"\(hint)", status: ExitStatus.usage)
+        throw CommandFailure("unknown command \(first.quotedForMessage)\(hint)", status: ExitStatus.usage)
     }
 
     /// ArgumentParser's message (`Unknown option '--foo'. Did you mean '--json'?`) as one line
     /// in the style of the program's other errors (`unknown option "--foo"; did you mean --json?`:
     /// input in double quotes, suggestions bare, as for unknown keys and commands).
     static func oneLine(_ message: String) -> String {
-        var line = message.split(separator: "\n").first.map(String.init) ?? message
-        line = line.replacingOccurrences(of: #"\. Did you mean '([^']*)'\?"#, with: "; did you mean $1?", options: .regularExpression)
+        var line = message.replacingOccurrences(of: #"\. Did you mean '([^']*)'\?"#, with: "; did you mean $1?", options: .regularExpression)
         line = line.replacingOccurrences(of: ". Please provide", with: "; allowed:")
-        line = line.replacingOccurrences(of: #"'([^']*)'"#, with: "\"$1\"", options: .regularExpression)
+        // Quoted input is escaped before the message is cut to its first line: ArgumentParser
+        // quotes a value as given, and a line break in it (`--format $'x\ny'`) cut the value off.
+        line = quotedInputEscaped(line)
+        line = line.split(separator: "\n").first.map(String.init) ?? line
         if let first = line.first, first.isUppercase, !line.dropFirst().prefix(1).allSatisfy(\.isUppercase) {
             line = first.lowercased() + line.dropFirst()
         }
         if line.hasSuffix(".") { line.removeLast() }
         return line
+    }
+
+    /// Every `'text'` as `"text"` with its control characters escaped.
+    private static func quotedInputEscaped(_ message: String) -> String {
+        var result = ""
+        var rest = Substring(message)
+        while let open = rest.firstIndex(of: "'"), let close = rest[rest.index(after: open)...].firstIndex(of: "'") {
+            result += rest[..<open]
+            result += String(rest[rest.index(after: open)..<close]).quotedForMessage
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 }

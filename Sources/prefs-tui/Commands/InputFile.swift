@@ -1,0 +1,51 @@
+import Foundation
+
+/// Reads an import or schema file whole, refusing one over ``limit`` before reading it.
+///
+/// Settings files are kilobytes; a 100 MB import was read and parsed for 40 s before anything
+/// was said. The size is looked at first (fstat on the opened file, so it is the same file that
+/// is read), and a file without a size (a pipe such as /dev/stdin, a FIFO) is read only up to
+/// the limit.
+enum InputFile {
+    /// 16 MB: far above any real settings file (the demo's schema is 4 KB for 11 settings, so
+    /// this holds over 40,000 like them), low enough to be refused at once.
+    static let limit = 16 << 20
+
+    /// The file's bytes. `kind` names it in messages ("an import file"); `prefix` starts them
+    /// ("cannot read schema").
+    static func contents(of path: String, kind: String, prefix: String) throws -> Data {
+        let shown = "\(prefix) \(path.quotedForMessage)"
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw CommandFailure("\(shown): \(reason)", status: ExitStatus.noInput)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw CommandFailure("\(shown): \(String(cString: strerror(errno)))", status: ExitStatus.noInput)
+        }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw CommandFailure("\(shown): it is a folder, not a file", status: ExitStatus.noInput)
+        }
+        let limitText = "the limit of \(limit >> 20) MB (\(limit) bytes) for \(kind)"
+        if status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
+            let megabytes = (Double(status.st_size) / Double(1 << 20) * 10).rounded() / 10
+            throw CommandFailure("\(shown): it is \(megabytes) MB (\(status.st_size) bytes), over \(limitText)",
+                                 status: ExitStatus.dataError)
+        }
+        // Up to one byte over the limit, so a stream (or a file that grew) past it is noticed.
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while data.count <= limit {
+            let count = read(descriptor, &chunk, min(chunk.count, limit + 1 - data.count))
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw CommandFailure("\(shown): \(String(cString: strerror(errno)))", status: ExitStatus.noInput)
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[0..<count])
+        }
+        throw CommandFailure("\(shown): it is over \(limitText)", status: ExitStatus.dataError)
+    }
+}
