@@ -1,0 +1,52 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+@testable import prefs_tui
+
+/// `get KEY` with its own options is built without ArgumentParser's parse (start-up speed);
+/// it must behave exactly as the parsed command, and every other shape must still be parsed.
+@Suite("prefs-tui get, the quick start")
+struct QuickGetTests {
+    @Test func thePlainFormsAreBuiltWithEveryOptionTaken() throws {
+        let command = try #require(StartUp.plainGet(["get", "city", "--suite", "com.acme.x", "--json", "--schema", "s.json"]))
+
+        #expect(command.key == "city")
+        #expect(command.json)
+        #expect(command.options.suite == "com.acme.x")
+        #expect(command.options.schema == "s.json")
+        let bare = try #require(StartUp.plainGet(["get", "city"]))
+        #expect(!bare.json && bare.options.suite == nil && bare.options.schema == nil)
+    }
+
+    @Test(arguments: [
+        ["get"], ["get", "--help"], ["get", "city", "-h"], ["get", "city", "--help"], ["get", "-x"],
+        ["get", "city", "--suite"], ["get", "city", "--suite", "--json"], ["get", "city", "--suite=a"],
+        ["get", "city", "--json", "--json"], ["get", "city", "--suite", "a", "--suite", "b"],
+        ["get", "city", "--", "x"], ["get", "city", "town"], ["set", "city", "Oslo"], ["get", "city", "--version"],
+    ])
+    func everyOtherShapeIsLeftToTheParser(_ arguments: [String]) {
+        #expect(StartUp.plainGet(arguments) == nil)
+    }
+
+    @Test func theQuickAndParsedFormsPrintTheSame() throws {
+        let cli = CommandLineFixture()
+        try cli.run("set", "favoriteCities", "Oslo", "Bodø")
+        let schema = try cli.write(#"{"suite": "com.acme.quick", "sections": [{"title": "S", "settings": [{"key": "n", "type": "int", "default": 3, "title": "N"}]}]}"#, to: "quick.json")
+        let pairs: [(quick: [String], parsed: [String])] = [
+            (["get", "city"], ["get", "--", "city"]),
+            (["get", "favoriteCities", "--json"], ["get", "--json", "favoriteCities"]),
+            (["get", "favoriteCities", "--suite", "com.example.weather"], ["get", "favoriteCities", "--suite=com.example.weather"]),
+            (["get", "n", "--schema", schema], ["get", "n", "--schema=\(schema)"]),
+            (["get", "nothing"], ["get", "--", "nothing"]),
+            (["get", "city", "--suite", "bad/name"], ["get", "city", "--suite=bad/name"]),
+        ]
+        for (quick, parsed) in pairs {
+            let fast = try cli.run(quick), slow = try cli.run(parsed)
+
+            #expect(fast.status == slow.status, "\(quick): \(fast.status) vs \(slow.status)")
+            #expect(fast.output == slow.output, "\(quick)")
+            #expect(fast.error == slow.error, "\(quick)")
+        }
+    }
+}
