@@ -182,6 +182,41 @@ struct OtherProgramsSuiteTests {
         #expect(target.stored == ["serial": .unsignedInt(UInt64.max), "when": .date(Date(timeIntervalSince1970: 1_767_323_045))])
     }
 
+    @Test func nanAndInfinitiesSurviveAJSONExportAndImport() throws {
+        let source = Self.acmeFixture()
+        try writeWithPlistlib(source, "{'nan': float('nan'), 'inf': float('inf'), 'minus': float('-inf'), 'half': 0.5}")
+        let backup = source.directory.file("backup.json")
+        try source.run("export", "--suite", source.suite, "--output", backup)
+        let target = Self.acmeFixture()
+
+        let imported = try target.run("import", backup, "--suite", target.suite)
+
+        #expect(imported.status == 0, "\(imported.error)")
+        let stored = target.stored
+        guard case .double(let nan)? = stored["nan"] else { Issue.record("nan: \(String(describing: stored["nan"]))"); return }
+        #expect(nan.isNaN)
+        #expect(stored["inf"] == .double(.infinity))
+        #expect(stored["minus"] == .double(-.infinity))
+        #expect(stored["half"] == .double(0.5))
+    }
+
+    @Test func aBackupHoldingKeysNamedLikeSchemaKeysIsRestoredWithOtherKeys() throws {
+        let source = CommandLineFixture()
+        try source.run("set", "city", "Bergen")
+        try source.helper("foundation-set-string", source.suite, "cities", "kept")
+        let backup = source.directory.file("backup.json")
+        try source.run("export", "--output", backup)
+        let target = CommandLineFixture()
+
+        let refused = try target.run("import", backup)
+        let restored = try target.run("import", "--other-keys", backup)
+
+        #expect(refused.status == 65)
+        #expect(refused.error.contains("--other-keys"), "\(refused.error)")
+        #expect(restored.status == 0, "\(restored.error)")
+        #expect(target.stored == ["city": .string("Bergen"), "cities": .string("kept")])
+    }
+
     @Test func aPlistExportOfAKeyXMLCannotCarryFailsNamingItAndWritesNoFile() throws {
         let source = Self.acmeFixture()
         try writeWithPlistlib(source, #"{"ratio": 0.5, "bad\x02key": "v"}"#, binary: true)

@@ -6,8 +6,9 @@ import Foundation
 /// Its JSON form keeps the plist type, so an export read back by `import` gives the very same
 /// value: integers stay integers and reals reals, and the kinds JSON lacks are tagged,
 /// `{"$date": "2026-11-21T09:30:00Z"}` (whole seconds, as the suite file stores dates),
-/// `{"$data": "AAEC"}`, and `{"$integer": "18446744073709551615"}` for an integer above `Int.max`
-/// (JSON readers, ours included, would turn it into an inexact real). A dictionary that would
+/// `{"$data": "AAEC"}`, `{"$integer": "18446744073709551615"}` for an integer above `Int.max`
+/// (JSON readers, ours included, would turn it into an inexact real), and `{"$real": "nan"}`,
+/// `"inf"` or `"-inf"` for the reals JSON has no number for. A dictionary that would
 /// read as such a tag is itself wrapped as `{"$dictionary": {…}}`.
 ///
 /// ```swift
@@ -69,7 +70,10 @@ extension PlistValue: PreferenceValue {
     private var scalarJSON: JSONValue {
         if case .bool(let value) = self { return .bool(value) }
         if case .int(let value) = self { return .int(value) }
-        if case .double(let value) = self { return .double(value) }
+        if case .double(let value) = self {
+            guard value.isFinite else { return .object([Self.realTag: .string(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")]) }
+            return .double(value)
+        }
         if case .string(let value) = self { return .string(value) }
         return .string(summary)
     }
@@ -92,8 +96,8 @@ extension PlistValue: PreferenceValue {
         }
     }
 
-    private static let dateTag = "$date", dataTag = "$data", integerTag = "$integer", dictionaryTag = "$dictionary"
-    private static let tags: Set<String> = [dateTag, dataTag, integerTag, dictionaryTag]
+    private static let dateTag = "$date", dataTag = "$data", integerTag = "$integer", realTag = "$real", dictionaryTag = "$dictionary"
+    private static let tags: Set<String> = [dateTag, dataTag, integerTag, realTag, dictionaryTag]
 
     private static func untagged(_ tag: String, _ inner: JSONValue) throws -> PlistValue {
         switch (tag, inner) {
@@ -102,11 +106,14 @@ extension PlistValue: PreferenceValue {
         case (integerTag, .string(let text)) where UInt64(text) != nil:
             let value = UInt64(text)!
             return Int(exactly: value).map { .int($0) } ?? .unsignedInt(value)
+        case (realTag, .string("nan")): return .double(.nan)
+        case (realTag, .string("inf")): return .double(.infinity)
+        case (realTag, .string("-inf")): return .double(-.infinity)
         case (dictionaryTag, .object(let members)): return .dictionary(try members.mapValues(PlistValue.init(jsonValue:)))
         default:
             throw PreferenceError.invalidValue(
                 key: nil, value: JSONValue.object([tag: inner]).text,
-                allowed: "\"$date\" with ISO 8601 text, \"$data\" with base64 text, \"$integer\" with the digits of an integer up to 18446744073709551615, or \"$dictionary\" with an object")
+                allowed: "\"$date\" with ISO 8601 text, \"$data\" with base64 text, \"$integer\" with the digits of an integer up to 18446744073709551615, \"$real\" with nan, inf or -inf, or \"$dictionary\" with an object")
         }
     }
 }

@@ -15,8 +15,9 @@ struct ExportCommand: ParsableCommand {
             property list like the suite file. Every stored value is exported, also of keys the \
             schema does not describe, except values the schema's rules reject (a warning names \
             them). Keys without a schema keep their plist type in JSON: dates as \
-            {"$date": "2026-11-21T09:30:00Z"}, data as {"$data": "base64"}, reals always with a fraction. \
-            `prefs-tui import` reads both.
+            {"$date": "2026-11-21T09:30:00Z"}, data as {"$data": "base64"}, reals always with a fraction \
+            (nan and infinities as {"$real": "nan"}). `prefs-tui import` reads both; a backup \
+            holding such keys is restored with `import --other-keys`.
             """)
 
     @Option(help: "Write to this file instead of standard output.", completion: .file()) var output: String?

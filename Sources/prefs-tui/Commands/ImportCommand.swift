@@ -11,10 +11,13 @@ struct ImportCommand: ParsableCommand {
             nothing is written. Otherwise all values are written at once. Settings not in the \
             file keep their values. In JSON, null unsets an optional. Keys the schema does not \
             describe are written with the type the file gives them (JSON: see export), except a \
-            name that looks like a typo of a schema key ("did you mean").
+            name that looks like a typo of a schema key ("did you mean"), which --other-keys \
+            writes too (a backup of a suite that holds such a key).
             """)
 
     @Argument(help: "The file to import.", completion: .file()) var file: String
+    @Flag(help: "Also write keys whose names are close to a schema key's, as keys the schema does not describe.")
+    var otherKeys = false
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
@@ -24,6 +27,7 @@ struct ImportCommand: ParsableCommand {
             let shownFile = file.controlCharactersEscaped
             var changes: [String: PlistValue?] = [:]
             var problems: [String] = []
+            var typoLike = 0
             /// Checks one entry: a key with a declared type takes a value of that type that
             /// follows its rule (`typed`); any other key is written with the type the file gives
             /// it (`untyped`), unless it looks like a typo of a declared key.
@@ -36,7 +40,8 @@ struct ImportCommand: ParsableCommand {
                     let declared = prefs.schema.suggestions(for: name).filter { suggestion in
                         prefs.schema.key(named: suggestion).map(prefs.schema.declaresType(of:)) ?? false
                     }
-                    if prefs.schema.key(named: name) == nil, !declared.isEmpty {
+                    if prefs.schema.key(named: name) == nil, !declared.isEmpty, !otherKeys {
+                        typoLike += 1
                         throw PreferenceError.unknownKey(name, suggestions: declared)
                     }
                     changes[name] = .some(try untyped())
@@ -70,7 +75,10 @@ struct ImportCommand: ParsableCommand {
             }
             guard problems.isEmpty else {
                 for problem in problems { Diagnostics.print(problem) }
-                throw CommandFailure("\(shownFile): nothing imported (\(problems.count) problem\(problems.count == 1 ? "" : "s"))", status: ExitStatus.dataError)
+                // An export of a suite holding keys the schema does not describe, with names near
+                // a schema key's, is refused like a typo; say how to restore it as it was.
+                let hint = typoLike == 0 ? "" : "; if \(typoLike == 1 ? "the unknown key is" : "the \(typoLike) unknown keys are") meant, --other-keys writes \(typoLike == 1 ? "it" : "them") as keys the schema does not describe"
+                throw CommandFailure("\(shownFile): nothing imported (\(problems.count) problem\(problems.count == 1 ? "" : "s"))\(hint)", status: ExitStatus.dataError)
             }
             try prefs.write(changes)
             prefs.reportStoreWarnings()
