@@ -13,6 +13,10 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     case unknownKey(String, suggestions: [String])
     /// The suite's file or folder could not be written; nothing was saved.
     case writeFailed(path: String, reason: String)
+    /// Another process has held the suite's lock file (`path`) too long without writing (it is
+    /// stopped or hung); nothing was saved, and trying again later may work. `reason` says
+    /// who holds it and for how long.
+    case lockHeld(path: String, reason: String)
     /// A schema document that cannot be used; `location` points at the entry at fault.
     case invalidSchema(location: String, reason: String)
 
@@ -29,6 +33,8 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
             return "unknown key \(Self.quoted(name)); did you mean \(suggestions.joined(separator: ", ").controlCharactersEscaped)?"
         case .writeFailed(let path, let reason):
             return "cannot write \(path.controlCharactersEscaped): \(reason.controlCharactersEscaped); nothing was saved"
+        case .lockHeld(let path, let reason):
+            return "\(path.controlCharactersEscaped) is \(reason.controlCharactersEscaped); nothing was saved, try again later"
         case .invalidSchema(let location, let reason):
             return "invalid schema at \(location.controlCharactersEscaped): \(reason.controlCharactersEscaped)"
         }
