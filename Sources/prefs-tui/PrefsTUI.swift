@@ -15,7 +15,8 @@ struct PrefsTUI: ParsableCommand {
             suite: $XDG_CONFIG_HOME/NAME.plist) and --schema FILE (a schema file describing its \
             settings). A suite without a schema is shown as its file holds it: the schema is \
             inferred from the stored values (see `prefs-tui schema --suite NAME`). Exit codes: \
-            0 success, 64 usage, 65 bad data, 66 missing input file, 74 I/O failure.
+            0 success, 64 usage, 65 bad data, 66 missing input file, 74 I/O failure, 75 suite locked \
+            by another process for too long (try again later).
             """,
         version: "0.1.0",
         subcommands: [

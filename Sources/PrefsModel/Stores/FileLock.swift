@@ -29,7 +29,7 @@ struct FileLock: Sendable {
     ///
     /// The lock is polled (`LOCK_NB`) rather than waited for, since `flock` has no timeout: a
     /// holder that was stopped (SIGSTOP, a debugger) or hangs would otherwise block every writer
-    /// forever, silently. The wait ends with ``PreferenceError/lockHeld(path:reason:)`` once the
+    /// forever, silently. The wait ends with ``PreferenceError/lockHeld(path:holder:seconds:)`` once the
     /// holder has kept the lock for `timeout` without the suite file changing. Under steady
     /// contention (other writers taking turns) the file keeps changing, so a writer waits its
     /// turn instead of failing.
@@ -68,21 +68,16 @@ struct FileLock: Sendable {
             }
             if !told && now - start >= noticeAfter {
                 told = true
-                onWait?("waiting for \(path), locked by \(LockHolder.describe(lockDescriptor: descriptor))")
+                onWait?("waiting: \(LockHolder.describe(lockDescriptor: descriptor)) holds the lock \(path)")
             }
             if now - lastProgress >= timeout {
-                throw PreferenceError.lockHeld(path: path, reason: """
-                    locked by \(LockHolder.describe(lockDescriptor: descriptor)), which wrote nothing for \
-                    \(Self.seconds(now - lastProgress))
-                    """)
+                let waited = now - lastProgress
+                throw PreferenceError.lockHeld(
+                    path: path, holder: LockHolder.describe(lockDescriptor: descriptor),
+                    seconds: Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18)
             }
             usleep(pause)
             pause = min(pause * 2, 20_000)
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> String {
-        let tenths = Int((Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) * 10)
-        return "\(tenths / 10).\(tenths % 10) s"
     }
 }

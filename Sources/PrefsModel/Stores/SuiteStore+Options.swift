@@ -9,12 +9,12 @@ extension SuiteStore {
     /// ```
     public struct Options: Sendable {
         /// How long a write waits for a lock whose holder writes nothing (a stopped or hung
-        /// process) before it fails with ``PreferenceError/lockHeld(path:reason:)``. While
+        /// process) before it fails with ``PreferenceError/lockHeld(path:holder:seconds:)``. While
         /// other writers take their turns, the wait goes on.
         public var lockTimeout: Duration
         /// Called once when a write has waited about a second, with a line saying which process
-        /// holds the lock (when the kernel's lock table tells), such as "waiting for
-        /// /home/ada/.config/app.plist.lock, locked by process 4242 (prefs-tui)". Called on the
+        /// holds the lock (when the kernel's lock table tells), such as "waiting: process
+        /// 4242 (prefs-tui) holds the lock /home/ada/.config/app.plist.lock". Called on the
         /// writing thread, while it waits.
         public var onLockWait: (@Sendable (String) -> Void)?
         /// Faults that tests force; none in normal use.
