@@ -78,6 +78,7 @@ struct StoreFaultTests {
         writer.reload()
         #expect(writer.storedValue(forKey: "city") == .string("Bergen"))
         #expect(writer.loadProblem?.contains("app.plist is empty") == true)
+        try writer.commit(["city": .string("Bergen")])  // changes nothing, so writes nothing
         try writer.commit(["note": .string("hello")])
 
         #expect(store().storedValues() == ["city": .string("Bergen"), "units": .string("metric"), "note": .string("hello")])

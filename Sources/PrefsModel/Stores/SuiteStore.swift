@@ -135,7 +135,7 @@ public final class SuiteStore: PreferenceStore {
             // one dictionary entry; if the order lost count of that, sort again.
             if order.keys.count != values.count { order = PlistKeyOrder(values.keys) }
             if changed.isEmpty && !start.mustRewrite {
-                return WrittenSuite(values: values, order: order, identity: start.identity, size: start.identity?.size,
+                return WrittenSuite(values: values, order: order, identity: start.identity, size: start.knownSize,
                                     changes: start.isCurrent ? [] : nil)
             }
             let identity = try file.write(values, order: order, writer: writer)
@@ -230,6 +230,9 @@ public final class SuiteStore: PreferenceStore {
         var isCurrent: Bool
         /// Whether the file must be replaced even when no value changes (it did not parse).
         var mustRewrite = false
+        /// The size to remember when nothing is written: the file's, except for a file found
+        /// emptied, whose earlier size keeps telling the next look that it held settings.
+        var knownSize: Int64?
     }
 
     /// What a write left on disk, and the changes it made when they are known key by key.
@@ -258,7 +261,7 @@ public final class SuiteStore: PreferenceStore {
             return StartingPoint(values: [:], order: PlistKeyOrder([]), identity: nil, isCurrent: known.values.isEmpty)
         case .values(let values, let order):
             return StartingPoint(values: values, order: order ?? PlistKeyOrder(values.keys), identity: identity,
-                                 isCurrent: known.isValid && values == known.values)
+                                 isCurrent: known.isValid && values == known.values, knownSize: identity?.size)
         case .unreadable(let reason, let bytes):
             let copy = try file.preserveUnreadableCopy(of: bytes)
             warning = "\(path) \(reason); it was preserved as \(copy) and a new file was written"
@@ -269,9 +272,10 @@ public final class SuiteStore: PreferenceStore {
             // settings read at the last look are the best there is.
             warning = """
                 \(path) was empty, though it held \(known.values.count) settings at the last look (a program \
-                rewriting it in place, probably); those settings were kept and written with this change
+                rewriting it in place, probably); those settings were kept
                 """
-            return StartingPoint(values: known.values, order: known.order, identity: identity, isCurrent: true)
+            return StartingPoint(values: known.values, order: known.order, identity: identity, isCurrent: true,
+                                 knownSize: known.size)
         case .inaccessible(let reason):
             throw PreferenceError.writeFailed(path: path, reason: reason)
         }
