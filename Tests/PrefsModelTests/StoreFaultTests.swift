@@ -51,6 +51,26 @@ struct StoreFaultTests {
                                            "counter2": .string("00000060")])
     }
 
+    @Test func aReloadSeesAChangedFileWhoseInodeSizeAndModificationTimeAreUnchanged() throws {
+        try store().commit(["city": .string("Bergen")])
+        let reader = store()
+        let path = directory.file("app.plist")
+        var before = stat()
+        stat(path, &before)
+        // Rewritten in place, same length, and its modification time set back: to everything but
+        // the change time this is the old version.
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "Bergen", with: "Narvik")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.write(Data(text.utf8))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        utimensat(AT_FDCWD, path, &times, 0)
+
+        reader.reload()
+
+        #expect(reader.storedValue(forKey: "city") == .string("Narvik"))
+    }
+
     // MARK: 2. A 0-byte moment
 
     @Test func aProgramRewritingTheFileInPlaceNeverMakesOurWritesDropItsKeys() throws {

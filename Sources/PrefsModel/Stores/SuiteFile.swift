@@ -24,10 +24,12 @@ struct SuiteFile: Sendable {
         case inaccessible(reason: String)
     }
 
-    /// Identifies one version of the file cheaply, so an unchanged file is not parsed again.
-    /// It is a hint, never proof: after a rename the freed inode can come back with the same
-    /// size and, on file systems with coarse timestamps, the same times. Writes therefore always
-    /// re-read the file, and only the watcher's polling fallback relies on it.
+    /// Identifies one version of the file cheaply. It is a hint, never proof: after a rename the
+    /// freed inode can come back with the same size and, on file systems with coarse timestamps,
+    /// the same times. So it never decides whether the file is read again (writes and reloads
+    /// always read it); it only tells whose write a version is (``InProcessWrites``), whether a
+    /// lock holder is still writing (``FileLock``), and, in the watcher's polling fallback,
+    /// when to look.
     struct Identity: Equatable, Sendable {
         var device: UInt64
         var inode: UInt64

@@ -163,7 +163,7 @@ public final class SuiteStore: PreferenceStore {
         broadcaster.addHandler(handler)
     }
 
-    /// Re-reads the file if it changed since the last look and reports what differs. The file
+    /// Re-reads the file and reports what differs since the last look. The file
     /// watcher calls this; call it yourself only with `watchForChanges: false`.
     ///
     /// ```swift
