@@ -212,6 +212,17 @@ struct StoreFaultTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["app.plist", "app.plist.lock"])
     }
 
+    @Test func aFIFOAtTheSuitesPathIsAnErrorAndNoReadWaitsForAWriterOfIt() throws {
+        let fifo = directory.file("app.plist")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let store = store()
+
+        #expect(store.loadProblem == "\(fifo) is not a regular file; showing defaults and leaving the file as it is")
+        #expect(throws: PreferenceError.writeFailed(path: fifo, reason: "is not a regular file")) {
+            try store.commit(["city": .string("Bergen")])
+        }
+    }
+
     // MARK: 7. Preserved copies are private
 
     @Test func thePreservedCopyOfAnUnreadableFileHasMode0600() throws {
