@@ -16,8 +16,9 @@ struct PrefsTUI: ParsableCommand {
             settings). A suite without a schema is shown as its file holds it: the schema is \
             inferred from the stored values (see `prefs-tui schema --suite NAME`). Exit codes: \
             0 success, 64 usage, 65 bad data, 66 missing input file, 74 I/O failure (also output \
-            that cannot be written); a reader that stops reading (`| head -1`) ends the program \
-            quietly, as SIGPIPE ends any filter (status 141).
+            that cannot be written), 75 suite locked by another process for too long (try again \
+            later); a reader that stops reading (`| head -1`) ends the program quietly, as \
+            SIGPIPE ends any filter (status 141).
             """,
         version: "0.1.0",
         subcommands: [

@@ -65,13 +65,13 @@ extension Hostile {
                 tally.invalidSuites += 1
                 tally.problems.append("after kill \(number): plistlib: \(problem)")
             }
-            let ownTemporary = "shared.plist.tmp-\(pid)"
-            let stray = folder.names.subtracting(["shared.plist", "shared.plist.lock", ownTemporary])
+            let ownTemporaries = folder.names.filter { $0.hasPrefix("shared.plist.tmp-\(pid)-") }
+            let stray = folder.names.subtracting(["shared.plist", "shared.plist.lock"]).subtracting(ownTemporaries)
             if !stray.isEmpty {
                 tally.strayFiles += 1
                 tally.problems.append("after kill \(number): \(stray.sorted())")
             }
-            let leftTemporary = folder.names.contains(ownTemporary)
+            let leftTemporary = !ownTemporaries.isEmpty
             if leftTemporary { tally.temporaryFilesLeft += 1 }
             checkConfirmedWriteSurvived(killed, number: number, folder: folder, tally: &tally)
 
@@ -88,9 +88,9 @@ extension Hostile {
                 tally.failedWriters += 1
                 tally.problems.append("the writer after kill \(number) failed: \(result.status) \(result.error)")
             }
-            if leftTemporary && folder.names.contains(ownTemporary) {
+            if leftTemporary && !folder.names.isDisjoint(with: ownTemporaries) {
                 tally.temporaryFilesKept += 1
-                tally.problems.append("the next write kept \(ownTemporary)")
+                tally.problems.append("the next write kept \(ownTemporaries.sorted())")
             }
         }
 

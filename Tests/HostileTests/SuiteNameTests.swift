@@ -16,6 +16,9 @@ extension Hostile {
             ("x\u{01}y", "control character U+0001"),
             ("x\ny", "control character U+000A"),
             ("x\u{7F}", "control character U+007F"),
+            (String(repeating: "a", count: 219), "too long for a file name: 219 bytes (UTF-8), at most 218 allowed"),
+            (String(repeating: "a", count: 240), "too long for a file name: 240 bytes (UTF-8), at most 218 allowed"),
+            (String(repeating: "a", count: 249), "too long for a file name: 249 bytes (UTF-8), at most 218 allowed"),
             (String(repeating: "a", count: 300), "too long for a file name: 300 bytes"),
             (String(repeating: "ü", count: 200), "too long for a file name: 400 bytes"),
         ]

@@ -42,6 +42,7 @@ struct SuiteNameTests {
         let name = String(repeating: "ø", count: 110)
 
         #expect(SuiteLocation.problem(withSuiteName: name)
-            == "it is too long for a file name: 220 bytes (UTF-8), at most \(SuiteLocation.maximumSuiteNameBytes) allowed")
+            == "it is too long for a file name: 220 bytes (UTF-8), at most \(SuiteLocation.maximumSuiteNameBytes) allowed "
+            + "(file names hold 255 bytes, and the suite's files add up to 37 to it)")
     }
 }

@@ -61,9 +61,17 @@ struct WriteFailureTests {
         #expect(try temporaryFiles().isEmpty)
     }
 
+    /// A pid no process has: a child that ran and was reaped.
+    private func deadPid() throws -> pid_t {
+        let child = ChildProcess(executablePath: "/bin/true", arguments: [], configHome: directory.path)
+        try child.start()
+        _ = child.finish()
+        return child.processIdentifier
+    }
+
     @Test func temporaryFilesLeftByDeadWritersAreRemovedByTheNextWrite() throws {
         _ = try seedSuite()
-        for leftover in ["victim.plist.tmp-99999", "victim.plist.tmp-1"] {
+        for leftover in ["victim.plist.tmp-\(try deadPid())-k3v9q0z7m1ab", "victim.plist.tmp-\(try deadPid())"] {
             try Data("<?xml half".utf8).write(to: URL(fileURLWithPath: directory.file(leftover)))
         }
         try Data("another suite's".utf8).write(to: URL(fileURLWithPath: directory.file("other.plist.tmp-5")))

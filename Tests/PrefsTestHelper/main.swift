@@ -84,6 +84,16 @@ case ("watch", 2):
 case ("count-up", 4):
     guard let count = Int(arguments[3]) else { fail("COUNT must be a number") }
     do { try countUp(suite: arguments[1], key: arguments[2], count: count) } catch { fail("\(error)") }
+case ("count-up-pinned", 4):
+    guard let count = Int(arguments[3]) else { fail("COUNT must be a number") }
+    do { try countUpWithPinnedIdentity(suite: arguments[1], key: arguments[2], count: count) } catch { fail("\(error)") }
+case ("foundation-rewrite-loop", 3):
+    guard let count = Int(arguments[2]) else { fail("COUNT must be a number") }
+    foundationRewriteLoop(suite: arguments[1], count: count)
+case ("write-and-stop", 4):
+    storeWriteAndStop(suite: arguments[1], key: arguments[2], value: arguments[3])
+case ("read-and-write", 4):
+    storeReadAndWrite(suite: arguments[1], key: arguments[2], value: arguments[3])
 case ("write-until-killed", 4):
     guard let size = Int(arguments[3]) else { fail("SIZE must be a number") }
     do { try writeUntilKilled(suite: arguments[1], prefix: arguments[2], size: size, announce: say) } catch { fail("\(error)") }
@@ -140,6 +150,35 @@ func storeWriteUnderSizeLimit(suite: String, key: String, bytes: String, limit: 
     guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limits) == 0 else { fail("setrlimit failed") }
     do {
         try store.commit([key: .string(String(repeating: "x", count: count))])
+        say("written")
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+}
+
+/// write-and-stop SUITE KEY VALUE: commits KEY = VALUE but stops itself (SIGSTOP) with the lock
+/// held and its temporary file written, after printing "stopped <temporary file>". Continued
+/// (SIGCONT), it finishes the write and prints "written"; killed, it leaves the temporary file.
+func storeWriteAndStop(suite: String, key: String, value: String) {
+    var options = SuiteStore.Options()
+    options.hooks.beforeRename = { temporary in
+        say("stopped \(temporary)")
+        raise(SIGSTOP)
+    }
+    do {
+        try SuiteStore(suiteName: suite, watchForChanges: false, options: options).commit([key: .string(value)])
+        say("written")
+    } catch { fail("\(error)") }
+}
+
+/// read-and-write SUITE KEY VALUE: prints "problem: <the load problem>" (or "problem: none"),
+/// then commits KEY = VALUE and prints "written", or the error on standard error (exit 1).
+func storeReadAndWrite(suite: String, key: String, value: String) {
+    let store = SuiteStore(suiteName: suite, watchForChanges: false)
+    say("problem: \(store.loadProblem ?? "none")")
+    do {
+        try store.commit([key: .string(value)])
         say("written")
     } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -24,7 +24,7 @@ final class InProcessWrites: Sendable {
     /// Where the file version `identity` at `path` came from: this process's last write to it,
     /// or another process.
     func source(of identity: SuiteFile.Identity?, at path: String) -> StoreChangeSource {
-        guard let identity, let write = lastWrite.withLock({ $0[path] }), write.identity == identity else {
+        guard let identity, let write = lastWrite.withLock({ $0[path] }), identity.isVersion(writtenAs: write.identity) else {
             return .otherProcess
         }
         return .commit(by: write.writer)

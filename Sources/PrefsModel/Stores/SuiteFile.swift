@@ -5,23 +5,48 @@ import Glibc
 
 /// Reads and writes one suite's plist the safe way. Foundation on Linux rewrites the file in
 /// place and replaces an unreadable file with an almost empty one; this never does either.
-struct SuiteFile {
+struct SuiteFile: Sendable {
     /// What was on disk at one look.
     enum Contents {
         case absent
         /// The settings, and their keys in the order the file lists them (when known) sorted
         /// for writing.
         case values([String: PlistValue], order: PlistKeyOrder?)
-        case unreadable(reason: String)
+        /// Bytes that do not parse as a suite: preserved as a copy before a write replaces them.
+        case unreadable(reason: String, bytes: Data)
+        /// 0 bytes, where the last look found settings. A program rewriting the file in place
+        /// (Foundation's `synchronize()` truncates, then writes) was caught between the two, or
+        /// died there: this is never "the user has no settings".
+        case emptied
+        /// The file cannot be opened or read (permission denied, a folder in its place, an I/O
+        /// error). Reads warn and show defaults; writes fail naming the path, and nothing is
+        /// copied or replaced.
+        case inaccessible(reason: String)
     }
 
-    /// Identifies one version of the file cheaply, so an unchanged file is not parsed again.
-    struct Identity: Equatable {
+    /// Identifies one version of the file cheaply. It is a hint, never proof: after a rename the
+    /// freed inode can come back with the same size and, on file systems with coarse timestamps,
+    /// the same times. So it never decides whether the file is read again (writes and reloads
+    /// always read it); it only tells whose write a version is (``InProcessWrites``), whether a
+    /// lock holder is still writing (``FileLock``), and, in the watcher's polling fallback,
+    /// when to look.
+    struct Identity: Equatable, Sendable {
         var device: UInt64
         var inode: UInt64
         var size: Int64
         var modifiedSeconds: Int
         var modifiedNanoseconds: Int
+        /// The change time: the kernel sets it on every write and rename, and unlike the
+        /// modification time no program can set it back (`futimens` sets it to now).
+        var changedSeconds: Int
+        var changedNanoseconds: Int
+
+        /// Whether this is the version a write produced, given the identity the write saw on its
+        /// temporary file: equal apart from the change time, which the rename itself moves.
+        func isVersion(writtenAs written: Identity) -> Bool {
+            device == written.device && inode == written.inode && size == written.size
+                && modifiedSeconds == written.modifiedSeconds && modifiedNanoseconds == written.modifiedNanoseconds
+        }
 
         init(_ info: stat) {
             device = UInt64(info.st_dev)
@@ -29,10 +54,14 @@ struct SuiteFile {
             size = Int64(info.st_size)
             modifiedSeconds = info.st_mtim.tv_sec
             modifiedNanoseconds = info.st_mtim.tv_nsec
+            changedSeconds = info.st_ctim.tv_sec
+            changedNanoseconds = info.st_ctim.tv_nsec
         }
     }
 
     let path: String
+    /// Hooks for tests that force a fault; none in normal use.
+    var hooks = SuiteFileHooks()
 
     var directory: String { (path as NSString).deletingLastPathComponent }
 
@@ -43,26 +72,63 @@ struct SuiteFile {
         return Identity(info)
     }
 
-    /// Reads and parses the file. A file that fails to parse is read again a few times first:
-    /// a program using Foundation directly truncates and rewrites in place without a lock, so a
-    /// reader can catch it half-written for a moment.
-    func read() -> Contents {
+    /// Reads and parses the file, with the identity of the version read (nil when absent).
+    ///
+    /// A file that fails to parse, or is empty, is read again a few times first: a program
+    /// using Foundation directly truncates and rewrites in place without a lock, so a reader
+    /// can catch it empty or half-written for a moment. `knownSize` is the file's size at the
+    /// caller's last look: an empty file where there was content is ``Contents/emptied``; an
+    /// empty file that was empty before too (or never seen) is an empty suite, as Foundation
+    /// reads it.
+    func read(knownSize: Int64?) -> (contents: Contents, identity: Identity?) {
         var attempt = 0
         while true {
-            let contents = readOnce()
-            guard case .unreadable = contents, attempt < 3 else { return contents }
+            var (contents, identity) = readOnce()
+            if case .values(let values, _) = contents, values.isEmpty, identity?.size == 0, let knownSize, knownSize > 0 {
+                contents = .emptied
+            }
+            let isWorthRetrying = switch contents {
+            case .unreadable, .emptied: true
+            case .values: identity?.size == 0
+            case .absent, .inaccessible: false
+            }
+            guard isWorthRetrying, attempt < 3 else { return (contents, identity) }
             attempt += 1
             usleep(20_000)
         }
     }
 
-    private func readOnce() -> Contents {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return FileManager.default.fileExists(atPath: path)
-                ? .unreadable(reason: "cannot be read") : .absent
+    private func readOnce() -> (Contents, Identity?) {
+        // O_NONBLOCK: a FIFO planted at the path would otherwise block the open forever.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            // No file, or no folder (a file where the config folder should be): nothing stored.
+            // Anything else (EACCES above all) is an error, never "no settings".
+            if code == ENOENT || code == ENOTDIR { return (.absent, nil) }
+            return (.inaccessible(reason: "cannot be read (\(String(cString: strerror(code))))"), nil)
         }
-        // An empty file holds nothing to lose; Foundation reads it as an empty suite too.
-        if data.isEmpty { return .values([:], order: PlistKeyOrder([])) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return (.inaccessible(reason: "cannot be read (\(POSIXFailure.current()))"), nil)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return (.inaccessible(reason: "is a folder, not a file"), nil)
+        default: return (.inaccessible(reason: "is not a regular file"), nil)
+        }
+        let identity = Identity(info)
+        let data: Data
+        do { data = try Self.readAll(from: descriptor, sizeHint: Int(info.st_size)) } catch {
+            return (.inaccessible(reason: "cannot be read (\(error))"), identity)
+        }
+        // An empty file: `read(knownSize:)` decides whether it is an empty suite.
+        if data.isEmpty { return (.values([:], order: PlistKeyOrder([])), identity) }
+        return (Self.parse(data), identity)
+    }
+
+    private static func parse(_ data: Data) -> Contents {
         // Our own reader takes the plain XML every writer we know produces; whatever it does not
         // understand exactly (binary plists, odd XML, a malformed file) is Foundation's to judge.
         let root: PlistValue?
@@ -74,33 +140,56 @@ struct SuiteFile {
             do {
                 root = PlistValue(foundationObject: try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
             } catch {
-                return .unreadable(reason: "is not a valid property list")
+                return .unreadable(reason: "is not a valid property list", bytes: data)
             }
         }
         guard case .dictionary(let values)? = root else {
-            return .unreadable(reason: "does not hold a dictionary of settings")
+            return .unreadable(reason: "does not hold a dictionary of settings", bytes: data)
         }
         return .values(values, order: order)
     }
 
-    /// Copies an unreadable file byte for byte to `<suite>.plist.corrupt-<UTC timestamp>` beside
-    /// the suite and returns the copy's path. The original stays until the write that follows
-    /// replaces it. Through a symbolic link the copy holds the target's bytes, not the link.
-    func preserveUnreadableCopy(now: Date = Date()) throws -> String {
+    /// Reads to the end, resuming after interrupted and short reads.
+    private static func readAll(from descriptor: Int32, sizeHint: Int) throws -> Data {
+        var bytes = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw POSIXFailure.current()
+            }
+            if got == 0 { break }
+            count += got
+        }
+        return Data(bytes[0..<count])
+    }
+
+    /// Copies the bytes of an unreadable file (as read, so exactly what was judged unreadable)
+    /// to `<suite>.plist.corrupt-<UTC timestamp>` beside the suite, mode 0600 like the suite
+    /// itself (it holds the same settings), and returns the copy's path. The original stays
+    /// until the write that follows replaces it. Through a symbolic link the copy holds the
+    /// target's bytes, not the link. Only a regular file's bytes ever get here: a folder at the
+    /// suite's path is an error (``Contents/inaccessible(reason:)``), never copied.
+    func preserveUnreadableCopy(of original: Data, now: Date = Date()) throws -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         let base = "\(path).corrupt-\(formatter.string(from: now))"
-        guard let original = FileManager.default.contents(atPath: path) else {
-            throw PreferenceError.writeFailed(path: path, reason: "cannot read the unreadable suite file to preserve it")
-        }
         var candidate = base
         var counter = 1
         while true {
-            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            // O_EXCL: never overwrite an earlier copy, and never follow a link planted at the name.
+            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if descriptor >= 0 {
                 do {
+                    // The mode given to open is only an upper bound (the umask can lower it);
+                    // fchmod makes it exactly 0600 whatever the umask.
+                    guard fchmod(descriptor, 0o600) == 0 else { throw POSIXFailure.current() }
                     try Self.writeAll(original, to: descriptor)
                     close(descriptor)
                     return candidate
@@ -129,9 +218,10 @@ struct SuiteFile {
     ///   link's final target is replaced and the link stays: the temporary file is made beside
     ///   the target, since a rename cannot cross file systems and a rename over the link would
     ///   replace the link itself.
-    /// - The temporary file is `<target file name>.tmp-<pid>`. Under the exclusive lock no other
-    ///   writer can be busy, so every `<target file name>.tmp-*` found is left over from a writer
-    ///   that died (SIGKILL, power loss) and is removed first.
+    /// - The temporary file is `<target file name>.tmp-<pid>-<random>`, created with `O_EXCL` and
+    ///   `O_NOFOLLOW`: where another user can write to the folder, a link planted at a
+    ///   predicted name would otherwise make the write overwrite the link's target. Left-over
+    ///   temporary files of writers that died are removed first (see ``TemporaryFileName``).
     /// - A write that fails part-way (full disk, file-size limit) removes its temporary file and
     ///   leaves the suite as it was.
     /// - The file keeps mode 0600; a read-only file is refused rather than replaced.
@@ -143,22 +233,24 @@ struct SuiteFile {
         let target = try writableTarget()
         var existing = stat()
         let existed = stat(target, &existing) == 0
+        if existed && (existing.st_mode & S_IFMT) == S_IFDIR {
+            throw PreferenceError.writeFailed(path: path, reason: "it is a folder, not a file")
+        }
         if existed && (existing.st_mode & S_IWUSR) == 0 {
             throw PreferenceError.writeFailed(path: path, reason: "the file is read-only")
         }
         let targetDirectory = (target as NSString).deletingLastPathComponent
         let targetName = (target as NSString).lastPathComponent
-        Self.removeLeftoverTemporaries(of: targetName, in: targetDirectory)
+        TemporaryFileName.removeLeftovers(of: targetName, in: targetDirectory)
 
-        let temporary = "\(target).tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw PreferenceError.writeFailed(
-                path: path, reason: "cannot create a file in \(targetDirectory) (\(String(cString: strerror(errno))))")
-        }
+        let (temporary, descriptor) = try createTemporaryFile(for: targetName, in: targetDirectory)
         let identity: Identity
         do {
             try Self.writeAll(document, to: descriptor)
+            if let seconds = hooks.pinnedModificationTime {
+                let time = timespec(tv_sec: seconds, tv_nsec: 0)
+                guard futimens(descriptor, [time, time]) == 0 else { throw POSIXFailure.current() }
+            }
             guard fsync(descriptor) == 0 else { throw POSIXFailure.current() }
             fchmod(descriptor, 0o600)
             var written = stat()
@@ -170,6 +262,7 @@ struct SuiteFile {
             unlink(temporary)
             throw PreferenceError.writeFailed(path: path, reason: "\(error)")
         }
+        hooks.beforeRename?(temporary)
         // Recorded before the rename, so another store in this process that is woken by the
         // rename already finds the write was ours.
         InProcessWrites.shared.record(identity, at: path, by: writer)
@@ -180,6 +273,23 @@ struct SuiteFile {
         }
         if !existed { syncDirectory(targetDirectory) }
         return identity
+    }
+
+    /// Creates a new, empty temporary file beside the target under an unpredictable name and
+    /// returns its path and open descriptor. `O_EXCL` fails on any existing name, a planted
+    /// symbolic link included (with `O_CREAT | O_EXCL` the kernel never follows a link), and
+    /// the next random name is tried.
+    private func createTemporaryFile(for targetName: String, in directory: String) throws -> (path: String, descriptor: Int32) {
+        for attempt in 0..<8 {
+            let name = attempt == 0 ? hooks.firstTemporaryName ?? TemporaryFileName.make(for: targetName)
+                : TemporaryFileName.make(for: targetName)
+            let candidate = (directory as NSString).appendingPathComponent(name)
+            let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { return (candidate, descriptor) }
+            guard errno == EEXIST else { break }
+        }
+        throw PreferenceError.writeFailed(
+            path: path, reason: "cannot create a file in \(directory) (\(String(cString: strerror(errno))))")
     }
 
     /// The path a write replaces: the suite file itself, or the end of its chain of symbolic
@@ -218,23 +328,6 @@ struct SuiteFile {
         }
         var info = stat()
         return (current, lstat(current, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
-    }
-
-    /// Removes `<name>.tmp-*` files: the leftovers of writers that died mid-write.
-    private static func removeLeftoverTemporaries(of name: String, in directory: String) {
-        guard let stream = opendir(directory) else { return }
-        defer { closedir(stream) }
-        let prefix = Array((name + ".tmp-").utf8)
-        while let entry = readdir(stream) {
-            let isLeftover = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                raw.count > prefix.count && raw.prefix(prefix.count).elementsEqual(prefix)
-            }
-            guard isLeftover else { continue }
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            unlink((directory as NSString).appendingPathComponent(entryName))
-        }
     }
 
     /// Writes every byte, resuming after interrupted and short writes.

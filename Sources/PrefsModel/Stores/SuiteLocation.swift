@@ -42,11 +42,14 @@ public enum SuiteLocation: Sendable {
     public static func fileName(for suiteName: String) -> String { suiteName + ".plist" }
 
     /// The longest suite name, in UTF-8 bytes, that every file of the suite can be named after.
-    /// Why not 255 (`NAME_MAX` on Linux file systems): the suite's files add to the name, the
-    /// longest being the preserved copy of an unreadable file,
-    /// `<suite>.plist.corrupt-<yyyyMMddTHHmmssZ>-<counter>`, so room is kept for that suffix
-    /// with a five-digit counter.
-    public static let maximumSuiteNameBytes = 255 - ".plist.corrupt-yyyyMMddTHHmmssZ-99999".utf8.count
+    /// Why not 255 (`NAME_MAX` on Linux file systems): the suite's files add to the name
+    /// (`.plist.lock`, the temporary `.plist.tmp-<pid>-<random>`), the longest being the
+    /// preserved copy of an unreadable file, `<suite>.plist.corrupt-<yyyyMMddTHHmmssZ>-<counter>`,
+    /// so room is kept for that suffix with a five-digit counter.
+    public static let maximumSuiteNameBytes = nameMax - ".plist.corrupt-yyyyMMddTHHmmssZ-99999".utf8.count
+
+    /// `NAME_MAX`: the longest file name, in bytes, on Linux file systems.
+    static let nameMax = 255
 
     /// Whether a suite name can be a file name; ``problem(withSuiteName:)`` says why not.
     ///
@@ -72,11 +75,18 @@ public enum SuiteLocation: Sendable {
         if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
             return "it contains the control character U+\(hex(control.value)); control characters are not allowed"
         }
+        return lengthProblem(withSuiteName: name)
+    }
+
+    /// Why a suite name is too long for the suite's files, or nil. A library store checks only
+    /// this (its callers may choose other names deliberately); the commands check everything.
+    static func lengthProblem(withSuiteName name: String) -> String? {
         let bytes = name.utf8.count
-        if bytes > maximumSuiteNameBytes {
-            return "it is too long for a file name: \(bytes) bytes (UTF-8), at most \(maximumSuiteNameBytes) allowed"
-        }
-        return nil
+        guard bytes > maximumSuiteNameBytes else { return nil }
+        return """
+            it is too long for a file name: \(bytes) bytes (UTF-8), at most \(maximumSuiteNameBytes) allowed \
+            (file names hold \(nameMax) bytes, and the suite's files add up to \(nameMax - maximumSuiteNameBytes) to it)
+            """
     }
 
     private static func hex(_ value: UInt32) -> String {

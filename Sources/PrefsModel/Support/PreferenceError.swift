@@ -13,6 +13,10 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     case unknownKey(String, suggestions: [String])
     /// The suite's file or folder could not be written; nothing was saved.
     case writeFailed(path: String, reason: String)
+    /// Another process (`holder`: "process 4242 (prefs-tui)", or "another process" when the
+    /// kernel does not say) has held the suite's lock file (`path`) for `seconds` without
+    /// writing: it is stopped or hung. Nothing was saved; trying again later may work.
+    case lockHeld(path: String, holder: String, seconds: Double)
     /// A schema document that cannot be used; `location` points at the entry at fault.
     case invalidSchema(location: String, reason: String)
 
@@ -29,6 +33,13 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
             return "unknown key \(Self.quoted(name)); did you mean \(suggestions.joined(separator: ", ").controlCharactersEscaped)?"
         case .writeFailed(let path, let reason):
             return "cannot write \(path.controlCharactersEscaped): \(reason.controlCharactersEscaped); nothing was saved"
+        case .lockHeld(let path, let holder, let seconds):
+            // The holder first: an editor's status line may cut the end of a long path.
+            let waited = (seconds * 10).rounded() / 10
+            return """
+                \(holder.controlCharactersEscaped) has held the lock \(path.controlCharactersEscaped) for \(waited) s without \
+                writing; nothing was saved, try again later
+                """
         case .invalidSchema(let location, let reason):
             return "invalid schema at \(location.controlCharactersEscaped): \(reason.controlCharactersEscaped)"
         }

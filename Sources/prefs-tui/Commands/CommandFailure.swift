@@ -8,6 +8,8 @@ enum ExitStatus {
     static let dataError: Int32 = 65
     static let noInput: Int32 = 66
     static let ioError: Int32 = 74
+    /// Temporary failure: another process holds the suite's lock; trying again later may work.
+    static let temporaryFailure: Int32 = 75
 }
 
 /// A command's failure: one line for standard error and the exit status.
@@ -21,12 +23,14 @@ struct CommandFailure: Error {
     }
 
     /// The failure for a library error: unknown keys are usage errors, bad values and schemas
-    /// bad data, failed writes I/O errors.
+    /// bad data, failed writes I/O errors, a lock another process holds too long a temporary
+    /// failure.
     init(_ error: PreferenceError) {
         switch error {
         case .unknownKey: self.init("\(error)", status: ExitStatus.usage)
         case .invalidValue, .invalidSchema: self.init("\(error)", status: ExitStatus.dataError)
         case .writeFailed: self.init("\(error)", status: ExitStatus.ioError)
+        case .lockHeld: self.init("\(error)", status: ExitStatus.temporaryFailure)
         }
     }
 }

@@ -17,7 +17,7 @@ struct EditCommand: ParsableCommand {
                     use the commands instead: prefs-tui list, get, set, reset, export, import, schema, watch (see prefs-tui --help)
                     """, status: ExitStatus.usage)
             }
-            let prefs = try options.open(watchForChanges: true)
+            let prefs = try options.open(watchForChanges: true, reportsLockWaits: false)
             try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName)
         }
     }

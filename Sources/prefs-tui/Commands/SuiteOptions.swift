@@ -34,9 +34,12 @@ struct SuiteOptions: ParsableArguments {
     /// Opens the suite. With a declared schema, the stored keys it does not describe are added
     /// in a last section ("Other keys in this file"); without one, the schema is inferred from
     /// the file. A suite file that cannot be read is reported on standard error; reads then show
-    /// defaults, and the file is left alone until a write preserves it.
-    func open(watchForChanges: Bool = false) throws -> Preferences {
-        let (store, schema) = try storeAndSchema(watchForChanges: watchForChanges)
+    /// defaults, and the file is left alone until a write preserves it. A write that waits for
+    /// another process's lock says so on standard error after a second, naming the holder,
+    /// unless `reportsLockWaits` is false (the editor, whose screen a line would garble: it shows
+    /// the failure, which names the holder too, as a status message).
+    func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true) throws -> Preferences {
+        let (store, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits)
         if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
         return Preferences(store: store, schema: schema)
     }
@@ -46,7 +49,7 @@ struct SuiteOptions: ParsableArguments {
         try storeAndSchema(watchForChanges: false).schema
     }
 
-    private func storeAndSchema(watchForChanges: Bool) throws -> (store: SuiteStore, schema: PreferenceSchema) {
+    private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false) throws -> (store: SuiteStore, schema: PreferenceSchema) {
         let declared = try declaredSchema()
         let suiteName = suite ?? declared?.suiteName ?? WeatherSettings.suiteName
         if let problem = SuiteLocation.problem(withSuiteName: suiteName) {
@@ -58,7 +61,9 @@ struct SuiteOptions: ParsableArguments {
         // kills the program half-way through a write. Ignored, the write fails with EFBIG
         // instead, and the store reports it naming the path, with the old suite untouched.
         signal(SIGXFSZ, SIG_IGN)
-        let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges)
+        var options = SuiteStore.Options()
+        if reportsLockWaits { options.onLockWait = { note in Diagnostics.print(note) } }
+        let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges, options: options)
         let stored = store.storedValues()
         return (store, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName))
     }

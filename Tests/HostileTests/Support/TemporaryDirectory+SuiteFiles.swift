@@ -8,7 +8,7 @@ extension TemporaryDirectory {
         Set((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
     }
 
-    /// Temporary files of writes (`<suite>.plist.tmp-<pid>`).
+    /// Temporary files of writes (`<suite>.plist.tmp-<pid>-<random>`).
     var temporaryFiles: [String] { names.filter { $0.contains(".plist.tmp-") }.sorted() }
 
     func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: file(name)) }
