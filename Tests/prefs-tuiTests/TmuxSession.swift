@@ -117,6 +117,13 @@ final class TmuxSession: @unchecked Sendable {
 
     var exitStatus: String? { file("status") }
 
+    /// The signals tests send, by name.
+    static let signalNumbers: [String: Int32] = [
+        "SIGHUP": SIGHUP, "SIGQUIT": SIGQUIT, "SIGABRT": SIGABRT, "SIGSEGV": SIGSEGV, "SIGTERM": SIGTERM,
+        "SIGUSR1": SIGUSR1, "SIGUSR2": SIGUSR2, "SIGALRM": SIGALRM, "SIGVTALRM": SIGVTALRM, "SIGPROF": SIGPROF,
+        "SIGXCPU": SIGXCPU, "SIGXFSZ": SIGXFSZ, "SIGPIPE": SIGPIPE,
+    ]
+
     /// Sends a signal to the editor of this session (found by its environment marker).
     func signalEditor(_ signal: Int32) throws {
         let processes = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init)

@@ -85,12 +85,21 @@ struct NumberGrid: Sendable, Equatable {
             next = sumOverflow ? (steps > 0 ? .max : .min) : sum
         }
         if let lower, next < lower { next = lower }
-        if let upper, next > upper {
-            // The top grid point, which is below `upper` when the range is not a whole number of steps.
-            let base = lower ?? 0
-            next = upper.subtractingReportingOverflow(base).overflow ? upper : base + (upper - base) / step * step
-        }
+        if let upper, next > upper { next = Self.topGridPoint(upper: upper, base: lower ?? 0, step: step) }
         return next
+    }
+
+    /// The highest `base + k·step` (k of any sign) at or below `upper`: `upper` itself when the
+    /// range is a whole number of steps. Rounded toward minus infinity, so a maximum below the
+    /// base (−7 in steps of 5 from 0) gives the grid point under it (−10), not over it (−5).
+    private static func topGridPoint(upper: Int, base: Int, step: Int) -> Int {
+        let (distance, overflow) = upper.subtractingReportingOverflow(base)
+        guard !overflow else { return upper }
+        var steps = distance / step
+        if distance % step < 0 { steps -= 1 }
+        let (offset, offsetOverflow) = steps.multipliedReportingOverflow(by: step)
+        let (point, pointOverflow) = base.addingReportingOverflow(offset)
+        return offsetOverflow || pointOverflow ? upper : point
     }
 
     /// Decimals of the grid: enough for the step and the origin; nil when one of them needs
@@ -131,11 +140,14 @@ struct NumberGrid: Sendable, Equatable {
         (0..<exponent).reduce(1.0) { result, _ in result * 10 }
     }
 
-    /// A bound or step of an integer rule back as an integer; bounds at the edge of `Int`
-    /// (which a double rounds up to 2^63) saturate instead of trapping.
+    /// A bound or step of an integer rule back as an integer. `Int.max` written in a rule is
+    /// held as the double 2^63, one above it, so 2^63 and beyond saturate instead of trapping;
+    /// every double below it is a whole number `Int` holds exactly (2^63 − 1024 is one, and
+    /// must stay itself, or stepping down from `Int.max` would stop there).
     private static func wholeNumber(_ value: Double) -> Int {
-        if value >= 9.223372036854775e18 { return .max }
-        if value <= -9.223372036854775e18 { return .min }
+        if value.isNaN { return 0 }
+        if value >= 0x1p63 { return .max }
+        if value < -0x1p63 { return .min }
         return Int(value.rounded())
     }
 }
