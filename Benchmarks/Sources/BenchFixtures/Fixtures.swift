@@ -79,6 +79,19 @@ public enum Fixtures {
     }
 
     /// Writes a suite file the way Foundation does (XML plist, mode 0600), replacing any.
+    /// The schema of the line-editor rows: one text setting, `note`, first in the list.
+    public static let longValueSchemaJSON = Data(#"""
+        {"suite": "bench.long-1024", "title": "Long value", "sections": [{"name": "Text", "settings": [
+          {"key": "note", "type": "string", "title": "Note", "default": ""}]}]}
+        """#.utf8)
+
+    /// The suite of a line-editor row: `note` holding `length` bytes of digits.
+    public static func longValueSuiteName(length: Int) -> String { "bench.long-\(length)" }
+
+    public static func longText(length: Int) -> String {
+        String(String(repeating: "0123456789", count: length / 10 + 1).prefix(length))
+    }
+
     public static func writeSuite(_ values: [String: Any], suiteName: String, directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
