@@ -130,6 +130,22 @@ struct SteppingTests {
         #expect(bottom.stepped(.min + 1024, by: 1) == .min + 1024)
     }
 
+    /// A step too large to add saturates at the last grid point before the end of `Int`, which
+    /// the rule allows, rather than at `Int.max`, which is off the grid.
+    @Test func aHugeStepWithoutBoundsStopsAtTheLastGridPoint() throws {
+        let schema = try PreferenceSchema(jsonText: """
+            {"suite": "s", "sections": [{"name": "S", "settings": [
+              {"key": "n", "type": "int", "default": 0, "rule": {"step": 4611686018427387904}}]}]}
+            """)
+        let key = try #require(schema.keys.first)
+        #expect(key.stepped(from: .int(1 << 62), by: 1) == .int(1 << 62))
+        #expect(key.stepped(from: .int(-(1 << 62)), by: -1) == .int(.min))
+        #expect(key.stepped(from: .int(.min), by: -1) == .int(.min))
+        let whole = PreferenceRule<Int>.range(Int.min...Int.max, step: 1 << 62)
+        #expect(whole.stepped(1 << 62, by: 1) == 1 << 62)
+        #expect(whole.stepped(1 << 62, by: -5) == .min)
+    }
+
     /// With no lower bound the grid runs through 0: below a negative maximum its top point is
     /// the multiple of the step under it (−10 for a maximum of −7 in steps of 5), not above it.
     @Test func aNegativeMaximumWithoutAMinimumTopsOutOnTheGridBelowIt() throws {

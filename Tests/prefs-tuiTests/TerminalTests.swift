@@ -144,6 +144,19 @@ struct TerminalTests {
         #expect(session.file("stty.before") == session.file("stty.after"))
     }
 
+    /// The other half of ignoring SIGXFSZ: a save past the file-size limit fails with EFBIG,
+    /// the status line says so, nothing is stored and the editor goes on.
+    @Test func aSavePastTheFileSizeLimitIsReportedAndTheEditorGoesOn() async throws {
+        let session = try TmuxSession(width: 200, fileSizeLimit: 0)
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("Right")
+        #expect(await session.waitFor("File too large; nothing was saved"))
+        try session.press("q")
+        #expect(await eventually { session.file("stty.after") != nil })
+        #expect(session.exitStatus == "0")
+        #expect(session.stored.isEmpty)
+    }
+
     @Test func noColorGivesAMonochromeThemeThatStillShowsSelection() async throws {
         let colour = try TmuxSession()
         #expect(await colour.waitFor("Weather ·"))

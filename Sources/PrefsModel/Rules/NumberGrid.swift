@@ -72,34 +72,44 @@ struct NumberGrid: Sendable, Equatable {
     }
 
     /// The value `steps` grid points away from a whole number, in whole-number arithmetic so
-    /// that values beyond 2^53 stay exact; saturates instead of overflowing.
+    /// that values beyond 2^53 stay exact; saturates at the ends of the grid (the bounds, or
+    /// without them the grid points nearest the ends of `Int`) instead of overflowing.
     func stepped(_ value: Int, by steps: Int) -> Int {
         let step = Swift.max(1, Self.wholeNumber(self.step))
         let lower = self.lower.map(Self.wholeNumber), upper = self.upper.map(Self.wholeNumber)
+        let base = lower ?? 0
+        let top = Self.topGridPoint(upper: upper ?? .max, base: base, step: step)
+        let bottom = lower ?? Self.bottomGridPoint(lower: .min, base: base, step: step)
         let (distance, distanceOverflow) = step.multipliedReportingOverflow(by: steps)
-        var next: Int
-        if distanceOverflow {
-            next = steps > 0 ? .max : .min
-        } else {
-            let (sum, sumOverflow) = value.addingReportingOverflow(distance)
-            next = sumOverflow ? (steps > 0 ? .max : .min) : sum
-        }
-        if let lower, next < lower { next = lower }
-        if let upper, next > upper { next = Self.topGridPoint(upper: upper, base: lower ?? 0, step: step) }
-        return next
+        let (sum, sumOverflow) = value.addingReportingOverflow(distance)
+        if distanceOverflow || sumOverflow { return steps > 0 ? top : bottom }
+        return Swift.min(Swift.max(sum, bottom), top)
     }
 
     /// The highest `base + k·step` (k of any sign) at or below `upper`: `upper` itself when the
-    /// range is a whole number of steps. Rounded toward minus infinity, so a maximum below the
-    /// base (−7 in steps of 5 from 0) gives the grid point under it (−10), not over it (−5).
+    /// range is a whole number of steps.
     private static func topGridPoint(upper: Int, base: Int, step: Int) -> Int {
+        if upper >= base {
+            // In UInt: the distance between any two Ints fits, and the point lies between them,
+            // so the wrapping conversions back are exact.
+            let distance = UInt(bitPattern: upper &- base)
+            return base &+ Int(bitPattern: distance / UInt(step) * UInt(step))
+        }
+        // Below the base (a maximum under 0 with no minimum): rounded toward minus infinity,
+        // so −7 in steps of 5 tops out at −10, not −5.
         let (distance, overflow) = upper.subtractingReportingOverflow(base)
         guard !overflow else { return upper }
-        var steps = distance / step
-        if distance % step < 0 { steps -= 1 }
+        let steps = distance / step - (distance % step == 0 ? 0 : 1)
         let (offset, offsetOverflow) = steps.multipliedReportingOverflow(by: step)
         let (point, pointOverflow) = base.addingReportingOverflow(offset)
         return offsetOverflow || pointOverflow ? upper : point
+    }
+
+    /// The lowest `base − k·step` (k ≥ 0) at or above `lower`, for `lower` ≤ `base`.
+    private static func bottomGridPoint(lower: Int, base: Int, step: Int) -> Int {
+        guard lower < base else { return base }
+        let distance = UInt(bitPattern: base &- lower)
+        return base &- Int(bitPattern: distance / UInt(step) * UInt(step))
     }
 
     /// Decimals of the grid: enough for the step and the origin; nil when one of them needs
