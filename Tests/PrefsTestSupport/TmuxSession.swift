@@ -122,7 +122,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// The signals tests send, by name.
     public static let signalNumbers: [String: Int32] = [
-        "SIGHUP": SIGHUP, "SIGQUIT": SIGQUIT, "SIGABRT": SIGABRT, "SIGSEGV": SIGSEGV, "SIGTERM": SIGTERM,
+        "SIGHUP": SIGHUP, "SIGINT": SIGINT, "SIGQUIT": SIGQUIT, "SIGABRT": SIGABRT, "SIGSEGV": SIGSEGV, "SIGTERM": SIGTERM,
         "SIGUSR1": SIGUSR1, "SIGUSR2": SIGUSR2, "SIGALRM": SIGALRM, "SIGVTALRM": SIGVTALRM, "SIGPROF": SIGPROF,
         "SIGXCPU": SIGXCPU, "SIGXFSZ": SIGXFSZ, "SIGPIPE": SIGPIPE,
     ]
