@@ -5,7 +5,7 @@
 #   Benchmarks/run.sh              # the whole table (4–12 minutes on 2 cores, builds included)
 #   ROUNDS=9 RUNS=7 Benchmarks/run.sh
 #   ONLY_PROCESSES=1 Benchmarks/run.sh   # only the render, get and keystroke rows
-#   ONLY_LINE_EDITOR=1 Benchmarks/run.sh # only the two line-editor rows
+#   ONLY_LINE_EDITOR=1 Benchmarks/run.sh # only the three long-value rows
 #
 # Method (why each row is measured the way it is):
 # - In-process rows (reads, writes, in-memory sets) are package-benchmark benchmarks. Each pair
@@ -22,8 +22,9 @@
 # - The line-editor rows count instructions the same way, on a value of 1 MB against one of
 #   1 KB: a typed character is `--keys "enter left a"` minus `--keys "enter left"` (same frame,
 #   only the key's work is left); opening the field and drawing it is `--keys "enter left"`
-#   minus `--keys ""` (the field's frame against the list's). Linear work grows at most 1,024×
-#   with 1,024× the text (fixed costs make it less); quadratic work would grow a million-fold.
+#   minus `--keys ""` (the field's frame against the list's); a frame with the invalid value
+#   selected, its problem in the panel, is `--keys down` minus `--keys ""`. Linear work grows at
+#   most 1,024× with 1,024× the text (fixed costs make it less); quadratic, a million-fold.
 # The script exits 1 when a row misses its goal, 2 when a measurement itself went wrong.
 set -euo pipefail
 
@@ -185,17 +186,18 @@ with open(rows, "a") as out:
 EOF
 fi
 
-# --- Line-editor rows: callgrind instruction counts, a 1 MB value against a 1 KB one. --------
-say "line editor: callgrind with a 1 KB and a 1 MB value"
+# --- Long-value rows: callgrind instruction counts, a 1 MB value against a 1 KB one. ---------
+say "long values: callgrind with a 1 KB and a 1 MB value"
 long_schema="$work/fixtures/long-value.schema.json"
 for length in 1024 1048576; do
     suite="bench.long-$length"
-    for run in "list:" "open:enter left" "type:enter left a"; do
+    for run in "list:" "open:enter left" "type:enter left a" "problem:down"; do
         instructions "long$length-${run%%:*}" render --schema "$long_schema" --suite "$suite" --width 100 \
             --keys "${run#*:}" >"$work/long$length-${run%%:*}" &
     done
     wait
     grep -q "Note" "$work/results/long$length-type.out" || fail "render on $suite does not show the Note field"
+    grep -q "Problem" "$work/results/long$length-problem.out" || fail "render --keys down on $suite does not show the problem"
     cmp -s "$work/results/long$length-open.out" "$work/results/long$length-type.out" \
         && fail "render --keys \"enter left a\" drew the same frame as \"enter left\" on $suite: the key did nothing"
 done
@@ -208,13 +210,17 @@ cost = {}
 for length in ["1024", "1048576"]:
     typed = count(f"long{length}-type") - count(f"long{length}-open")
     opened = count(f"long{length}-open") - count(f"long{length}-list")
-    if typed <= 0 or opened <= 0:
-        sys.exit(f"a line-editor measure cost no instructions at {length} bytes: {typed}, {opened}")
-    cost[length] = (typed, opened)
-(typed_large, open_large), (typed_small, open_small) = cost["1048576"], cost["1024"]
+    # Selecting the invalid value (down) against the list with `note` selected: both draw a
+    # panel, so this is the problem's part of a frame (it may be cheaper than `note`'s value).
+    problem = count(f"long{length}-problem")
+    if typed <= 0 or opened <= 0 or problem <= 0:
+        sys.exit(f"a long-value measure cost no instructions at {length} bytes: {typed}, {opened}, {problem}")
+    cost[length] = (typed, opened, problem)
+(typed_large, open_large, problem_large), (typed_small, open_small, problem_small) = cost["1048576"], cost["1024"]
 with open(rows, "a") as out:
     out.write(f"one keystroke (a typed character) in a 1 MB line editor vs a 1 KB one (callgrind)\t{typed_large}\t{typed_small}\tinstr\t{typed_large / typed_small}\t1.5\t1\n")
     out.write(f"opening a 1 MB value in the line editor and drawing it vs a 1 KB one (callgrind; linear ≤ 1,024×)\t{open_large}\t{open_small}\tinstr\t{open_large / open_small}\t1024\t1\n")
+    out.write(f"render with a 1 MB invalid stored value selected (its problem in the panel) vs 1 KB (callgrind, whole process; linear ≤ 1,024×)\t{problem_large}\t{problem_small}\tinstr\t{problem_large / problem_small}\t1024\t1\n")
 EOF
 
 # --- The table. -----------------------------------------------------------------------------

@@ -22,7 +22,8 @@ for count in [100, 10_000] {
 try Fixtures.writeSuite(["city": "Bergen", "refreshInterval": 30], suiteName: "com.example.weather", directory: config)
 try Fixtures.longValueSchemaJSON.write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent("long-value.schema.json")))
 for length in [1024, 1 << 20] {
-    try Fixtures.writeSuite(["note": Fixtures.longText(length: length)], suiteName: Fixtures.longValueSuiteName(length: length),
+    let text = Fixtures.longText(length: length)
+    try Fixtures.writeSuite(["note": text, "count": text], suiteName: Fixtures.longValueSuiteName(length: length),
                             directory: config)
 }
 print("fixtures written to \(output) and \(config)")

@@ -400,6 +400,8 @@ final class NcursesTerminal {
 
     /// Ends the process by `signal` with its default action, after the terminal was put back:
     /// the parent sees the signal (exit status 128 + n in a shell), as if it had not been caught.
+    /// For SIGQUIT and SIGXCPU that action includes a core file where the limits allow one
+    /// (`ulimit -c`), which is what those signals ask for.
     static func endProcess(bySignal signal: Int32) -> Never {
         var standard = sigaction()
         standard.__sigaction_handler.sa_handler = SIG_DFL
