@@ -125,6 +125,8 @@ struct SchemaTests {
          #""min" 10 is greater than "max" 5"#),
         (#""type": "int", "default": 11, "rule": {"min": 0, "max": 10}"#,
          #"the default 11 breaks the rule (0…10)"#),
+        (#""type": "int", "default": 1, "rule": {"choices": ["1", "two"]}"#,
+         #"the choice "two" does not fit type int; allowed: a whole number"#),
     ])
     func aRuleThatDoesNotFitItsTypeIsRefused(setting: String, reason: String) {
         let document = #"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "#

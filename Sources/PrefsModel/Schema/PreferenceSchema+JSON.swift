@@ -194,6 +194,14 @@ enum RuntimeValueType {
         } else {
             valueRule = PreferenceRule(description: rule) { _ in true }
         }
+        // Every choice must be a value of the type: cycling onto one that is not did nothing.
+        for option in rule.choices ?? [] {
+            do { _ = try Value(parsing: option.value) } catch {
+                var reason = "the choice \"\(option.value.controlCharactersEscaped)\" does not fit type \(Value.preferenceType.name)"
+                if case PreferenceError.invalidValue(_, _, let allowed) = error { reason += "; allowed: \(allowed)" }
+                throw RuleError(reason)
+            }
+        }
         let defaultValue: Value
         if let defaultJSON {
             do { defaultValue = try Value(jsonValue: defaultJSON) } catch PreferenceError.invalidValue(_, _, let allowed) {
