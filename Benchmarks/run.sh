@@ -5,6 +5,7 @@
 #   Benchmarks/run.sh              # the whole table (4–12 minutes on 2 cores, builds included)
 #   ROUNDS=9 RUNS=7 Benchmarks/run.sh
 #   ONLY_PROCESSES=1 Benchmarks/run.sh   # only the render, get and keystroke rows
+#   ONLY_LINE_EDITOR=1 Benchmarks/run.sh # only the three long-value rows
 #
 # Method (why each row is measured the way it is):
 # - In-process rows (reads, writes, in-memory sets) are package-benchmark benchmarks. Each pair
@@ -18,6 +19,12 @@
 #   `render --keys ""` on the same schema (both draw one frame, so only the key's own work is
 #   left), at 10,000 settings against 100. Hashing is made deterministic so that the two runs
 #   execute the same code path.
+# - The line-editor rows count instructions the same way, on a value of 1 MB against one of
+#   1 KB: a typed character is `--keys "enter left a"` minus `--keys "enter left"` (same frame,
+#   only the key's work is left); opening the field and drawing it is `--keys "enter left"`
+#   minus `--keys ""` (the field's frame against the list's); a frame with the invalid value
+#   selected, its problem in the panel, is `--keys down` minus `--keys ""`. Linear work grows at
+#   most 1,024× with 1,024× the text (fixed costs make it less); quadratic, a million-fold.
 # The script exits 1 when a row misses its goal, 2 when a measurement itself went wrong.
 set -euo pipefail
 
@@ -63,7 +70,7 @@ rows="$work/rows.tsv"
 "$prefs" render --schema "$schema10k" | grep -q 'Setting 0' || fail "render at 10,000 settings does not show the first one"
 
 # --- In-process rows: package-benchmark. ---------------------------------------------------
-if [[ -z ${ONLY_PROCESSES:-} ]]; then
+if [[ -z ${ONLY_PROCESSES:-} && -z ${ONLY_LINE_EDITOR:-} ]]; then
 say "in-process benchmarks, $rounds rounds"
 BENCH_ROUNDS=$rounds swift package --package-path "$here" --scratch-path "$scratch" \
     --allow-writing-to-directory "$work/results" \
@@ -106,6 +113,13 @@ with open(rows, "a") as out:
 EOF
 fi
 
+instructions() { # OUTPUT-NAME ARGS...: prints the instructions callgrind collected
+    local name=$1; shift
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/results/$name.callgrind" \
+        "$prefs" "$@" >"$work/results/$name.out" 2>"$work/results/$name.log"
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/results/$name.log"
+}
+
 # --- Whole-process rows: hyperfine, paired rounds. -----------------------------------------
 # paired TITLE GOAL OURS-COMMAND -- BASELINE-COMMAND
 paired() {
@@ -141,6 +155,7 @@ with open(rows, "a") as out:
 EOF
 }
 
+if [[ -z ${ONLY_LINE_EDITOR:-} ]]; then
 paired "render: prefs-tui render --schema, 10,000 settings, vs a Foundation program loading the suite" 1.5 \
     "$prefs" render --schema "$schema10k" -- "$bin/foundation-load" bench.settings-10000
 paired "get: prefs-tui get city vs a Foundation program reading it" 1.2 \
@@ -148,12 +163,6 @@ paired "get: prefs-tui get city vs a Foundation program reading it" 1.2 \
 
 # --- Keystroke row: callgrind instruction counts. -------------------------------------------
 say "keystroke: callgrind at 100 and 10,000 settings"
-instructions() { # OUTPUT-NAME ARGS...: prints the instructions callgrind collected
-    local name=$1; shift
-    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/results/$name.callgrind" \
-        "$prefs" "$@" >"$work/results/$name.out" 2>"$work/results/$name.log"
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/results/$name.log"
-}
 # The four runs are independent and callgrind's counts do not depend on load: run them together.
 instructions k100-none render --schema "$schema100" --keys "" >"$work/k100-none" &
 instructions k100-down render --schema "$schema100" --keys down >"$work/k100-down" &
@@ -174,6 +183,44 @@ if small <= 0 or large <= 0:
     sys.exit(f"a keystroke cost no instructions: {count}")
 with open(rows, "a") as out:
     out.write(f"one ↓ keystroke at 10,000 settings vs 100 (callgrind)\t{large}\t{small}\tinstr\t{large / small}\t1.2\t1\n")
+EOF
+fi
+
+# --- Long-value rows: callgrind instruction counts, a 1 MB value against a 1 KB one. ---------
+say "long values: callgrind with a 1 KB and a 1 MB value"
+long_schema="$work/fixtures/long-value.schema.json"
+for length in 1024 1048576; do
+    suite="bench.long-$length"
+    for run in "list:" "open:enter left" "type:enter left a" "problem:down"; do
+        instructions "long$length-${run%%:*}" render --schema "$long_schema" --suite "$suite" --width 100 \
+            --keys "${run#*:}" >"$work/long$length-${run%%:*}" &
+    done
+    wait
+    grep -q "Note" "$work/results/long$length-type.out" || fail "render on $suite does not show the Note field"
+    grep -q "Problem" "$work/results/long$length-problem.out" || fail "render --keys down on $suite does not show the problem"
+    cmp -s "$work/results/long$length-open.out" "$work/results/long$length-type.out" \
+        && fail "render --keys \"enter left a\" drew the same frame as \"enter left\" on $suite: the key did nothing"
+done
+python3 - "$work" "$rows" <<'EOF'
+import sys
+work, rows = sys.argv[1:]
+def count(name):
+    return int(open(f"{work}/{name}").read().strip() or 0)
+cost = {}
+for length in ["1024", "1048576"]:
+    typed = count(f"long{length}-type") - count(f"long{length}-open")
+    opened = count(f"long{length}-open") - count(f"long{length}-list")
+    # Selecting the invalid value (down) against the list with `note` selected: both draw a
+    # panel, so this is the problem's part of a frame (it may be cheaper than `note`'s value).
+    problem = count(f"long{length}-problem")
+    if typed <= 0 or opened <= 0 or problem <= 0:
+        sys.exit(f"a long-value measure cost no instructions at {length} bytes: {typed}, {opened}, {problem}")
+    cost[length] = (typed, opened, problem)
+(typed_large, open_large, problem_large), (typed_small, open_small, problem_small) = cost["1048576"], cost["1024"]
+with open(rows, "a") as out:
+    out.write(f"one keystroke (a typed character) in a 1 MB line editor vs a 1 KB one (callgrind)\t{typed_large}\t{typed_small}\tinstr\t{typed_large / typed_small}\t1.5\t1\n")
+    out.write(f"opening a 1 MB value in the line editor and drawing it vs a 1 KB one (callgrind; linear ≤ 1,024×)\t{open_large}\t{open_small}\tinstr\t{open_large / open_small}\t1024\t1\n")
+    out.write(f"render with a 1 MB invalid stored value selected (its problem in the panel) vs 1 KB (callgrind, whole process; linear ≤ 1,024×)\t{problem_large}\t{problem_small}\tinstr\t{problem_large / problem_small}\t1024\t1\n")
 EOF
 
 # --- The table. -----------------------------------------------------------------------------

@@ -102,6 +102,50 @@ struct SchemaTests {
         #expect(compiled[.temperatureNotation] == .kelvin)
     }
 
+    /// A rule the key's type cannot follow is refused when the schema is read, naming the key,
+    /// the number and what is allowed, rather than found out while stepping.
+    @Test(arguments: [
+        (#""type": "int", "default": 0, "rule": {"step": 1e19}"#,
+         #""step" 10000000000000000000 does not fit type int; allowed: a whole number from 1 to 9223372036854775807"#),
+        (#""type": "int", "default": 0, "rule": {"min": 0, "max": 10, "step": 1.5}"#,
+         #""step" 1.5 does not fit type int; allowed: a whole number from 1 to 9223372036854775807"#),
+        (#""type": "int", "default": 1, "rule": {"min": 0.5}"#,
+         #""min" 0.5 does not fit type int; allowed: a whole number from -9223372036854775808 to 9223372036854775807"#),
+        (#""type": "int", "default": 0, "rule": {"min": -1e30, "max": 10}"#,
+         #""min" -1e+30 does not fit type int; allowed: a whole number from -9223372036854775808 to 9223372036854775807"#),
+        // (2^63 written as digits is refused earlier, by the JSON scanner, as out of range.)
+        (#""type": "int", "default": 0, "rule": {"max": 1e19}"#,
+         #""max" 10000000000000000000 does not fit type int; allowed: a whole number from -9223372036854775808 to 9223372036854775807"#),
+        (#""type": "[int]", "default": [], "rule": {"each": {"step": 0.25}}"#,
+         #""step" 0.25 does not fit type int; allowed: a whole number from 1 to 9223372036854775807"#),
+        (#""type": "double", "default": 0, "rule": {"step": 0}"#,
+         #""step" 0 is not allowed; allowed: a positive number"#),
+        (#""type": "int", "default": 0, "rule": {"step": -5}"#,
+         #""step" -5 is not allowed; allowed: a positive number"#),
+        (#""type": "int", "default": 0, "rule": {"min": 10, "max": 5}"#,
+         #""min" 10 is greater than "max" 5"#),
+        (#""type": "int", "default": 11, "rule": {"min": 0, "max": 10}"#,
+         #"the default 11 breaks the rule (0…10)"#),
+        (#""type": "int", "default": 1, "rule": {"choices": ["1", "two"]}"#,
+         #"the choice "two" does not fit type int; allowed: a whole number"#),
+    ])
+    func aRuleThatDoesNotFitItsTypeIsRefused(setting: String, reason: String) {
+        let document = #"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "#
+            + setting + "}]}]}"
+        #expect(throws: PreferenceError.invalidSchema(location: #"sections[0].settings[0] ("n")"#, reason: reason)) {
+            try PreferenceSchema(jsonText: document)
+        }
+    }
+
+    @Test func wholeNumberRulesMayReachTheEndsOfInt() throws {
+        let schema = try PreferenceSchema(jsonText: #"""
+            {"suite": "a", "sections": [{"name": "S", "settings": [
+              {"key": "n", "type": "int", "default": 9223372036854775807,
+               "rule": {"min": -9223372036854775808, "max": 9223372036854775807, "step": 1.0}}]}]}
+            """#)
+        #expect(schema.keys.first?.stepped(from: nil, by: -1) == .int(.max - 1))
+    }
+
     @Test(arguments: [
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 500, "rule": {"min": 0, "max": 10}}]}]}"#,
          #"invalid schema at sections[0].settings[0] ("n"): the default 500 breaks the rule (0…10)"#),

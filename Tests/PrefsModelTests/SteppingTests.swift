@@ -118,6 +118,47 @@ struct SteppingTests {
         #expect(PreferenceRule<Int>.any.stepped(9_007_199_254_740_993, by: 1) == 9_007_199_254_740_994)
     }
 
+    /// Bounds near the ends of `Int` are whole numbers a double holds exactly (2^63 − 1024);
+    /// they were taken for `Int.max` itself, so from `Int.max` ← said "at its minimum".
+    @Test func wholeNumbersNearTheEndsOfIntStepBothWays() {
+        let top = PreferenceRule<Int>.range((.max - 1023)...(.max))
+        #expect(top.stepped(.max, by: -1) == .max - 1)
+        #expect(top.stepped(.max, by: 1) == .max)
+        #expect(top.stepped(.max - 1023, by: -1) == .max - 1023)
+        let bottom = PreferenceRule<Int>.range((.min)...(.min + 1024))
+        #expect(bottom.stepped(.min, by: 1) == .min + 1)
+        #expect(bottom.stepped(.min + 1024, by: 1) == .min + 1024)
+    }
+
+    /// A step too large to add saturates at the last grid point before the end of `Int`, which
+    /// the rule allows, rather than at `Int.max`, which is off the grid.
+    @Test func aHugeStepWithoutBoundsStopsAtTheLastGridPoint() throws {
+        let schema = try PreferenceSchema(jsonText: """
+            {"suite": "s", "sections": [{"name": "S", "settings": [
+              {"key": "n", "type": "int", "default": 0, "rule": {"step": 4611686018427387904}}]}]}
+            """)
+        let key = try #require(schema.keys.first)
+        #expect(key.stepped(from: .int(1 << 62), by: 1) == .int(1 << 62))
+        #expect(key.stepped(from: .int(-(1 << 62)), by: -1) == .int(.min))
+        #expect(key.stepped(from: .int(.min), by: -1) == .int(.min))
+        let whole = PreferenceRule<Int>.range(Int.min...Int.max, step: 1 << 62)
+        #expect(whole.stepped(1 << 62, by: 1) == 1 << 62)
+        #expect(whole.stepped(1 << 62, by: -5) == .min)
+    }
+
+    /// With no lower bound the grid runs through 0: below a negative maximum its top point is
+    /// the multiple of the step under it (−10 for a maximum of −7 in steps of 5), not above it.
+    @Test func aNegativeMaximumWithoutAMinimumTopsOutOnTheGridBelowIt() throws {
+        let schema = try PreferenceSchema(jsonText: """
+            {"suite": "s", "sections": [{"name": "S", "settings": [
+              {"key": "depth", "type": "int", "default": -15, "rule": {"max": -7, "step": 5}}]}]}
+            """)
+        let key = try #require(schema.keys.first)
+        #expect(key.stepped(from: nil, by: 1) == .int(-10))
+        #expect(key.stepped(from: .int(-10), by: 1) == .int(-10))
+        #expect(key.stepped(from: .int(-10), by: -2) == .int(-20))
+    }
+
     @Test func anUnsetOptionalNumberStartsAtTheBottomOfItsRange() {
         let key = PreferenceKey<Int?>("maxAlerts", rule: .whenSet(.range(1...10)))
         #expect(key.stepped(from: nil, by: 1) == .int(1))

@@ -108,24 +108,53 @@ struct TerminalTests {
         #expect(!session.screen().contains("too small"))
     }
 
+    /// Every signal that ends the editor puts the terminal back first, and the exit status is
+    /// the signal's (128 + n). The hostile suite sends each of the others (USR2, VTALRM, PROF,
+    /// XCPU); USR1 and ALRM stand for them here.
     @Test(arguments: [("q", "0"), ("C-c", "0"), ("C-\\", "0"), ("SIGQUIT", "131"), ("SIGTERM", "143"), ("SIGHUP", "129"),
-                      ("SIGSEGV", "139"), ("SIGABRT", "134")])
+                      ("SIGSEGV", "139"), ("SIGABRT", "134"), ("SIGUSR1", "138"), ("SIGALRM", "142")])
     func endingTheEditorLeavesTheTerminalModesAsTheyWere(how: String, status: String) async throws {
         // A crash signal goes to the restoring handler, then to Swift's backtracer, which must
         // not wait for input on the terminal.
         let session = try TmuxSession(environment: ["SWIFT_BACKTRACE": "interactive=no"])
         #expect(await session.waitFor("Weather ·"))
-        switch how {
-        case "SIGTERM": try session.signalEditor(SIGTERM)
-        case "SIGHUP": try session.signalEditor(SIGHUP)
-        case "SIGQUIT": try session.signalEditor(SIGQUIT)
-        case "SIGSEGV": try session.signalEditor(SIGSEGV)
-        case "SIGABRT": try session.signalEditor(SIGABRT)
-        default: try session.press(how)
+        if let signal = TmuxSession.signalNumbers[how] {
+            try session.signalEditor(signal)
+        } else {
+            try session.press(how)
         }
         #expect(await eventually(within: .seconds(20)) { session.file("stty.after") != nil })
         #expect(session.file("stty.before") == session.file("stty.after"))
         #expect(session.exitStatus == status)
+    }
+
+    /// SIGPIPE and SIGXFSZ are ignored while editing: neither can mean "stop" to an editor whose
+    /// screen is a terminal, and ignored, a write they would have interrupted fails and is
+    /// reported instead.
+    @Test(arguments: ["SIGPIPE", "SIGXFSZ"])
+    func aSignalTheEditorIgnoresLeavesItRunning(name: String) async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather ·"))
+        try session.signalEditor(try #require(TmuxSession.signalNumbers[name]))
+        try session.press("Right")
+        #expect(await session.waitFor("Saved temperatureNotation = fahrenheit"))
+        try session.press("q")
+        #expect(await eventually { session.file("stty.after") != nil })
+        #expect(session.exitStatus == "0")
+        #expect(session.file("stty.before") == session.file("stty.after"))
+    }
+
+    /// The other half of ignoring SIGXFSZ: a save past the file-size limit fails with EFBIG,
+    /// the status line says so, nothing is stored and the editor goes on.
+    @Test func aSavePastTheFileSizeLimitIsReportedAndTheEditorGoesOn() async throws {
+        let session = try TmuxSession(width: 200, fileSizeLimit: 0)
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("Right")
+        #expect(await session.waitFor("File too large; nothing was saved"))
+        try session.press("q")
+        #expect(await eventually { session.file("stty.after") != nil })
+        #expect(session.exitStatus == "0")
+        #expect(session.stored.isEmpty)
     }
 
     @Test func noColorGivesAMonochromeThemeThatStillShowsSelection() async throws {

@@ -79,6 +79,21 @@ public enum Fixtures {
     }
 
     /// Writes a suite file the way Foundation does (XML plist, mode 0600), replacing any.
+    /// The schema of the long-value rows: a text setting, `note`, first in the list, and a
+    /// whole number, `count`, whose stored text is invalid (the panel shows it as a problem).
+    public static let longValueSchemaJSON = Data(#"""
+        {"suite": "bench.long-1024", "title": "Long value", "sections": [{"name": "Text", "settings": [
+          {"key": "note", "type": "string", "title": "Note", "default": ""},
+          {"key": "count", "type": "int", "title": "Count", "default": 1}]}]}
+        """#.utf8)
+
+    /// The suite of a long-value row: `note` and `count` holding `length` bytes of digits.
+    public static func longValueSuiteName(length: Int) -> String { "bench.long-\(length)" }
+
+    public static func longText(length: Int) -> String {
+        String(String(repeating: "0123456789", count: length / 10 + 1).prefix(length))
+    }
+
     public static func writeSuite(_ values: [String: Any], suiteName: String, directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])

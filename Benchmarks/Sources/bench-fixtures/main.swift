@@ -4,7 +4,8 @@ import Foundation
 // Usage: bench-fixtures OUTPUT-FOLDER CONFIG-FOLDER
 // Writes OUTPUT-FOLDER/settings-N.schema.json for N = 100 and 10,000, their suites
 // (bench.settings-N.plist, one stored value per setting) into CONFIG-FOLDER, and the demo's
-// suite com.example.weather with a city for the `get` row.
+// suite com.example.weather with a city for the `get` row, and for the line-editor rows
+// OUTPUT-FOLDER/long-value.schema.json with suites bench.long-1024 and bench.long-1048576.
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: bench-fixtures OUTPUT-FOLDER CONFIG-FOLDER\n".utf8))
@@ -19,4 +20,10 @@ for count in [100, 10_000] {
                             directory: config)
 }
 try Fixtures.writeSuite(["city": "Bergen", "refreshInterval": 30], suiteName: "com.example.weather", directory: config)
+try Fixtures.longValueSchemaJSON.write(to: URL(fileURLWithPath: (output as NSString).appendingPathComponent("long-value.schema.json")))
+for length in [1024, 1 << 20] {
+    let text = Fixtures.longText(length: length)
+    try Fixtures.writeSuite(["note": text, "count": text], suiteName: Fixtures.longValueSuiteName(length: length),
+                            directory: config)
+}
 print("fixtures written to \(output) and \(config)")

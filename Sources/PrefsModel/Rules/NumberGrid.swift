@@ -72,25 +72,44 @@ struct NumberGrid: Sendable, Equatable {
     }
 
     /// The value `steps` grid points away from a whole number, in whole-number arithmetic so
-    /// that values beyond 2^53 stay exact; saturates instead of overflowing.
+    /// that values beyond 2^53 stay exact; saturates at the ends of the grid (the bounds, or
+    /// without them the grid points nearest the ends of `Int`) instead of overflowing.
     func stepped(_ value: Int, by steps: Int) -> Int {
         let step = Swift.max(1, Self.wholeNumber(self.step))
         let lower = self.lower.map(Self.wholeNumber), upper = self.upper.map(Self.wholeNumber)
+        let base = lower ?? 0
+        let top = Self.topGridPoint(upper: upper ?? .max, base: base, step: step)
+        let bottom = lower ?? Self.bottomGridPoint(lower: .min, base: base, step: step)
         let (distance, distanceOverflow) = step.multipliedReportingOverflow(by: steps)
-        var next: Int
-        if distanceOverflow {
-            next = steps > 0 ? .max : .min
-        } else {
-            let (sum, sumOverflow) = value.addingReportingOverflow(distance)
-            next = sumOverflow ? (steps > 0 ? .max : .min) : sum
+        let (sum, sumOverflow) = value.addingReportingOverflow(distance)
+        if distanceOverflow || sumOverflow { return steps > 0 ? top : bottom }
+        return Swift.min(Swift.max(sum, bottom), top)
+    }
+
+    /// The highest `base + k·step` (k of any sign) at or below `upper`: `upper` itself when the
+    /// range is a whole number of steps.
+    private static func topGridPoint(upper: Int, base: Int, step: Int) -> Int {
+        if upper >= base {
+            // In UInt: the distance between any two Ints fits, and the point lies between them,
+            // so the wrapping conversions back are exact.
+            let distance = UInt(bitPattern: upper &- base)
+            return base &+ Int(bitPattern: distance / UInt(step) * UInt(step))
         }
-        if let lower, next < lower { next = lower }
-        if let upper, next > upper {
-            // The top grid point, which is below `upper` when the range is not a whole number of steps.
-            let base = lower ?? 0
-            next = upper.subtractingReportingOverflow(base).overflow ? upper : base + (upper - base) / step * step
-        }
-        return next
+        // Below the base (a maximum under 0 with no minimum): rounded toward minus infinity,
+        // so −7 in steps of 5 tops out at −10, not −5.
+        let (distance, overflow) = upper.subtractingReportingOverflow(base)
+        guard !overflow else { return upper }
+        let steps = distance / step - (distance % step == 0 ? 0 : 1)
+        let (offset, offsetOverflow) = steps.multipliedReportingOverflow(by: step)
+        let (point, pointOverflow) = base.addingReportingOverflow(offset)
+        return offsetOverflow || pointOverflow ? upper : point
+    }
+
+    /// The lowest `base − k·step` (k ≥ 0) at or above `lower`, for `lower` ≤ `base`.
+    private static func bottomGridPoint(lower: Int, base: Int, step: Int) -> Int {
+        guard lower < base else { return base }
+        let distance = UInt(bitPattern: base &- lower)
+        return base &- Int(bitPattern: distance / UInt(step) * UInt(step))
     }
 
     /// Decimals of the grid: enough for the step and the origin; nil when one of them needs
@@ -131,11 +150,14 @@ struct NumberGrid: Sendable, Equatable {
         (0..<exponent).reduce(1.0) { result, _ in result * 10 }
     }
 
-    /// A bound or step of an integer rule back as an integer; bounds at the edge of `Int`
-    /// (which a double rounds up to 2^63) saturate instead of trapping.
+    /// A bound or step of an integer rule back as an integer. `Int.max` written in a rule is
+    /// held as the double 2^63, one above it, so 2^63 and beyond saturate instead of trapping;
+    /// every double below it is a whole number `Int` holds exactly (2^63 − 1024 is one, and
+    /// must stay itself, or stepping down from `Int.max` would stop there).
     private static func wholeNumber(_ value: Double) -> Int {
-        if value >= 9.223372036854775e18 { return .max }
-        if value <= -9.223372036854775e18 { return .min }
+        if value.isNaN { return 0 }
+        if value >= 0x1p63 { return .max }
+        if value < -0x1p63 { return .min }
         return Int(value.rounded())
     }
 }

@@ -56,13 +56,16 @@ extension RuleDescription {
                 switch object[name] {
                 case nil, .null?: return nil
                 case .int(let value)?: return Double(value)
-                case .double(let value)?: return value
+                case .double(let value)? where value.isFinite: return value
+                case .double(let value)?: throw RuleError("\"\(name)\" \(value) is not allowed; allowed: a finite number")
                 case let other?: throw RuleError("\"\(name)\" must be a number, not \(other.kindName)")
                 }
             }
             let min = try number("min"), max = try number("max"), step = try number("step")
-            if let min, let max, min > max { throw RuleError("\"min\" is greater than \"max\"") }
-            if let step, step <= 0 { throw RuleError("\"step\" must be positive") }
+            if let min, let max, min > max {
+                throw RuleError("\"min\" \(Self.numberText(object["min"])) is greater than \"max\" \(Self.numberText(object["max"]))")
+            }
+            if let step, step <= 0 { throw RuleError("\"step\" \(Self.numberText(object["step"])) is not allowed; allowed: a positive number") }
             self = .range(min: min, max: max, step: step)
         } else if object["nonEmpty"] != nil || object["maxLength"] != nil || object["pattern"] != nil || object["multiline"] != nil {
             func flag(_ name: String) throws -> Bool {
@@ -149,6 +152,41 @@ extension RuleDescription {
                 guard case .array(let items) = value else { return false }
                 return items.allSatisfy(check)
             }
+        }
+    }
+
+    /// Refuses a min/max/step rule whose numbers a whole-number setting cannot use: a fraction
+    /// (stepping by 1.5 from 0 never lands on an integer) or a number beyond `Int`'s range.
+    /// Read from the JSON rather than the rule, whose doubles cannot tell `Int.max` (allowed)
+    /// from 2^63 (not). `json` is the rule as the schema file holds it.
+    static func checkWholeNumbers(in json: JSONValue?) throws {
+        guard case .object(let object)? = json else { return }
+        for name in ["min", "max", "step"] {
+            let fits: Bool
+            switch object[name] {
+            case nil, .null?, .int?: fits = true
+            case .double(let value)?: fits = Int(exactly: value) != nil
+            default: fits = true   // not a number: RuleDescription(json:) has refused it
+            }
+            guard !fits else { continue }
+            let lowest = name == "step" ? "1" : String(Int.min)
+            throw RuleError("\"\(name)\" \(numberText(object[name])) does not fit type int; allowed: a whole number from \(lowest) to \(Int.max)")
+        }
+    }
+
+    /// A rule's number for a message: whole numbers in full digits (a JSON number too large for
+    /// `Int` was read as a double, and `9.223372036854776e+18` would not be the number written).
+    private static func numberText(_ json: JSONValue?) -> String {
+        switch json {
+        case .int(let value)?: return String(value)
+        case .double(let value)?:
+            if let whole = Int(exactly: value) { return String(whole) }
+            if value.rounded() == value, let magnitude = UInt64(exactly: value.magnitude) {
+                return (value < 0 ? "-" : "") + String(magnitude)
+            }
+            return String(value)
+        case let other?: return other.text
+        case nil: return ""
         }
     }
 

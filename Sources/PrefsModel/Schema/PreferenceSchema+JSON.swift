@@ -138,7 +138,7 @@ extension PreferenceSchema {
             }
         }
         let rule = try fields["rule"].map(RuleDescription.init(json:)) ?? .any
-        try RuntimeValueType.checkRule(rule, fits: type)
+        try RuntimeValueType.checkRule(rule, json: fields["rule"], fits: type)
         return try RuntimeValueType.makeKey(
             valueType, name: name, defaultJSON: fields["default"], rule: rule,
             title: text("title") ?? "", help: text("help") ?? "", section: section, unit: text("unit"))
@@ -167,18 +167,22 @@ enum RuntimeValueType {
     private static func dictionaryType<Element: PreferenceValue>(of _: Element.Type) -> any PreferenceValue.Type { [String: Element].self }
     private static func optionalType<Wrapped: PreferenceValue>(of _: Wrapped.Type) -> any PreferenceValue.Type { Wrapped?.self }
 
-    static func checkRule(_ rule: RuleDescription, fits type: PreferenceType) throws {
+    /// Refuses a rule the type cannot follow; `json` is the rule as the file holds it.
+    static func checkRule(_ rule: RuleDescription, json: JSONValue?, fits type: PreferenceType) throws {
         let base = type.unwrapped
         switch rule {
         case .any, .choices:
             return
         case .range:
             guard base == .int || base == .double else { throw RuleError("a min/max/step rule needs an int or double, not \(type.name)") }
+            if base == .int { try RuleDescription.checkWholeNumbers(in: json) }
         case .text:
             guard base == .string else { throw RuleError("a text rule needs a string, not \(type.name)") }
         case .each(let inner):
             guard case .array(let element) = base else { throw RuleError("an \"each\" rule needs a list, not \(type.name)") }
-            try checkRule(inner, fits: element)
+            var innerJSON: JSONValue?
+            if case .object(let object)? = json { innerJSON = object["each"] }
+            try checkRule(inner, json: innerJSON, fits: element)
         }
     }
 
@@ -192,6 +196,14 @@ enum RuntimeValueType {
             valueRule = PreferenceRule(description: rule) { value in value.storedValue == nil || check(value.jsonValue) }
         } else {
             valueRule = PreferenceRule(description: rule) { _ in true }
+        }
+        // Every choice must be a value of the type: cycling onto one that is not did nothing.
+        for option in rule.choices ?? [] {
+            do { _ = try Value(parsing: option.value) } catch {
+                var reason = "the choice \"\(option.value.controlCharactersEscaped)\" does not fit type \(Value.preferenceType.name)"
+                if case PreferenceError.invalidValue(_, _, let allowed) = error { reason += "; allowed: \(allowed)" }
+                throw RuleError(reason)
+            }
         }
         let defaultValue: Value
         if let defaultJSON {

@@ -4,16 +4,20 @@ import PrefsModel
 extension EditorUpdate {
     // MARK: Line editing
 
-    static func editLine(_ state: inout EditorState, _ edit: EditorState.LineEdit, key event: KeyEvent, prefs: Preferences) -> [EditorEffect] {
-        var edit = edit
+    static func editLine(_ state: inout EditorState, key event: KeyEvent, prefs: Preferences) -> [EditorEffect] {
+        guard case .editingLine(var edit) = state.mode else { return [] }
+        // Taken out of the state while it changes, so `edit` holds the only reference to the
+        // text and a key edits it in place: a copy of every character per key made each
+        // keystroke in a megabyte's value cost as much as the whole value.
+        state.mode = .browse
         let key = state.keys[edit.keyIndex]
         switch KeyBindings.lineEditing.action(for: event) as LineEditAction? {
         case .cancel?:
-            state.mode = .browse
             state.message = .init(text: "Cancelled; \(key.name) is \(display(prefs.text(of: key)))", kind: .info)
             return []
         case .commit?:
             // The field stays open (with the text) until the write has succeeded.
+            state.mode = .editingLine(edit)
             return commit(&state, key, text: edit.editor.text, prefs: prefs)
         default:
             _ = edit.editor.apply(event)

@@ -31,7 +31,7 @@ enum EditorUpdate {
         }
         switch state.mode {
         case .browse: return browse(&state, key: key, prefs: prefs)
-        case .editingLine(let edit): return editLine(&state, edit, key: key, prefs: prefs)
+        case .editingLine: return editLine(&state, key: key, prefs: prefs)
         case .choosing(let popup): return choose(&state, popup, key: key, prefs: prefs)
         case .editingList(let list): return editList(&state, list, key: key, prefs: prefs)
         case .confirmingReset(let indices, _): return confirmReset(&state, indices: indices, key: key, prefs: prefs)

@@ -53,19 +53,35 @@ struct LineEditor: Sendable, Equatable {
 
     /// The part of the text to show in `width` columns, scrolled so the cursor is visible, and
     /// the cursor's column within it.
+    ///
+    /// When the text before the cursor is wider than the field, the field ends at the cursor
+    /// (its own column left free). Only the characters around the cursor are measured: walking
+    /// back from it and then forward costs what is shown, however long the text. (Measuring
+    /// the whole text before the cursor once per character scrolled past took minutes per
+    /// frame for a 32 KB value.) Zero-width characters take no column, so each walk also stops
+    /// after a few characters per column; more of them would not show anyway.
     func visible(width: Int) -> (text: String, cursorColumn: Int) {
         guard width > 1 else { return ("", 0) }
-        var start = 0
-        // Keep the cursor inside the window, leaving its own column free at the end.
-        while DisplayWidth.of(String(characters[start..<cursor])) > width - 1 { start += 1 }
+        let limit = 4 * width
+        var start = cursor
+        var cursorColumn = 0
+        while start > 0, cursor - start < limit {
+            let characterWidth = DisplayWidth.of(characters[start - 1])
+            // Keep the cursor inside the window, leaving its own column free at the end.
+            if cursorColumn + characterWidth > width - 1 { break }
+            cursorColumn += characterWidth
+            start -= 1
+        }
         var shown = ""
         var used = 0
-        for character in characters[start...] {
-            let characterWidth = DisplayWidth.of(character)
+        var index = start
+        while index < characters.count, index - start < limit {
+            let characterWidth = DisplayWidth.of(characters[index])
             if used + characterWidth > width { break }
-            shown.append(character)
+            shown.append(characters[index])
             used += characterWidth
+            index += 1
         }
-        return (shown, DisplayWidth.of(String(characters[start..<cursor])))
+        return (shown, cursorColumn)
     }
 }

@@ -73,18 +73,20 @@ extension String {
     var displayWidth: Int { DisplayWidth.of(self) }
 
     /// The longest prefix that fits in `columns`, with `…` at the end when something was cut.
+    /// Reads only as far as `columns` reach (plus one character), however long the text.
     func truncated(toWidth columns: Int) -> String {
         guard columns > 0 else { return "" }
-        if displayWidth <= columns { return self }
-        var result = ""
+        // Where a cut would end (the prefix of at most columns − 1, leaving room for "…").
+        var cut = startIndex
         var used = 0
-        for character in self {
-            let width = DisplayWidth.of(character)
-            if used + width > columns - 1 { break }
-            result.append(character)
-            used += width
+        var index = startIndex
+        while index < endIndex {
+            used += DisplayWidth.of(self[index])
+            if used > columns { return String(self[..<cut]) + "…" }
+            index = self.index(after: index)
+            if used <= columns - 1 { cut = index }
         }
-        return result + "…"
+        return self
     }
 
     /// Pads with spaces (or truncates) to exactly `columns`.
@@ -93,29 +95,68 @@ extension String {
         return fitted + String(repeating: " ", count: max(0, columns - fitted.displayWidth))
     }
 
-    /// Splits into lines of at most `columns`, breaking at spaces where possible.
-    func wrapped(toWidth columns: Int) -> [String] {
-        guard columns > 0 else { return [] }
+    /// Splits into lines of at most `columns`, breaking at spaces where possible (runs of
+    /// spaces count as one) and inside words longer than a line. With `maxLines`, stops once
+    /// that many lines are made and, if text was left over, ends the last one with `…`: the
+    /// work is then bounded by what is shown, however long the text (a 32 KB value wrapped
+    /// whole, once per frame, had frozen the editor).
+    func wrapped(toWidth columns: Int, maxLines: Int = .max) -> [String] {
+        guard columns > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
-        for paragraph in split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            for word in paragraph.split(separator: " ") {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                if candidate.displayWidth <= columns {
-                    line = candidate
-                } else {
-                    if !line.isEmpty { lines.append(line) }
-                    var rest = String(word)
-                    while rest.displayWidth > columns {
-                        let head = rest.truncated(toWidth: columns + 1).dropLast()
-                        lines.append(String(head))
-                        rest = String(rest.dropFirst(head.count))
-                    }
-                    line = rest
-                }
-            }
+        var line = "", lineWidth = 0
+        var word = "", wordWidth = 0
+
+        /// Ends the line; false once more lines than asked for exist (the extra one proves
+        /// that text was left over).
+        func endLine() -> Bool {
             lines.append(line)
+            line = ""
+            lineWidth = 0
+            return lines.count <= maxLines
         }
+        /// Puts the word on the line, or on the next one when it does not fit.
+        func placeWord() -> Bool {
+            guard !word.isEmpty else { return true }
+            defer { word = ""; wordWidth = 0 }
+            if line.isEmpty {
+                line = word
+                lineWidth = wordWidth
+            } else if lineWidth + 1 + wordWidth <= columns {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+            } else {
+                guard endLine() else { return false }
+                line = word
+                lineWidth = wordWidth
+            }
+            return true
+        }
+
+        scan: for character in self {
+            switch character {
+            case "\n":
+                guard placeWord(), endLine() else { break scan }
+            case " ":
+                guard placeWord() else { break scan }
+            default:
+                let width = DisplayWidth.of(character)
+                if wordWidth + width > columns && !word.isEmpty {
+                    // A word longer than a line: its first line's worth goes on a line of its own.
+                    if !line.isEmpty { guard endLine() else { break scan } }
+                    line = word
+                    lineWidth = wordWidth
+                    word = ""
+                    wordWidth = 0
+                    guard endLine() else { break scan }
+                }
+                word.append(character)
+                wordWidth += width
+            }
+        }
+        if lines.count <= maxLines, placeWord() { _ = endLine() }
+        guard lines.count > maxLines else { return lines }
+        lines.removeLast(lines.count - maxLines)
+        lines[maxLines - 1] = (lines[maxLines - 1] + "…").truncated(toWidth: columns)
         return lines
     }
 }

@@ -159,8 +159,10 @@ enum EditorRenderer {
                 grid.put(text.truncated(toWidth: width), x: x, y: y, style: style, bold: bold)
                 y += 1
             }
+            // Text is wrapped only as far as the panel has rows left: a value or problem of any
+            // length costs a screenful.
             func field(_ label: String, _ value: String, style: CellStyle = .normal) {
-                let lines = value.wrapped(toWidth: width - 9)
+                let lines = value.wrapped(toWidth: width - 9, maxLines: max(0, detailBottom - y))
                 for (offset, part) in lines.enumerated() where y < detailBottom {
                     if offset == 0 { grid.put(label, x: x, y: y, style: .dim) }
                     grid.put(part, x: x + 9, y: y, style: style)
@@ -181,9 +183,9 @@ enum EditorRenderer {
                 field("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)", style: .warning)
             }
             y += 1
-            for part in key.help.wrapped(toWidth: width) where !key.help.isEmpty { line(part) }
+            for part in key.help.wrapped(toWidth: width, maxLines: max(0, detailBottom - y)) where !key.help.isEmpty { line(part) }
             if !key.isDescribedBySchema {
-                for part in notDescribedNote.wrapped(toWidth: width) { line(part, style: .dim) }
+                for part in notDescribedNote.wrapped(toWidth: width, maxLines: max(0, detailBottom - y)) { line(part, style: .dim) }
             }
         }
         guard liveHeight > 0 else { return }
@@ -333,16 +335,18 @@ enum EditorRenderer {
         let width = grid.width - 2
         let inner = width - 4
         var lines: [(String, CellStyle)] = []
+        // No more lines than the box can show, so a text of any length costs a screenful.
+        let rows = grid.height - 4
         func add(_ label: String, _ text: String, style: CellStyle = .popup) {
             let labelWidth = 9
-            for (offset, part) in text.wrapped(toWidth: inner - labelWidth).enumerated() {
+            for (offset, part) in text.wrapped(toWidth: inner - labelWidth, maxLines: rows - lines.count).enumerated() {
                 lines.append(((offset == 0 ? label.padded(toWidth: labelWidth) : String(repeating: " ", count: labelWidth)) + part, style))
             }
         }
         if let key = state.selectedKey {
-            for part in key.help.wrapped(toWidth: inner) where !key.help.isEmpty { lines.append((part, .popup)) }
+            for part in key.help.wrapped(toWidth: inner, maxLines: rows) where !key.help.isEmpty { lines.append((part, .popup)) }
             if !key.isDescribedBySchema {
-                for part in notDescribedNote.wrapped(toWidth: inner) { lines.append((part, .popup)) }
+                for part in notDescribedNote.wrapped(toWidth: inner, maxLines: rows) { lines.append((part, .popup)) }
             }
             add("Key", key.name)
             add("Type", key.type.name)

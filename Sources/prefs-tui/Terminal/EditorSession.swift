@@ -33,7 +33,7 @@ enum EditorSession {
         }
         if terminalStopSignal != 0 {
             terminal.end()
-            exit(128 + terminalStopSignal)
+            NcursesTerminal.endProcess(bySignal: terminalStopSignal)
         }
     }
 

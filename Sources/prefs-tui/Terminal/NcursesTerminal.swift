@@ -7,9 +7,8 @@ import Glibc
 // The one file that talks to ncurses: it reads keys and pastes, copies grids to the screen (only
 // the cells that changed), and puts the terminal back as it was however the program ends.
 
-/// The signal that asked the editor to stop (SIGINT, SIGTERM, SIGHUP, SIGQUIT sent with kill),
-/// or 0. Written by the signal handler, read by the loop; a plain word is all a handler may
-/// safely touch.
+/// The signal that asked the editor to stop (one of `stopSignals`), or 0. Written by the
+/// signal handler, read by the loop; a plain word is all a handler may safely touch.
 nonisolated(unsafe) var terminalStopSignal: Int32 = 0
 /// Set when the process was continued after a stop it did not make itself (kill -STOP/-CONT):
 /// the screen may have been overwritten meanwhile.
@@ -23,7 +22,19 @@ nonisolated(unsafe) private var previousCrashActions: [Int32: sigaction] = [:]
 nonisolated(unsafe) private var ncursesResizeAction = sigaction()
 
 private let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
-private let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+/// Every signal whose default action ends the process, but for the crash signals and the two
+/// below: each asks the loop to stop, which leaves curses and then ends the process by the same
+/// signal, so the terminal is usable and the exit status is still 128 + n.
+private let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU]
+/// Ignored while the editor runs, because neither can mean "stop" here, and ignored, the write
+/// that would have raised one fails with an error the editor reports instead:
+/// - SIGPIPE: the screen is a terminal (the editor refuses to start otherwise), and a terminal
+///   never raises it. The one pipe the editor writes is its own wake-up pipe, where a late
+///   write from another thread while the loop closes it must not end the process.
+/// - SIGXFSZ: writing a suite past the file-size limit (`ulimit -f`) raises it; ignored, the
+///   write fails with EFBIG and the status line names the path, the old suite intact (as the
+///   commands do, see `SuiteOptions`).
+private let ignoredSignals: [Int32] = [SIGPIPE, SIGXFSZ]
 
 /// Key codes of our own, above ncurses' KEY_MAX, for the bracketed-paste markers.
 private let pasteStartCode: Int32 = 0x2000
@@ -387,12 +398,36 @@ final class NcursesTerminal {
 
     // MARK: Signals
 
+    /// Ends the process by `signal` with its default action, after the terminal was put back:
+    /// the parent sees the signal (exit status 128 + n in a shell), as if it had not been caught.
+    /// For SIGQUIT and SIGXCPU that action includes a core file where the limits allow one
+    /// (`ulimit -c`), which is what those signals ask for.
+    static func endProcess(bySignal signal: Int32) -> Never {
+        var standard = sigaction()
+        standard.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&standard.sa_mask)
+        sigaction(signal, &standard, nil)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        raise(signal)
+        // Only reached if the signal's default action does not end the process.
+        exit(128 + signal)
+    }
+
     private static func installSignalHandlers() {
-        // SIGINT, SIGTERM, SIGHUP and a SIGQUIT sent with kill ask the loop to stop; it then
-        // leaves curses normally (SIGQUIT would otherwise reach Swift's backtracer).
+        // The stop signals ask the loop to stop; it then leaves curses normally (SIGQUIT would
+        // otherwise reach Swift's backtracer, the others end the process with the screen on).
         for signal in stopSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { received in requestStop(received) }
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+        for signal in ignoredSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = SIG_IGN
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, nil)
         }

@@ -1,21 +1,22 @@
 import Foundation
-import PrefsModel
-import PrefsTestSupport
 
 /// The built editor running in a real terminal: a detached tmux session on its own server
-/// socket, driven with send-keys and read with capture-pane.
-final class TmuxSession: @unchecked Sendable {
+/// socket, driven with send-keys and read with capture-pane. Shared by the editor's tests and
+/// the hostile suite (which sends it every signal).
+public final class TmuxSession: @unchecked Sendable {
     let socket = "prefs-tests-\(UUID().uuidString.prefix(8))"
-    let directory: TemporaryDirectory
+    public let directory: TemporaryDirectory
     let marker = "run-\(UUID().uuidString.prefix(8))"
     /// The editor's executable.
-    let binary: String
+    public let binary: String
 
     /// Starts `prefs-tui ARGUMENTS` (plus a unique `--suite`-free marker in its environment) in
     /// a WIDTH×HEIGHT pane. The pane's shell records `stty -g` before and after, and the exit
-    /// status, in the fixture's folder.
-    init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, directory: TemporaryDirectory = TemporaryDirectory(),
-         environment: [String: String] = [:], trapInterrupt: Bool = true, interactiveShell: Bool = false) throws {
+    /// status, in the fixture's folder. `fileSizeLimit` (in 512-byte blocks, as `ulimit -f`)
+    /// applies to the editor alone, so the shell can still record what happened.
+    public init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, directory: TemporaryDirectory = TemporaryDirectory(),
+                environment: [String: String] = [:], trapInterrupt: Bool = true, interactiveShell: Bool = false,
+                fileSizeLimit: Int? = nil) throws {
         self.directory = directory
         let binary = (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui")
         let quoted = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
@@ -27,9 +28,11 @@ final class TmuxSession: @unchecked Sendable {
         let trap = trapInterrupt ? "trap true INT; " : ""
         // tmux sets TERM for the pane itself, so a TERM to test is given on the command line.
         let term = environment["TERM"].map { "TERM=\($0) " } ?? ""
+        var editor = "\(term)PREFS_TEST_MARKER=\(marker) \(quoted)"
+        if let fileSizeLimit { editor = "(ulimit -f \(fileSizeLimit); \(editor))" }
         let script = interactiveShell
             ? "PREFS_TEST_MARKER=\(marker) PS1='$ ' sh -i"
-            : "\(trap)stty -g > \(folder)/stty.before; \(term)PREFS_TEST_MARKER=\(marker) \(quoted) 2> \(folder)/stderr; echo $? > \(folder)/status.tmp; stty -g > \(folder)/stty.after.tmp; mv \(folder)/status.tmp \(folder)/status; mv \(folder)/stty.after.tmp \(folder)/stty.after; echo next > \(folder)/next"
+            : "\(trap)stty -g > \(folder)/stty.before; \(editor) 2> \(folder)/stderr; echo $? > \(folder)/status.tmp; stty -g > \(folder)/stty.after.tmp; mv \(folder)/status.tmp \(folder)/status; mv \(folder)/stty.after.tmp \(folder)/stty.after; echo next > \(folder)/next"
         self.binary = binary
         var command = ["new-session", "-d", "-s", "e", "-x", String(width), "-y", String(height), "-e", "XDG_CONFIG_HOME=\(folder)"]
         // A known environment: colours allowed unless a test asks otherwise, a UTF-8 locale.
@@ -52,7 +55,7 @@ final class TmuxSession: @unchecked Sendable {
     /// `new-session -d` starts the tmux server as a daemon, which inherits the descriptor that
     /// Process watches for its child's exit, so Process would wait as long as the server lives.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    public func tmux(_ arguments: [String]) throws -> String {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw POSIXError(.EMFILE) }
         var actions = posix_spawn_file_actions_t()
@@ -81,44 +84,51 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     /// Sends tmux key names (`Down`, `Enter`, `C-c`, `Escape`, …).
-    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "e"] + keys) }
+    public func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "e"] + keys) }
 
     /// Types text literally.
-    func type(_ text: String) throws { try tmux(["send-keys", "-t", "e", "-l", text]) }
+    public func type(_ text: String) throws { try tmux(["send-keys", "-t", "e", "-l", text]) }
 
     /// Pastes text as a terminal does for a paste (bracketed, since the editor asks for it).
-    func paste(_ text: String) throws {
+    public func paste(_ text: String) throws {
         try tmux(["set-buffer", "-b", "clip", text])
         try tmux(["paste-buffer", "-p", "-d", "-b", "clip", "-t", "e"])
     }
 
     /// Runs `prefs-tui ARGUMENTS` on the session's suite folder, as another program would.
-    func otherProcess(_ arguments: String...) throws -> Int32 {
+    public func otherProcess(_ arguments: String...) throws -> Int32 {
         try ChildProcess.run(product: "prefs-tui", arguments: arguments, configHome: directory.path).status
     }
 
-    func screen(withAttributes: Bool = false) -> String {
+    public func screen(withAttributes: Bool = false) -> String {
         (try? tmux(["capture-pane", "-t", "e", "-p"] + (withAttributes ? ["-e"] : []))) ?? ""
     }
 
-    func resize(width: Int, height: Int) throws {
+    public func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "e", "-x", String(width), "-y", String(height)])
     }
 
     /// Waits until the screen contains `text`.
-    func waitFor(_ text: String, within timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitFor(_ text: String, within timeout: Duration = .seconds(10)) async -> Bool {
         await eventually(within: timeout) { self.screen().contains(text) }
     }
 
     /// A file the pane's shell writes (whole, by rename) when the editor has ended, if it has.
-    func file(_ name: String) -> String? {
+    public func file(_ name: String) -> String? {
         (try? String(contentsOfFile: directory.file(name), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    var exitStatus: String? { file("status") }
+    public var exitStatus: String? { file("status") }
+
+    /// The signals tests send, by name.
+    public static let signalNumbers: [String: Int32] = [
+        "SIGHUP": SIGHUP, "SIGINT": SIGINT, "SIGQUIT": SIGQUIT, "SIGABRT": SIGABRT, "SIGSEGV": SIGSEGV, "SIGTERM": SIGTERM,
+        "SIGUSR1": SIGUSR1, "SIGUSR2": SIGUSR2, "SIGALRM": SIGALRM, "SIGVTALRM": SIGVTALRM, "SIGPROF": SIGPROF,
+        "SIGXCPU": SIGXCPU, "SIGXFSZ": SIGXFSZ, "SIGPIPE": SIGPIPE,
+    ]
 
     /// Sends a signal to the editor of this session (found by its environment marker).
-    func signalEditor(_ signal: Int32) throws {
+    public func signalEditor(_ signal: Int32) throws {
         let processes = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init)
         for pid in processes {
             guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
@@ -127,10 +137,5 @@ final class TmuxSession: @unchecked Sendable {
                   command.hasPrefix("prefs-tui") else { continue }
             kill(pid, signal)
         }
-    }
-
-    /// What is stored in the demo suite now, read as a fresh process would.
-    var stored: [String: PlistValue] {
-        SuiteStore(suiteName: "com.example.weather", directory: directory.path, watchForChanges: false).storedValues()
     }
 }
