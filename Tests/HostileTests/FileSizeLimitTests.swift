@@ -19,17 +19,14 @@ extension Hostile {
 
             for _ in 1...runs {
                 let folder = TemporaryDirectory()
-                try SuiteStore(suiteName: "com.example.weather", directory: folder.path, watchForChanges: false)
-                    .commit(["city": .string("Tromsø"), "refreshInterval": .int(30)])
-                let original = try #require(folder.contents("com.example.weather.plist"))
-                let cities = (0..<100).map { "City number \($0) with a long name, Llanfairpwllgwyngyll" }
-                let newSize = try sizeAfterSetting(cities)
+                let original = try CutShortWrite.seedSuite(in: folder)
+                let newSize = try CutShortWrite.sizeAfterWrite()
                 // Any limit below the new file's size: from smaller than the old file (the
                 // first write call fails) to a few bytes short (the last one does).
                 let limit = Int.random(in: 1..<newSize, using: &generator)
                 limits.append(limit)
 
-                let result = try setUnderLimit(limit, folder: folder, arguments: ["set", "favoriteCities"] + cities)
+                let result = try setUnderLimit(limit, folder: folder, arguments: CutShortWrite.arguments)
 
                 let unchanged = folder.contents("com.example.weather.plist") == original
                 let leftovers = folder.temporaryFiles
@@ -44,15 +41,6 @@ extension Hostile {
             }
 
             HostileRun.report("file-size limit: \(runs) writes cut short (limits \(limits.map(String.init).joined(separator: ", ")) bytes): \(intact)/\(runs) failed with exit 74, left the old suite byte-identical and no temporary file, and did not block the next write")
-        }
-
-        /// The size the suite file would have after the write, measured on a scratch copy.
-        private func sizeAfterSetting(_ cities: [String]) throws -> Int {
-            let scratch = TemporaryDirectory()
-            let store = SuiteStore(suiteName: "com.example.weather", directory: scratch.path, watchForChanges: false)
-            try store.commit(["city": .string("Tromsø"), "refreshInterval": .int(30),
-                              "favoriteCities": .array(cities.map { .string($0) })])
-            return scratch.contents("com.example.weather.plist")?.count ?? 0
         }
 
         private func setUnderLimit(_ limit: Int, folder: TemporaryDirectory, arguments: [String]) throws -> ChildProcess.Result {

@@ -29,18 +29,15 @@ extension Hostile {
             for _ in 1...runs {
                 let folder = TemporaryDirectory()
                 let seeded = TemporaryDirectory()
-                try SuiteStore(suiteName: "com.example.weather", directory: seeded.path, watchForChanges: false)
-                    .commit(["city": .string("Tromsø"), "refreshInterval": .int(30)])
-                let original = try #require(seeded.contents("com.example.weather.plist"))
-                let cities = (0..<100).map { "City number \($0) with a long name, Llanfairpwllgwyngyll" }
-                let pagesNeeded = (try sizeAfterSetting(cities) + Self.page - 1) / Self.page
+                let original = try CutShortWrite.seedSuite(in: seeded)
+                let pagesNeeded = (try CutShortWrite.sizeAfterWrite() + Self.page - 1) / Self.page
                 // Free space from none at all (the first write call fails) to one page short.
                 let free = Int.random(in: 0..<pagesNeeded, using: &generator)
                 freePages.append(free)
 
                 let outcome = try setOnFullDisk(freePages: free, original: seeded.file("com.example.weather.plist"),
                                                 folder: folder, namespace: namespace,
-                                                arguments: ["set", "favoriteCities"] + cities)
+                                                arguments: CutShortWrite.arguments)
 
                 let disk = folder.file("disk")
                 #expect(outcome.status == 74, "\(free) free pages: exit \(outcome.status) \(outcome.error)")
@@ -111,15 +108,6 @@ extension Hostile {
             let probe = ChildProcess(program: prefix[0], arguments: Array(prefix.dropFirst()) + ["true"], configHome: "/nonexistent")
             guard (try? probe.start()) != nil, probe.finish().status == 0 else { return nil }
             return prefix
-        }
-
-        /// The size the suite file would have after the write, measured on a scratch copy.
-        private func sizeAfterSetting(_ cities: [String]) throws -> Int {
-            let scratch = TemporaryDirectory()
-            let store = SuiteStore(suiteName: "com.example.weather", directory: scratch.path, watchForChanges: false)
-            try store.commit(["city": .string("Tromsø"), "refreshInterval": .int(30),
-                              "favoriteCities": .array(cities.map { .string($0) })])
-            return scratch.contents("com.example.weather.plist")?.count ?? 0
         }
     }
 }
