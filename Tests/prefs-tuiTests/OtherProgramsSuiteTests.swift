@@ -230,6 +230,29 @@ struct OtherProgramsSuiteTests {
         #expect(!FileManager.default.fileExists(atPath: backup))
     }
 
+    @Test func aWriteBlockedByAnotherKeysTextNamesThatKeyAndSaysHowToFixIt() throws {
+        let cli = Self.acmeFixture()
+        try writeWithPlistlib(cli, #"{"city": "a\x1bb", "extra": "c\x1bd", "ok": "x"}"#, binary: true)
+        let before = try #require(cli.plistBytes)
+
+        let reset = try cli.run("reset", "extra", "--suite", cli.suite)
+        let set = try cli.run("set", "ok", "y", "--suite", cli.suite)
+
+        #expect(reset.status == 65)
+        #expect(reset.error.hasSuffix("""
+            prefs-tui: cannot save: "city" holds text an XML property list cannot carry (U+001B); nothing was saved; \
+            reset or set "city" first (prefs-tui reset city)
+
+            """), "\(reset.error)")
+        #expect(set.status == 65)
+        #expect(set.error.hasSuffix("""
+            prefs-tui: cannot save: "city", "extra" hold text an XML property list cannot carry (U+001B); nothing was saved; \
+            reset or set "city", "extra" first (prefs-tui reset city extra)
+
+            """), "\(set.error)")
+        #expect(cli.plistBytes == before)
+    }
+
     // MARK: Helpers
 
     static func acmeFixture() -> CommandLineFixture {
