@@ -241,13 +241,13 @@ struct OtherProgramsSuiteTests {
         #expect(reset.status == 65)
         #expect(reset.error.hasSuffix("""
             prefs-tui: cannot save: "city" holds text an XML property list cannot carry (U+001B); nothing was saved; \
-            reset or set "city" first (prefs-tui reset city)
+            reset or set "city" first
 
             """), "\(reset.error)")
         #expect(set.status == 65)
         #expect(set.error.hasSuffix("""
             prefs-tui: cannot save: "city", "extra" hold text an XML property list cannot carry (U+001B); nothing was saved; \
-            reset or set "city", "extra" first (prefs-tui reset city extra)
+            reset or set "city", "extra" first
 
             """), "\(set.error)")
         #expect(cli.plistBytes == before)

@@ -138,7 +138,12 @@ public final class SuiteStore: PreferenceStore {
                 return WrittenSuite(values: values, order: order, identity: start.identity, size: start.knownSize,
                                     changes: start.isCurrent ? [] : nil)
             }
-            let identity = try file.write(values, order: order, writer: writer)
+            let identity: SuiteFile.Identity
+            do {
+                identity = try file.write(values, order: order, writer: writer)
+            } catch let error as PreferenceError {
+                throw Self.explainingRefusal(error, of: values, changes: changes)
+            }
             return WrittenSuite(values: values, order: order, identity: identity, size: identity.size,
                                 changes: start.isCurrent ? changed : nil)
         }
@@ -219,6 +224,25 @@ public final class SuiteStore: PreferenceStore {
             if reportChanges { broadcaster.enqueue(applied, source: InProcessWrites.shared.source(of: identity, at: path)) }
         }
         broadcaster.drain()
+    }
+
+    /// A write the plist writer refused, told the way that helps: a value this commit writes
+    /// is named as the writer named it; values already stored that no XML property list can
+    /// carry (another program's binary plist) are all named, so the user learns what blocks
+    /// every write and what to reset, instead of a complaint about a key they did not touch.
+    /// Refusing stays right: the file is written whole and must stay readable by every reader.
+    private static func explainingRefusal(_ error: PreferenceError, of values: [String: PlistValue],
+                                          changes: [String: PlistValue?]) -> PreferenceError {
+        guard case .invalidValue = error else { return error }
+        for (key, new) in changes.sorted(by: { $0.key < $1.key }) {
+            guard let new, PlistXMLWriter.refusal(ofKey: key, value: new) != nil else { continue }
+            do { _ = try PlistXMLWriter.document([key: new]) } catch let own as PreferenceError { return own } catch {}
+        }
+        var blocking: [String: String] = [:]
+        for (key, value) in values where !changes.keys.contains(key) {
+            if let what = PlistXMLWriter.refusal(ofKey: key, value: value) { blocking[key] = what }
+        }
+        return blocking.isEmpty ? error : .unwritableStoredValues(blocking)
     }
 
     /// What a write starts from.

@@ -19,6 +19,12 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     case lockHeld(path: String, holder: String, seconds: Double)
     /// A schema document that cannot be used; `location` points at the entry at fault.
     case invalidSchema(location: String, reason: String)
+    /// Values already in the suite file that an XML property list cannot carry (another
+    /// program wrote them, say as a binary plist with an escape character in a string), by key,
+    /// with what each holds. A write of any key is refused while they are there: the file is
+    /// always written whole, and it must stay valid XML for every reader (Foundation,
+    /// `plistlib`). Nothing was saved; resetting or setting those keys first lets writes through.
+    case unwritableStoredValues([String: String])
 
     /// The message for a person. Every part that came from input (a key, a value, a path, a
     /// schema entry) is shown with control characters escaped, so a hostile value cannot break
@@ -42,6 +48,15 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
                 """
         case .invalidSchema(let location, let reason):
             return "invalid schema at \(location.controlCharactersEscaped): \(reason.controlCharactersEscaped)"
+        case .unwritableStoredValues(let problems):
+            // Keys holding the same kind of thing share one clause: "city", "extra" hold text ….
+            let groups = Dictionary(grouping: problems.keys.sorted(), by: { problems[$0]! })
+            let clauses = groups.keys.sorted().map { what in
+                let keys = groups[what]!
+                return "\(keys.map(Self.quoted).joined(separator: ", ")) \(keys.count == 1 ? "holds" : "hold") \(what)"
+            }
+            let all = problems.keys.sorted().map(Self.quoted).joined(separator: ", ")
+            return "cannot save: \(clauses.joined(separator: "; ")); nothing was saved; reset or set \(all) first"
         }
     }
 
