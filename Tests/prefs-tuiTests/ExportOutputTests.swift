@@ -73,4 +73,16 @@ struct ExportOutputTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: victim)) == Data("victim".utf8))
         #expect(try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int == 0o640)
     }
+
+    @Test func anOutputThatIsADeviceIsWrittenInPlaceNotReplaced() throws {
+        let cli = CommandLineFixture()
+        try cli.run("set", "city", "Bergen")
+
+        let result = try cli.run("export", "--output", "/dev/stdout")
+
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try JSONValue(parsing: result.output) == .object(["city": .string("Bergen")]))
+        var info = stat()
+        #expect(lstat("/dev/stdout", &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+    }
 }

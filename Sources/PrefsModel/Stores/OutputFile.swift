@@ -15,8 +15,28 @@ package enum OutputFile {
     /// ```swift
     /// try OutputFile.write(Data("{}\n".utf8), to: "/tmp/backup.json")
     /// ```
+    ///
+    /// A device or FIFO (`/dev/stdout`, `/dev/null`, a named pipe) is written in place, as a
+    /// shell's redirection would: it has no contents to replace, and renaming over it would
+    /// remove it.
     package static func write(_ data: Data, to path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+            try writeInPlace(data, to: path)
+            return
+        }
         _ = try SuiteFile(path: absolute(path)).replaceContents(with: data, isSuite: false)
+    }
+
+    private static func writeInPlace(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw PreferenceError.writeFailed(path: path, reason: "cannot be opened (\(POSIXFailure.current()))")
+        }
+        defer { close(descriptor) }
+        do { try SuiteFile.writeAll(data, to: descriptor) } catch {
+            throw PreferenceError.writeFailed(path: path, reason: "\(error)")
+        }
     }
 
     /// Whether `path` names the same file as `other`: the same path once symbolic links (of the

@@ -250,6 +250,11 @@ struct SuiteFile: Sendable {
         if existed && (existing.st_mode & S_IFMT) == S_IFDIR {
             throw PreferenceError.writeFailed(path: path, reason: "it is a folder, not a file")
         }
+        // A device or FIFO at the path (through a link) must never be renamed over: as root
+        // that would replace /dev/null with a regular file.
+        if existed && (existing.st_mode & S_IFMT) != S_IFREG {
+            throw PreferenceError.writeFailed(path: path, reason: "it is not a regular file")
+        }
         if existed && (existing.st_mode & S_IWUSR) == 0 {
             throw PreferenceError.writeFailed(path: path, reason: "the file is read-only")
         }
@@ -374,7 +379,7 @@ struct SuiteFile: Sendable {
     }
 
     /// Writes every byte, resuming after interrupted and short writes.
-    private static func writeAll<Bytes: ContiguousBytes>(_ content: Bytes, to descriptor: Int32) throws {
+    static func writeAll<Bytes: ContiguousBytes>(_ content: Bytes, to descriptor: Int32) throws {
         try content.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {

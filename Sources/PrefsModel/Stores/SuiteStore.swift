@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// A Foundation defaults suite on disk: the same file and format as
-/// `UserDefaults(suiteName:)` on Linux (`$XDG_CONFIG_HOME/<suite>.plist`, XML, mode 0600), so a
+/// `UserDefaults(suiteName:)` on Linux (`$XDG_CONFIG_HOME/<suite>.plist`, XML, a new file mode 0600), so a
 /// program using `UserDefaults` directly reads what this writes and the reverse, but without
 /// Foundation's losses:
 ///
@@ -11,6 +11,7 @@ import Synchronization
 /// - writers from several processes lose nothing (a lock file held around re-read, merge, write;
 ///   every write starts from the file as it is under the lock);
 /// - readers never see a half-written file (write to a temporary file, fsync, rename);
+/// - a write keeps the file's permission bits, and its owner and group where it may;
 /// - an unreadable file is never destroyed (preserved as `<suite>.plist.corrupt-<timestamp>`),
 ///   and a file found empty where it held settings is never taken for "no settings";
 /// - a permission error is an error, never "no settings"; a lock held by a stopped process
