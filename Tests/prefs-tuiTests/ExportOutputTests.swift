@@ -13,8 +13,10 @@ struct ExportOutputTests {
         let before = try #require(cli.plistBytes)
         try FileManager.default.createSymbolicLink(atPath: cli.directory.file("alias.plist"), withDestinationPath: cli.plistPath)
 
+        try FileManager.default.linkItem(atPath: cli.plistPath, toPath: cli.directory.file("hard.plist"))
+
         for output in [cli.plistPath, cli.directory.file("alias.plist"), cli.directory.path + "/./\(cli.suite).plist",
-                       cli.plistPath + ".lock"] {
+                       cli.directory.file("hard.plist"), cli.plistPath + ".lock"] {
             let result = try cli.run("export", "--output", output)
 
             #expect(result.status == 64, "\(output): \(result)")
@@ -84,5 +86,23 @@ struct ExportOutputTests {
         #expect(try JSONValue(parsing: result.output) == .object(["city": .string("Bergen")]))
         var info = stat()
         #expect(lstat("/dev/stdout", &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+    }
+
+    @Test(.disabled(if: Unprivileged.unavailableReason != nil, "\(Unprivileged.unavailableReason ?? "")"))
+    func anOutputInAFolderWithoutWritePermissionSaysSo() throws {
+        let cli = CommandLineFixture()
+        let locked = cli.directory.file("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        chmod(cli.directory.path, 0o755)
+        chmod(locked, geteuid() == 0 ? 0o755 : 0o555)
+        let output = locked + "/backup.json"
+
+        let child = Unprivileged.product("prefs-tui", arguments: ["export", "--output", output], configHome: cli.directory.path)
+        try child.start()
+        let result = child.finish()
+
+        #expect(result.status == 74)
+        #expect(result.error == "prefs-tui: cannot write \(output.quotedForMessage): cannot create a file in \(locked) (Permission denied)\n")
+        #expect(!FileManager.default.fileExists(atPath: output))
     }
 }
