@@ -32,10 +32,15 @@ struct WriteFailureTests {
         try binary.write(to: URL(fileURLWithPath: suitePath))
         let store = SuiteStore(suiteName: "victim", directory: directory.path, watchForChanges: false)
 
-        #expect(throws: PreferenceError.unwritableStoredValues([
+        #expect(throws: PreferenceError.unwritableStoredValues(blocking: [
             "city": "text an XML property list cannot carry (U+001B)", "note": "text an XML property list cannot carry (U+0002)",
-        ])) {
+        ], changing: [])) {
             try store.commit(["ok": .string("y")])
+        }
+        #expect(throws: PreferenceError.unwritableStoredValues(blocking: [
+            "note": "text an XML property list cannot carry (U+0002)",
+        ], changing: ["city"])) {
+            try store.commit(["city": nil])
         }
         #expect(throws: PreferenceError.invalidValue(
             key: "ok", value: "\\u{001B}", allowed: "text without control characters other than tab, line feed and carriage return, "

@@ -241,16 +241,21 @@ struct OtherProgramsSuiteTests {
         #expect(reset.status == 65)
         #expect(reset.error.hasSuffix("""
             prefs-tui: cannot save: "city" holds text an XML property list cannot carry (U+001B); nothing was saved; \
-            reset or set "city" first
+            reset "city", "extra" together first (one at a time, each is refused because of the others)
 
             """), "\(reset.error)")
         #expect(set.status == 65)
         #expect(set.error.hasSuffix("""
             prefs-tui: cannot save: "city", "extra" hold text an XML property list cannot carry (U+001B); nothing was saved; \
-            reset or set "city", "extra" first
+            reset "city", "extra" together first (one at a time, each is refused because of the others)
 
             """), "\(set.error)")
         #expect(cli.plistBytes == before)
+
+        let together = try cli.run("reset", "city", "extra", "--suite", cli.suite)
+
+        #expect(together.status == 0, "\(together.error)")
+        #expect(cli.stored == ["ok": .string("x")])
     }
 
     // MARK: Helpers

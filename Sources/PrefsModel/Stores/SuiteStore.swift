@@ -143,7 +143,7 @@ public final class SuiteStore: PreferenceStore {
             do {
                 identity = try file.write(values, order: order, writer: writer)
             } catch let error as PreferenceError {
-                throw Self.explainingRefusal(error, of: values, changes: changes)
+                throw Self.explainingRefusal(error, of: values, stored: start.values, changes: changes)
             }
             return WrittenSuite(values: values, order: order, identity: identity, size: identity.size,
                                 changes: start.isCurrent ? changed : nil)
@@ -230,10 +230,11 @@ public final class SuiteStore: PreferenceStore {
     /// A write the plist writer refused, told the way that helps: a value this commit writes
     /// is named as the writer named it; values already stored that no XML property list can
     /// carry (another program's binary plist) are all named, so the user learns what blocks
-    /// every write and what to reset, instead of a complaint about a key they did not touch.
+    /// every write and what to reset, instead of a complaint about a key they did not touch;
+    /// and when this write fixes one such key while others remain, that they go together.
     /// Refusing stays right: the file is written whole and must stay readable by every reader.
     private static func explainingRefusal(_ error: PreferenceError, of values: [String: PlistValue],
-                                          changes: [String: PlistValue?]) -> PreferenceError {
+                                          stored: [String: PlistValue], changes: [String: PlistValue?]) -> PreferenceError {
         guard case .invalidValue = error else { return error }
         for (key, new) in changes.sorted(by: { $0.key < $1.key }) {
             guard let new, PlistXMLWriter.refusal(ofKey: key, value: new) != nil else { continue }
@@ -243,7 +244,12 @@ public final class SuiteStore: PreferenceStore {
         for (key, value) in values where !changes.keys.contains(key) {
             if let what = PlistXMLWriter.refusal(ofKey: key, value: value) { blocking[key] = what }
         }
-        return blocking.isEmpty ? error : .unwritableStoredValues(blocking)
+        guard !blocking.isEmpty else { return error }
+        let changing = changes.keys.filter { key in
+            guard let old = stored[key] else { return false }
+            return PlistXMLWriter.refusal(ofKey: key, value: old) != nil
+        }
+        return .unwritableStoredValues(blocking: blocking, changing: changing.sorted())
     }
 
     /// What a write starts from.
