@@ -170,10 +170,11 @@ struct SuiteFile: Sendable {
 
     /// Copies the bytes of an unreadable file (as read, so exactly what was judged unreadable)
     /// to `<suite>.plist.corrupt-<UTC timestamp>` beside the suite, mode 0600 whatever the
-    /// suite's mode (it holds the same settings, and nobody chose to share this copy), and returns the copy's path. The original stays
-    /// until the write that follows replaces it. Through a symbolic link the copy holds the
-    /// target's bytes, not the link. Only a regular file's bytes ever get here: a folder at the
-    /// suite's path is an error (``Contents/inaccessible(reason:)``), never copied.
+    /// suite's mode (it holds the same settings, and nobody chose to share this copy), and
+    /// returns the copy's path. The original stays until the write that follows replaces it.
+    /// Through a symbolic link the copy holds the target's bytes, not the link. Only a regular
+    /// file's bytes ever get here: a folder at the suite's path is an error
+    /// (``Contents/inaccessible(reason:)``), never copied.
     func preserveUnreadableCopy(of original: Data, now: Date = Date()) throws -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -209,7 +210,7 @@ struct SuiteFile: Sendable {
     }
 
     /// Writes all values as an XML plist (Foundation's format, see ``PlistXMLWriter``) through a
-    /// temporary file, fsync and rename (see ``replaceContents(with:writer:)``), so a reader sees
+    /// temporary file, fsync and rename (see ``replaceContents(with:isSuite:writer:)``), so a reader sees
     /// the old file or the new one and never a half-written one. Call it only with the suite's
     /// exclusive lock held.
     ///

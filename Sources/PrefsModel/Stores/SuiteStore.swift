@@ -3,9 +3,9 @@ import Foundation
 import Synchronization
 
 /// A Foundation defaults suite on disk: the same file and format as
-/// `UserDefaults(suiteName:)` on Linux (`$XDG_CONFIG_HOME/<suite>.plist`, XML, a new file mode 0600), so a
-/// program using `UserDefaults` directly reads what this writes and the reverse, but without
-/// Foundation's losses:
+/// `UserDefaults(suiteName:)` on Linux (`$XDG_CONFIG_HOME/<suite>.plist`, XML, a new file mode
+/// 0600), so a program using `UserDefaults` directly reads what this writes and the reverse, but
+/// without Foundation's losses:
 ///
 /// - a commit is on disk when it returns (Foundation writes only on `synchronize()`);
 /// - writers from several processes lose nothing (a lock file held around re-read, merge, write;
