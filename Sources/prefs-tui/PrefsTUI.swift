@@ -31,8 +31,8 @@ struct PrefsTUI: ParsableCommand {
     /// README promises one line starting `prefs-tui:`, with exit status 64.
     static func main() {
         StandardStreams.reserveClosedDescriptors()
-        let arguments = SetArguments.normalized(Array(CommandLine.arguments.dropFirst()))
         do {
+            let arguments = try SetArguments.normalized(Array(CommandLine.arguments.dropFirst()))
             try UsageErrors.checkCommandName(arguments)
             var command = try StartUp.fastCommand(arguments) ?? parseAsRoot(arguments)
             try command.run()

@@ -20,6 +20,47 @@ struct SuiteFileTests {
         #expect(mode(of: fixture.plistPath) == 0o600)
     }
 
+    @Test(arguments: [0o640, 0o644, 0o600])
+    func aWriteKeepsTheExistingFilesPermissionBits(mode: Int) throws {
+        let fixture = StoreFixture(.suite)
+        fixture.prefs[.city] = "Oslo"
+        chmod(fixture.plistPath, mode_t(mode))
+
+        fixture.prefs[.city] = "Bergen"
+
+        #expect(self.mode(of: fixture.plistPath) == mode)
+    }
+
+    @Test func aWriteThroughALinkKeepsTheTargetsPermissionBitsAndANewFileIs0600() throws {
+        let config = TemporaryDirectory()
+        let dotfiles = TemporaryDirectory()
+        let target = dotfiles.file("app.plist")
+        try SuiteStore(suiteName: "app", directory: dotfiles.path, watchForChanges: false).commit(["city": .string("Oslo")])
+        let created = mode(of: target)
+        chmod(target, 0o640)
+        try FileManager.default.createSymbolicLink(atPath: config.file("app.plist"), withDestinationPath: target)
+
+        try SuiteStore(suiteName: "app", directory: config.path, watchForChanges: false).commit(["city": .string("Bergen")])
+
+        #expect(created == 0o600)
+        #expect(mode(of: target) == 0o640)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root can write a file another user owns"))
+    func rootWritingAnotherUsersSuiteKeepsItsOwnerAndGroup() throws {
+        let fixture = StoreFixture(.suite)
+        fixture.prefs[.city] = "Oslo"
+        chown(fixture.plistPath, 4242, 4343)
+        chmod(fixture.plistPath, 0o640)
+
+        fixture.prefs[.city] = "Bergen"
+
+        var info = stat()
+        #expect(stat(fixture.plistPath, &info) == 0)
+        #expect(info.st_uid == 4242 && info.st_gid == 4343)
+        #expect(Int(info.st_mode & 0o7777) == 0o640)
+    }
+
     @Test func theFileLivesWhereFoundationLooksForTheSuite() {
         #expect(SuiteLocation.defaultDirectory(environment: ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/a"]) == "/x/config")
         #expect(SuiteLocation.defaultDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.config")

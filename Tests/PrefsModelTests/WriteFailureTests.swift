@@ -25,6 +25,35 @@ struct WriteFailureTests {
         return values
     }
 
+    @Test func storedTextXMLCannotCarryBlocksOtherKeysWritesNamingEveryBlockingKey() throws {
+        // A binary plist, as another program may write it: it can hold an escape character.
+        let binary = try PropertyListSerialization.data(
+            fromPropertyList: ["city": "a\u{1B}b", "note": ["x\u{2}"], "ok": "x"], format: .binary, options: 0)
+        try binary.write(to: URL(fileURLWithPath: suitePath))
+        let store = SuiteStore(suiteName: "victim", directory: directory.path, watchForChanges: false)
+
+        #expect(throws: PreferenceError.unwritableStoredValues(blocking: [
+            "city": "text an XML property list cannot carry (U+001B)", "note": "text an XML property list cannot carry (U+0002)",
+        ], changing: [])) {
+            try store.commit(["ok": .string("y")])
+        }
+        #expect(throws: PreferenceError.unwritableStoredValues(blocking: [
+            "note": "text an XML property list cannot carry (U+0002)",
+        ], changing: ["city"])) {
+            try store.commit(["city": nil])
+        }
+        #expect(throws: PreferenceError.invalidValue(
+            key: "ok", value: "\\u{001B}", allowed: "text without control characters other than tab, line feed and carriage return, "
+                + "and without U+FFFE or U+FFFF (XML 1.0 cannot carry U+001B even escaped)")) {
+            try store.commit(["ok": .string("\u{1B}"), "city": nil])
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: suitePath)) == binary)
+
+        try store.commit(["city": nil, "note": .array([])])
+
+        #expect(try parsedSuite() == ["note": .array([]), "ok": .string("x")])
+    }
+
     @Test func aWriteOverTheFileSizeLimitFailsNamingThePathAndChangesNothing() throws {
         let before = try seedSuite()
 

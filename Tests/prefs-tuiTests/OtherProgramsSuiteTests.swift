@@ -230,6 +230,34 @@ struct OtherProgramsSuiteTests {
         #expect(!FileManager.default.fileExists(atPath: backup))
     }
 
+    @Test func aWriteBlockedByAnotherKeysTextNamesThatKeyAndSaysHowToFixIt() throws {
+        let cli = Self.acmeFixture()
+        try writeWithPlistlib(cli, #"{"city": "a\x1bb", "extra": "c\x1bd", "ok": "x"}"#, binary: true)
+        let before = try #require(cli.plistBytes)
+
+        let reset = try cli.run("reset", "extra", "--suite", cli.suite)
+        let set = try cli.run("set", "ok", "y", "--suite", cli.suite)
+
+        #expect(reset.status == 65)
+        #expect(reset.error.hasSuffix("""
+            prefs-tui: cannot save: "city" holds text an XML property list cannot carry (U+001B); nothing was saved; \
+            reset "city", "extra" together first (one at a time, each is refused because of the others)
+
+            """), "\(reset.error)")
+        #expect(set.status == 65)
+        #expect(set.error.hasSuffix("""
+            prefs-tui: cannot save: "city", "extra" hold text an XML property list cannot carry (U+001B); nothing was saved; \
+            reset "city", "extra" together first (one at a time, each is refused because of the others)
+
+            """), "\(set.error)")
+        #expect(cli.plistBytes == before)
+
+        let together = try cli.run("reset", "city", "extra", "--suite", cli.suite)
+
+        #expect(together.status == 0, "\(together.error)")
+        #expect(cli.stored == ["ok": .string("x")])
+    }
+
     // MARK: Helpers
 
     static func acmeFixture() -> CommandLineFixture {

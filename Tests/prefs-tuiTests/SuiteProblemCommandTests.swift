@@ -17,6 +17,17 @@ struct SuiteProblemCommandTests {
         #expect(cli.plistBytes == Data("garbage".utf8))
     }
 
+    @Test(arguments: [["list"], ["get", "city"], ["export"], ["list", "--json"]])
+    func aSymlinkLoopAtTheSuitesPathWarnsNamingThePath(arguments: [String]) throws {
+        let cli = CommandLineFixture()
+        try FileManager.default.createSymbolicLink(atPath: cli.plistPath, withDestinationPath: cli.plistPath)
+
+        let result = try cli.run(arguments)
+
+        #expect(result.status == 0)
+        #expect(result.error.contains("warning: \(cli.plistPath) cannot be read (Too many levels of symbolic links)"), "\(result.error)")
+    }
+
     @Test func renderShowsTheStatusTheEditorStartsWith() throws {
         let cli = CommandLineFixture()
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: cli.plistPath))

@@ -125,3 +125,41 @@ struct UsageErrorTests {
         #expect(help.output.contains("--schema"))
     }
 }
+
+@Suite("prefs-tui help and set options before the key")
+struct HelpAndSetOptionTests {
+    @Test func helpForAnUnknownCommandIsTheSameOneLineError() throws {
+        let result = try CommandLineFixture().run("help", "lst")
+
+        #expect(result.status == 64)
+        #expect(result.error == "prefs-tui: unknown command \"lst\"; did you mean list?\n")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func helpForAKnownCommandStillPrintsItsHelp() throws {
+        let result = try CommandLineFixture().run("help", "list")
+
+        #expect(result.status == 0)
+        #expect(result.output.contains("USAGE: prefs-tui list"))
+    }
+
+    @Test func anUnknownOptionBeforeTheKeyOfSetSaysWhereSuchAKeyGoes() throws {
+        let cli = CommandLineFixture()
+
+        let result = try cli.run("set", "--suite", "sp", "-n", "3")
+
+        #expect(result.status == 64)
+        #expect(result.error == "prefs-tui: unknown option \"-n\"; a key starting with - goes after --: set -- -n 3\n")
+    }
+
+    @Test func aKeyStartingWithADashIsSetAfterDoubleDash() throws {
+        var cli = CommandLineFixture()
+        cli.suite = "sp"
+        try SuiteStore(suiteName: "sp", directory: cli.directory.path, watchForChanges: false).commit(["-n": .int(1)])
+
+        let result = try cli.run("set", "--suite", "sp", "--", "-n", "3")
+
+        #expect(result.status == 0, "\(result.error)")
+        #expect(cli.stored["-n"] == .int(3))
+    }
+}

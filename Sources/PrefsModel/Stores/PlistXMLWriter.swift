@@ -204,7 +204,7 @@ struct PlistXMLWriter {
         return shown
     }
 
-    private static func hex(_ value: UInt32) -> String {
+    static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
@@ -245,7 +245,7 @@ struct PlistXMLWriter {
 
     /// The first and last second a `<date>` can spell with a four-digit year (0001-01-01T00:00:00Z
     /// and 9999-12-31T23:59:59Z), as seconds since 2001, Foundation's reference date.
-    private static let dateRange: ClosedRange<Double> = -63_113_904_000 ... 252_423_993_599
+    static let dateRange: ClosedRange<Double> = -63_113_904_000 ... 252_423_993_599
 
     /// `yyyy-MM-ddTHH:mm:ssZ`, the second rounded down as CoreFoundation does (1.9 s → 1 s,
     /// −0.5 s → −1 s), on the proleptic Gregorian calendar.

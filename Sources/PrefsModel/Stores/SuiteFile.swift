@@ -169,11 +169,12 @@ struct SuiteFile: Sendable {
     }
 
     /// Copies the bytes of an unreadable file (as read, so exactly what was judged unreadable)
-    /// to `<suite>.plist.corrupt-<UTC timestamp>` beside the suite, mode 0600 like the suite
-    /// itself (it holds the same settings), and returns the copy's path. The original stays
-    /// until the write that follows replaces it. Through a symbolic link the copy holds the
-    /// target's bytes, not the link. Only a regular file's bytes ever get here: a folder at the
-    /// suite's path is an error (``Contents/inaccessible(reason:)``), never copied.
+    /// to `<suite>.plist.corrupt-<UTC timestamp>` beside the suite, mode 0600 whatever the
+    /// suite's mode (it holds the same settings, and nobody chose to share this copy), and
+    /// returns the copy's path. The original stays until the write that follows replaces it.
+    /// Through a symbolic link the copy holds the target's bytes, not the link. Only a regular
+    /// file's bytes ever get here: a folder at the suite's path is an error
+    /// (``Contents/inaccessible(reason:)``), never copied.
     func preserveUnreadableCopy(of original: Data, now: Date = Date()) throws -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -209,11 +210,22 @@ struct SuiteFile: Sendable {
     }
 
     /// Writes all values as an XML plist (Foundation's format, see ``PlistXMLWriter``) through a
-    /// temporary file, fsync and rename, so a reader sees the old file or the new one and never
-    /// a half-written one. Call it only with the suite's exclusive lock held.
+    /// temporary file, fsync and rename (see ``replaceContents(with:isSuite:writer:)``), so a reader sees
+    /// the old file or the new one and never a half-written one. Call it only with the suite's
+    /// exclusive lock held.
     ///
-    /// - The values are encoded before the disk is touched: a value no plist can hold fails the
-    ///   write with nothing changed.
+    /// The values are encoded before the disk is touched: a value no plist can hold fails the
+    /// write with nothing changed.
+    ///
+    /// Returns the identity of the file now on disk; `writer` is recorded with it (see
+    /// ``InProcessWrites``).
+    func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, writer: StoreWriter? = nil) throws -> Identity {
+        let document = try PlistXMLWriter.document(values, order: order)
+        return try replaceContents(with: document, isSuite: true, writer: writer)
+    }
+
+    /// Replaces the file's contents with `bytes` through a temporary file, fsync and rename.
+    ///
     /// - Through a symbolic link (dotfile managers keep `~/.config/<suite>.plist` as one) the
     ///   link's final target is replaced and the link stays: the temporary file is made beside
     ///   the target, since a rename cannot cross file systems and a rename over the link would
@@ -223,18 +235,26 @@ struct SuiteFile: Sendable {
     ///   predicted name would otherwise make the write overwrite the link's target. Left-over
     ///   temporary files of writers that died are removed first (see ``TemporaryFileName``).
     /// - A write that fails part-way (full disk, file-size limit) removes its temporary file and
-    ///   leaves the suite as it was.
-    /// - The file keeps mode 0600; a read-only file is refused rather than replaced.
+    ///   leaves the file as it was.
+    /// - An existing file keeps its permission bits, and its owner and group where this process
+    ///   may give them (see ``keepOwnership(of:on:)``): a user who shares a suite with a group
+    ///   (0640) or keeps it 0644 must not lose that to a write. A new file is 0600, as
+    ///   Foundation makes it: settings may hold tokens and passwords. A read-only file is
+    ///   refused rather than replaced.
     ///
-    /// Returns the identity of the file now on disk; `writer` is recorded with it (see
-    /// ``InProcessWrites``).
-    func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, writer: StoreWriter? = nil) throws -> Identity {
-        let document = try PlistXMLWriter.document(values, order: order)
+    /// Returns the identity of the new file. A suite's write is recorded with its `writer` (see
+    /// ``InProcessWrites``); a file that is no suite (an export) has no stores to tell.
+    func replaceContents(with bytes: some ContiguousBytes, isSuite: Bool, writer: StoreWriter? = nil) throws -> Identity {
         let target = try writableTarget()
         var existing = stat()
         let existed = stat(target, &existing) == 0
         if existed && (existing.st_mode & S_IFMT) == S_IFDIR {
             throw PreferenceError.writeFailed(path: path, reason: "it is a folder, not a file")
+        }
+        // A device or FIFO at the path (through a link) must never be renamed over: as root
+        // that would replace /dev/null with a regular file.
+        if existed && (existing.st_mode & S_IFMT) != S_IFREG {
+            throw PreferenceError.writeFailed(path: path, reason: "it is not a regular file")
         }
         if existed && (existing.st_mode & S_IWUSR) == 0 {
             throw PreferenceError.writeFailed(path: path, reason: "the file is read-only")
@@ -246,13 +266,17 @@ struct SuiteFile: Sendable {
         let (temporary, descriptor) = try createTemporaryFile(for: targetName, in: targetDirectory)
         let identity: Identity
         do {
-            try Self.writeAll(document, to: descriptor)
+            try Self.writeAll(bytes, to: descriptor)
             if let seconds = hooks.pinnedModificationTime {
                 let time = timespec(tv_sec: seconds, tv_nsec: 0)
                 guard futimens(descriptor, [time, time]) == 0 else { throw POSIXFailure.current() }
             }
+            // The mode given to open is only an upper bound (the umask can lower it); fchmod
+            // makes it exact.
+            var mode: mode_t = 0o600
+            if existed { mode = Self.keepOwnership(of: existing, on: descriptor) }
+            guard fchmod(descriptor, mode) == 0 else { throw POSIXFailure.current() }
             guard fsync(descriptor) == 0 else { throw POSIXFailure.current() }
-            fchmod(descriptor, 0o600)
             var written = stat()
             guard fstat(descriptor, &written) == 0 else { throw POSIXFailure.current() }
             identity = Identity(written)
@@ -265,7 +289,7 @@ struct SuiteFile: Sendable {
         hooks.beforeRename?(temporary)
         // Recorded before the rename, so another store in this process that is woken by the
         // rename already finds the write was ours.
-        InProcessWrites.shared.record(identity, at: path, by: writer)
+        if isSuite { InProcessWrites.shared.record(identity, at: path, by: writer) }
         guard rename(temporary, target) == 0 else {
             let failure = POSIXFailure.current()
             unlink(temporary)
@@ -273,6 +297,26 @@ struct SuiteFile: Sendable {
         }
         if !existed { syncDirectory(targetDirectory) }
         return identity
+    }
+
+    /// Gives the temporary file the replaced file's owner and group where they differ from
+    /// ours (root writing another user's suite; a file whose group is one of ours but not our
+    /// primary group), and returns the permission bits it is to have. Without this the new
+    /// file would belong to whoever wrote last: the owner could be locked out of their own
+    /// settings by a `sudo prefs-tui set`. When the group cannot be kept, the group and others
+    /// lose their access: our own group is not the one the owner chose to share the file with.
+    private static func keepOwnership(of existing: stat, on descriptor: Int32) -> mode_t {
+        var mode = existing.st_mode & 0o777
+        var created = stat()
+        guard fstat(descriptor, &created) == 0 else { return mode & 0o700 }
+        if created.st_uid != existing.st_uid || created.st_gid != existing.st_gid {
+            if fchown(descriptor, existing.st_uid, existing.st_gid) != 0
+                && fchown(descriptor, uid_t.max, existing.st_gid) != 0 {
+                // uid_t.max is -1: "leave the owner". Neither worked: the group is ours.
+                mode &= 0o700
+            }
+        }
+        return mode
     }
 
     /// Creates a new, empty temporary file beside the target under an unpredictable name and
@@ -288,8 +332,13 @@ struct SuiteFile: Sendable {
             if descriptor >= 0 { return (candidate, descriptor) }
             guard errno == EEXIST else { break }
         }
-        throw PreferenceError.writeFailed(
-            path: path, reason: "cannot create a file in \(directory) (\(String(cString: strerror(errno))))")
+        let code = errno
+        let reason = switch code {
+        case ENOENT: "the folder \(directory) does not exist"
+        case ENOTDIR: "\(directory) is not a folder"
+        default: "cannot create a file in \(directory) (\(String(cString: strerror(code))))"
+        }
+        throw PreferenceError.writeFailed(path: path, reason: reason)
     }
 
     /// The path a write replaces: the suite file itself, or the end of its chain of symbolic
@@ -331,7 +380,7 @@ struct SuiteFile: Sendable {
     }
 
     /// Writes every byte, resuming after interrupted and short writes.
-    private static func writeAll<Bytes: ContiguousBytes>(_ content: Bytes, to descriptor: Int32) throws {
+    static func writeAll<Bytes: ContiguousBytes>(_ content: Bytes, to descriptor: Int32) throws {
         try content.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {

@@ -3,14 +3,15 @@ import Foundation
 import Synchronization
 
 /// A Foundation defaults suite on disk: the same file and format as
-/// `UserDefaults(suiteName:)` on Linux (`$XDG_CONFIG_HOME/<suite>.plist`, XML, mode 0600), so a
-/// program using `UserDefaults` directly reads what this writes and the reverse, but without
-/// Foundation's losses:
+/// `UserDefaults(suiteName:)` on Linux (`$XDG_CONFIG_HOME/<suite>.plist`, XML, a new file mode
+/// 0600), so a program using `UserDefaults` directly reads what this writes and the reverse, but
+/// without Foundation's losses:
 ///
 /// - a commit is on disk when it returns (Foundation writes only on `synchronize()`);
 /// - writers from several processes lose nothing (a lock file held around re-read, merge, write;
 ///   every write starts from the file as it is under the lock);
 /// - readers never see a half-written file (write to a temporary file, fsync, rename);
+/// - a write keeps the file's permission bits, and its owner and group where it may;
 /// - an unreadable file is never destroyed (preserved as `<suite>.plist.corrupt-<timestamp>`),
 ///   and a file found empty where it held settings is never taken for "no settings";
 /// - a permission error is an error, never "no settings"; a lock held by a stopped process
@@ -138,7 +139,12 @@ public final class SuiteStore: PreferenceStore {
                 return WrittenSuite(values: values, order: order, identity: start.identity, size: start.knownSize,
                                     changes: start.isCurrent ? [] : nil)
             }
-            let identity = try file.write(values, order: order, writer: writer)
+            let identity: SuiteFile.Identity
+            do {
+                identity = try file.write(values, order: order, writer: writer)
+            } catch let error as PreferenceError {
+                throw Self.explainingRefusal(error, of: values, stored: start.values, changes: changes)
+            }
             return WrittenSuite(values: values, order: order, identity: identity, size: identity.size,
                                 changes: start.isCurrent ? changed : nil)
         }
@@ -219,6 +225,31 @@ public final class SuiteStore: PreferenceStore {
             if reportChanges { broadcaster.enqueue(applied, source: InProcessWrites.shared.source(of: identity, at: path)) }
         }
         broadcaster.drain()
+    }
+
+    /// A write the plist writer refused, told the way that helps: a value this commit writes
+    /// is named as the writer named it; values already stored that no XML property list can
+    /// carry (another program's binary plist) are all named, so the user learns what blocks
+    /// every write and what to reset, instead of a complaint about a key they did not touch;
+    /// and when this write fixes one such key while others remain, that they go together.
+    /// Refusing stays right: the file is written whole and must stay readable by every reader.
+    private static func explainingRefusal(_ error: PreferenceError, of values: [String: PlistValue],
+                                          stored: [String: PlistValue], changes: [String: PlistValue?]) -> PreferenceError {
+        guard case .invalidValue = error else { return error }
+        for (key, new) in changes.sorted(by: { $0.key < $1.key }) {
+            guard let new, PlistXMLWriter.refusal(ofKey: key, value: new) != nil else { continue }
+            do { _ = try PlistXMLWriter.document([key: new]) } catch let own as PreferenceError { return own } catch {}
+        }
+        var blocking: [String: String] = [:]
+        for (key, value) in values where !changes.keys.contains(key) {
+            if let what = PlistXMLWriter.refusal(ofKey: key, value: value) { blocking[key] = what }
+        }
+        guard !blocking.isEmpty else { return error }
+        let changing = changes.keys.filter { key in
+            guard let old = stored[key] else { return false }
+            return PlistXMLWriter.refusal(ofKey: key, value: old) != nil
+        }
+        return .unwritableStoredValues(blocking: blocking, changing: changing.sorted())
     }
 
     /// What a write starts from.

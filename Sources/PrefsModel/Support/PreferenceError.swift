@@ -19,6 +19,15 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     case lockHeld(path: String, holder: String, seconds: Double)
     /// A schema document that cannot be used; `location` points at the entry at fault.
     case invalidSchema(location: String, reason: String)
+    /// Values already in the suite file that an XML property list cannot carry (another
+    /// program wrote them, say as a binary plist with an escape character in a string):
+    /// `blocking` has the keys this write leaves alone, with what each holds; `changing` the keys
+    /// this write changes that hold such a value too. A write of any key is refused while they
+    /// are there: the file is always written whole, and it must stay valid XML for every reader
+    /// (Foundation, `plistlib`). Nothing was saved. Resetting or setting such a key first lets
+    /// writes through; where there are several, they must be reset in one write, since one at a
+    /// time each is refused because of the others.
+    case unwritableStoredValues(blocking: [String: String], changing: [String])
 
     /// The message for a person. Every part that came from input (a key, a value, a path, a
     /// schema entry) is shown with control characters escaped, so a hostile value cannot break
@@ -42,6 +51,17 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
                 """
         case .invalidSchema(let location, let reason):
             return "invalid schema at \(location.controlCharactersEscaped): \(reason.controlCharactersEscaped)"
+        case .unwritableStoredValues(let blocking, let changing):
+            // Keys holding the same kind of thing share one clause: "city", "extra" hold text ….
+            let groups = Dictionary(grouping: blocking.keys.sorted(), by: { blocking[$0]! })
+            let clauses = groups.keys.sorted().map { what in
+                let keys = groups[what]!
+                return "\(keys.map(Self.quoted).joined(separator: ", ")) \(keys.count == 1 ? "holds" : "hold") \(what)"
+            }
+            let message = "cannot save: \(clauses.joined(separator: "; ")); nothing was saved; "
+            let all = Set(blocking.keys).union(changing).sorted().map(Self.quoted)
+            guard all.count > 1 else { return message + "reset or set \(all.joined()) first" }
+            return message + "reset \(all.joined(separator: ", ")) together first (one at a time, each is refused because of the others)"
         }
     }
 

@@ -23,12 +23,12 @@ struct CommandFailure: Error {
     }
 
     /// The failure for a library error: unknown keys are usage errors, bad values and schemas
-    /// bad data, failed writes I/O errors, a lock another process holds too long a temporary
+    /// (and stored values that block a write) bad data, failed writes I/O errors, a lock another process holds too long a temporary
     /// failure.
     init(_ error: PreferenceError) {
         switch error {
         case .unknownKey: self.init("\(error)", status: ExitStatus.usage)
-        case .invalidValue, .invalidSchema: self.init("\(error)", status: ExitStatus.dataError)
+        case .invalidValue, .invalidSchema, .unwritableStoredValues: self.init("\(error)", status: ExitStatus.dataError)
         case .writeFailed: self.init("\(error)", status: ExitStatus.ioError)
         case .lockHeld: self.init("\(error)", status: ExitStatus.temporaryFailure)
         }

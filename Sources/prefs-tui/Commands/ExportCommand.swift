@@ -54,11 +54,23 @@ struct ExportCommand: ParsableCommand {
                 Output.write(data)
                 return
             }
-            do {
-                try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CommandFailure("cannot write \(output.quotedForMessage): \(error.localizedDescription)", status: ExitStatus.ioError)
-            }
+            try write(data, to: output, suitePath: prefs.store.location)
+        }
+    }
+
+    /// Writes the export to `output`, never over the suite it was read from (nor its lock file):
+    /// replacing the suite with its own export in JSON would leave a file no reader can parse.
+    private func write(_ data: Data, to output: String, suitePath: String) throws {
+        for (file, what) in [(suitePath, "the suite file"), (suitePath + ".lock", "the suite's lock file")]
+        where OutputFile.isSameFile(output, as: file) {
+            throw CommandFailure(
+                "cannot export to \(output.quotedForMessage): it is \(what) \(file.quotedForMessage); choose another file",
+                status: ExitStatus.usage)
+        }
+        do {
+            try OutputFile.write(data, to: output)
+        } catch PreferenceError.writeFailed(_, let reason) {
+            throw CommandFailure("cannot write \(output.quotedForMessage): \(reason.controlCharactersEscaped)", status: ExitStatus.ioError)
         }
     }
 }

@@ -23,8 +23,16 @@ enum SetArguments {
     /// Options of `set` that are recognised after the key.
     private static let flags = ["--unset"]
 
+    /// Words before the key that ArgumentParser knows as options of `set`: its own, help and
+    /// version, and the hidden ones of the completion scripts.
+    private static let optionsBeforeKey = optionsWithValue + flags + ["-h", "--help", "--version"]
+    private static let hiddenOptionPrefixes = ["--generate-", "--experimental-"]
+
     /// `set`, its options, then `--`, the key and the values; other commands' arguments unchanged.
-    static func normalized(_ arguments: [String]) -> [String] {
+    /// An option `set` does not have before the key is a usage error that says where a key
+    /// starting with `-` goes: ArgumentParser took `set --suite sp -n 3` for option `-n` and
+    /// key `3`, and said "missing value for 3".
+    static func normalized(_ arguments: [String]) throws -> [String] {
         guard arguments.first == "set" else { return arguments }
         var options: [String] = []
         var index = 1
@@ -43,6 +51,12 @@ enum SetArguments {
                 options.append(word)
                 if index < arguments.count { options.append(arguments[index]); index += 1 }
             } else if word.hasPrefix("-") {
+                let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+                guard optionsBeforeKey.contains(name) || hiddenOptionPrefixes.contains(where: word.hasPrefix) else {
+                    let asKey = (["set", "--"] + arguments[(index - 1)...]).joined(separator: " ")
+                    throw CommandFailure("unknown option \(word.quotedForMessage); a key starting with - goes after --: \(asKey)",
+                                         status: ExitStatus.usage)
+                }
                 options.append(word)
             } else {
                 key = word

@@ -6,9 +6,12 @@ import PrefsModel
 /// messages in the program's own style.
 enum UsageErrors {
     /// The first argument, when it is not an option, must name a command: the default command
-    /// (the editor) takes no words, so `prefs-tui lst` is a typo, not the editor.
+    /// (the editor) takes no words, so `prefs-tui lst` is a typo, not the editor. So must the
+    /// word after `help`: ArgumentParser answers `help lst` with the top-level help and status
+    /// 0, which hides the typo.
     static func checkCommandName(_ arguments: [String]) throws {
-        guard let first = arguments.first, !first.hasPrefix("-") else { return }
+        guard var first = arguments.first, !first.hasPrefix("-") else { return }
+        if first == "help", arguments.count > 1, !arguments[1].hasPrefix("-") { first = arguments[1] }
         var names: [String] = []
         for command in PrefsTUI.configuration.subcommands {
             if let name = command.configuration.commandName { names.append(name) }

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file a command writes that is not a suite (an export), written the way a suite is: one
+/// code path for every file the package writes.
+package enum OutputFile {
+    /// Writes `data` to `path` through a temporary file beside it, fsync and rename (see
+    /// ``SuiteFile/replaceContents(with:isSuite:writer:)``): never half-written, never through a
+    /// link planted at a temporary name, through a symbolic link at `path` to its target. An
+    /// existing file keeps its mode; a new one is 0600, since an export holds the same settings
+    /// as the suite. Throws ``PreferenceError/writeFailed(path:reason:)`` naming `path`.
+    ///
+    /// ```swift
+    /// try OutputFile.write(Data("{}\n".utf8), to: "/tmp/backup.json")
+    /// ```
+    ///
+    /// A device or FIFO (`/dev/stdout`, `/dev/null`, a named pipe) is written in place, as a
+    /// shell's redirection would: it has no contents to replace, and renaming over it would
+    /// remove it.
+    package static func write(_ data: Data, to path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+            try writeInPlace(data, to: path)
+            return
+        }
+        _ = try SuiteFile(path: absolute(path)).replaceContents(with: data, isSuite: false)
+    }
+
+    private static func writeInPlace(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw PreferenceError.writeFailed(path: path, reason: "cannot be opened (\(POSIXFailure.current()))")
+        }
+        defer { close(descriptor) }
+        do { try SuiteFile.writeAll(data, to: descriptor) } catch {
+            throw PreferenceError.writeFailed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Whether `path` names the same file as `other`: the same path once symbolic links (of the
+    /// file and of its folders) are resolved, or, when both exist, the same device and inode
+    /// (a hard link). Used to refuse writing an export over the suite it reads.
+    ///
+    /// ```swift
+    /// OutputFile.isSameFile("~/.config/./app.plist", as: "/home/a/.config/app.plist")  // true
+    /// ```
+    package static func isSameFile(_ path: String, as other: String) -> Bool {
+        if resolved(path) == resolved(other) { return true }
+        var first = stat()
+        var second = stat()
+        guard stat(absolute(path), &first) == 0, stat(absolute(other), &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// The path relative to the working folder, as the kernel reads a relative path.
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+    }
+
+    /// The end of the path's chain of links, with its folder's links resolved too, so that a
+    /// file that does not exist yet (a dangling link's target) still compares by where it would be.
+    private static func resolved(_ path: String) -> String {
+        let end = SuiteFile(path: absolute(path)).linkTarget().path
+        let folder = (end as NSString).deletingLastPathComponent
+        guard let real = realpath(folder, nil) else { return (end as NSString).standardizingPath }
+        defer { free(real) }
+        return (String(cString: real) as NSString).appendingPathComponent((end as NSString).lastPathComponent)
+    }
+}
