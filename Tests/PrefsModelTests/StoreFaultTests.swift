@@ -267,21 +267,21 @@ struct StoreFaultTests {
         let options = SuiteStore.Options(lockTimeout: .milliseconds(1500)) { notes.append($0) }
         let clock = ContinuousClock()
 
-        let readStart = clock.now
+        // A reader that waited for the lock would not come back before the holder is killed.
         let reader = store()
         #expect(reader.storedValue(forKey: "city") == .string("Oslo"))
-        #expect(clock.now - readStart < .milliseconds(500))
         let writeStart = clock.now
         #expect {
             try store(options: options).commit(["units": .string("metric")])
         } throws: { error in
             guard case .lockHeld(let path, let holderName, let seconds) = error as? PreferenceError else { return false }
             return path == directory.file("app.plist.lock") && holderName == "process \(holder.processIdentifier) (prefs-test-help)"
-                && seconds >= 1.5
+                && seconds == 1.5
         }
         let waited = clock.now - writeStart
 
-        #expect(waited >= .milliseconds(1500) && waited < .seconds(4), "waited \(waited)")
+        // Only a lower bound: how much longer it takes depends on the machine's load.
+        #expect(waited >= .milliseconds(1500), "waited \(waited)")
         #expect(notes.all.count == 1)
         #expect(notes.all == ["waiting: process \(holder.processIdentifier) (prefs-test-help) holds the lock \(directory.file("app.plist.lock"))"])
         #expect(store().storedValues() == ["city": .string("Oslo")])

@@ -25,17 +25,16 @@ struct LockedSuiteTests {
         defer { holder.stop(signal: SIGKILL) }
         let clock = ContinuousClock()
 
-        let readStart = clock.now
+        // A `get` that waited for the lock would fail like `set` (exit 75), not print the value.
         let get = try cli.run("get", "city")
-        let readTime = clock.now - readStart
         let writeStart = clock.now
         let set = try cli.run("set", "unitsNotation", "imperial")
         let writeTime = clock.now - writeStart
 
         #expect(get.status == 0 && get.output == "Oslo\n")
-        #expect(readTime < .seconds(1), "get took \(readTime)")
         #expect(set.status == 75)
-        #expect(writeTime >= .seconds(5) && writeTime < .seconds(8), "set took \(writeTime)")
+        // Only a lower bound: how much longer it takes depends on the machine's load.
+        #expect(writeTime >= .seconds(5), "set took \(writeTime)")
         let lock = cli.plistPath + ".lock"
         let holderName = "process \(holder.processIdentifier) (prefs-test-help)"
         #expect(set.error == """

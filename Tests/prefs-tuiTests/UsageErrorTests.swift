@@ -162,4 +162,15 @@ struct HelpAndSetOptionTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(cli.stored["-n"] == .int(3))
     }
+
+    @Test(arguments: [["set", "favoriteCities", "Oslo", "--suite"], ["set", "city", "--schema"]])
+    func anOptionOfSetWithoutItsValueAtTheEndIsAUsageErrorNotAValue(_ arguments: [String]) throws {
+        let cli = CommandLineFixture()
+
+        let result = try cli.run(arguments)
+
+        #expect(result.status == 64)
+        #expect(result.error.contains("\(arguments.last!) needs a value after it"), "\(result.error)")
+        #expect(cli.stored.isEmpty)
+    }
 }

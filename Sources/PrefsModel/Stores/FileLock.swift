@@ -71,10 +71,11 @@ struct FileLock: Sendable {
                 onWait?("waiting: \(LockHolder.describe(lockDescriptor: descriptor)) holds the lock \(path)")
             }
             if now - lastProgress >= timeout {
-                let waited = now - lastProgress
+                // The limit, not the measured wait (a little longer, by when this poll came):
+                // the message then says what the rule is, the same every time.
                 throw PreferenceError.lockHeld(
                     path: path, holder: LockHolder.describe(lockDescriptor: descriptor),
-                    seconds: Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18)
+                    seconds: Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
             }
             usleep(pause)
             pause = min(pause * 2, 20_000)

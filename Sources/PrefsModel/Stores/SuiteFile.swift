@@ -89,7 +89,9 @@ struct SuiteFile: Sendable {
             }
             let isWorthRetrying = switch contents {
             case .unreadable, .emptied: true
-            case .values: identity?.size == 0
+            // An empty file seen for the first time may be a program caught between truncating
+            // and writing; one that was empty at the last look too is simply empty.
+            case .values: identity?.size == 0 && knownSize != 0
             case .absent, .inaccessible: false
             }
             guard isWorthRetrying, attempt < 3 else { return (contents, identity) }
@@ -192,6 +194,9 @@ struct SuiteFile: Sendable {
                     // fchmod makes it exactly 0600 whatever the umask.
                     guard fchmod(descriptor, 0o600) == 0 else { throw POSIXFailure.current() }
                     try Self.writeAll(original, to: descriptor)
+                    // On disk before the new suite is renamed over the original: otherwise a
+                    // crash could keep the rename and lose the copy, the only one left.
+                    guard fsync(descriptor) == 0 else { throw POSIXFailure.current() }
                     close(descriptor)
                     return candidate
                 } catch {
@@ -261,7 +266,9 @@ struct SuiteFile: Sendable {
         }
         let targetDirectory = (target as NSString).deletingLastPathComponent
         let targetName = (target as NSString).lastPathComponent
-        TemporaryFileName.removeLeftovers(of: targetName, in: targetDirectory)
+        // Only under the suite's lock, which the clean-up needs; another file (an export's
+        // output) may sit beside temporary files that are not ours.
+        if isSuite { TemporaryFileName.removeLeftovers(of: targetName, in: targetDirectory) }
 
         let (temporary, descriptor) = try createTemporaryFile(for: targetName, in: targetDirectory)
         let identity: Identity

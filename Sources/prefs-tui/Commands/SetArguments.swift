@@ -84,6 +84,12 @@ enum SetArguments {
         var values = Array(arguments[index...])
         // After the values: set's own options, read from the end, unless `--` came first.
         if !optionsEnded {
+            // `set favoriteCities Oslo --suite` with the name forgotten: storing "--suite" as an
+            // item, in the current suite, would hide the mistake.
+            if let last = values.last, optionsWithValue.contains(last) {
+                throw CommandFailure("\(last) needs a value after it; to store \(last.quotedForMessage) as a value, put -- before the values: set \(key) -- …",
+                                     status: ExitStatus.usage)
+            }
             while let last = values.last, values.count > 1 {
                 if isOption(last) {
                     options.append(values.removeLast())

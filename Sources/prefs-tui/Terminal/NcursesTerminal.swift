@@ -59,18 +59,26 @@ private func restoreTerminalAfterCrash(_ signal: Int32, _ info: UnsafeMutablePoi
     raise(signal)
 }
 
+// The handlers keep errno as they found it: the interrupted code may be about to read it (a
+// failed read, write or lock), and the wake-up write can set it (a full pipe).
 private func requestStop(_ signal: Int32) {
+    let savedErrno = errno
+    defer { errno = savedErrno }
     terminalStopSignal = signal
     wakeUpLoop()
 }
 
 private func noteContinued(_ signal: Int32) {
+    let savedErrno = errno
+    defer { errno = savedErrno }
     terminalContinued = 1
     wakeUpLoop()
 }
 
 /// ncurses records the new size in its handler; the loop then reads KEY_RESIZE.
 private func noteResize(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+    let savedErrno = errno
+    defer { errno = savedErrno }
     if ncursesResizeAction.sa_flags & SA_SIGINFO != 0 {
         ncursesResizeAction.__sigaction_handler.sa_sigaction?(signal, info, context)
     } else if let handler = ncursesResizeAction.__sigaction_handler.sa_handler,
