@@ -18,7 +18,7 @@ struct FileLock: Sendable {
     /// How long a holder may keep the lock without writing before a waiting writer gives up.
     var timeout: Duration = .seconds(5)
     /// When a waiting writer says who holds the lock.
-    var noticeAfter: Duration = .seconds(1)
+    let noticeAfter: Duration = .seconds(1)
     /// Told once, after `noticeAfter`, who holds the lock.
     var onWait: (@Sendable (String) -> Void)?
     /// A mark of the holder's progress (the suite file's identity): while it changes, the

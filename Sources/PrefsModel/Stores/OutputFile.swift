@@ -44,7 +44,7 @@ package enum OutputFile {
     /// (a hard link). Used to refuse writing an export over the suite it reads.
     ///
     /// ```swift
-    /// OutputFile.isSameFile("~/.config/./app.plist", as: "/home/a/.config/app.plist")  // true
+    /// OutputFile.isSameFile("/home/a/.config/../.config/app.plist", as: "/home/a/.config/app.plist")  // true
     /// ```
     package static func isSameFile(_ path: String, as other: String) -> Bool {
         if resolved(path) == resolved(other) { return true }

@@ -46,7 +46,8 @@ public enum SuiteLocation: Sendable {
     /// (`.plist.lock`, the temporary `.plist.tmp-<pid>-<random>`), the longest being the
     /// preserved copy of an unreadable file, `<suite>.plist.corrupt-<yyyyMMddTHHmmssZ>-<counter>`,
     /// so room is kept for that suffix with a five-digit counter.
-    public static let maximumSuiteNameBytes = nameMax - ".plist.corrupt-yyyyMMddTHHmmssZ-99999".utf8.count
+    public static let maximumSuiteNameBytes = nameMax - max(".plist.corrupt-yyyyMMddTHHmmssZ-99999".utf8.count,
+                                                             ".plist".utf8.count + TemporaryFileName.maximumSuffixBytes)
 
     /// `NAME_MAX`: the longest file name, in bytes, on Linux file systems.
     static let nameMax = 255

@@ -81,9 +81,8 @@ public final class SuiteStore: PreferenceStore {
         file.hooks = options.hooks
         self.file = file
         nameProblem = SuiteLocation.lengthProblem(withSuiteName: suiteName)
-        let path = path
         lock = FileLock(path: path + ".lock", timeout: options.lockTimeout, onWait: options.onLockWait,
-                        progress: { SuiteFile(path: path).identity() })
+                        progress: { [file] in file.identity() })
         watcherQueue = DispatchQueue(label: "prefs.suite-watcher.\(suiteName)")
         // Watching starts before the first read, so a write landing between the two is not missed.
         if watchForChanges { startWatching(with: monitor) }
