@@ -34,7 +34,7 @@ package enum OutputFile {
             throw PreferenceError.writeFailed(path: path, reason: "cannot be opened (\(POSIXFailure.current()))")
         }
         defer { close(descriptor) }
-        do { try SuiteFile.writeAll(data, to: descriptor) } catch {
+        do { try FileDescriptorWriting.writeAll(data, to: descriptor) } catch {
             throw PreferenceError.writeFailed(path: path, reason: "\(error)")
         }
     }

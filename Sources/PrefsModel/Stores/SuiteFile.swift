@@ -193,7 +193,7 @@ struct SuiteFile: Sendable {
                     // The mode given to open is only an upper bound (the umask can lower it);
                     // fchmod makes it exactly 0600 whatever the umask.
                     guard fchmod(descriptor, 0o600) == 0 else { throw POSIXFailure.current() }
-                    try Self.writeAll(original, to: descriptor)
+                    try FileDescriptorWriting.writeAll(original, to: descriptor)
                     // On disk before the new suite is renamed over the original: otherwise a
                     // crash could keep the rename and lose the copy, the only one left.
                     guard fsync(descriptor) == 0 else { throw POSIXFailure.current() }
@@ -273,7 +273,7 @@ struct SuiteFile: Sendable {
         let (temporary, descriptor) = try createTemporaryFile(for: targetName, in: targetDirectory)
         let identity: Identity
         do {
-            try Self.writeAll(bytes, to: descriptor)
+            try FileDescriptorWriting.writeAll(bytes, to: descriptor)
             if let seconds = hooks.pinnedModificationTime {
                 let time = timespec(tv_sec: seconds, tv_nsec: 0)
                 guard futimens(descriptor, [time, time]) == 0 else { throw POSIXFailure.current() }
@@ -387,20 +387,6 @@ struct SuiteFile: Sendable {
     }
 
     /// Writes every byte, resuming after interrupted and short writes.
-    static func writeAll<Bytes: ContiguousBytes>(_ content: Bytes, to descriptor: Int32) throws {
-        try content.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXFailure.current()
-                }
-                written += count
-            }
-        }
-    }
-
     /// Makes the folder (mode 0700, as Foundation does) when it is missing.
     func ensureDirectory() throws {
         var isDirectory: ObjCBool = false
@@ -430,13 +416,4 @@ struct SuiteFile: Sendable {
         fsync(descriptor)
         close(descriptor)
     }
-}
-
-/// A failed system call's `errno`, described by `strerror`.
-struct POSIXFailure: Error, CustomStringConvertible {
-    let code: Int32
-
-    static func current() -> POSIXFailure { POSIXFailure(code: errno) }
-
-    var description: String { String(cString: strerror(code)) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsModel
 
 /// Standard output and standard error, written with write(2) in a loop.
 ///
@@ -21,17 +22,13 @@ enum StandardStreams {
 
     /// Writes all of `bytes`, or returns the errno of the write that failed.
     static func writeAll(_ bytes: Data, to descriptor: Int32) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
+        do {
+            try FileDescriptorWriting.writeAll(bytes, to: descriptor)
             return nil
+        } catch let failure as POSIXFailure {
+            return failure.code
+        } catch {
+            return EIO
         }
     }
 }
