@@ -177,6 +177,8 @@ struct SchemaTests {
          #"invalid schema at sections[0].settings[0] ("l"): unknown field "maxLenght" in "rule.each"; did you mean maxLength?"#),
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "l", "type": "[string]", "default": [], "rule": {"each": {"choices": ["a", {"value": "b", "tilte": "B"}]}}}]}]}"#,
          #"invalid schema at sections[0].settings[0] ("l"): unknown field "tilte" in "rule.each.choices[1]"; did you mean title?"#),
+        (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "c", "type": "string", "default": "a", "rule": {"choices": [{"value": "a", "title": 3}]}}]}]}"#,
+         #"invalid schema at sections[0].settings[0] ("c"): "title" in "rule.choices[0]" must be text, not number"#),
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 1, "rule": {"min": 0, "maxLength": 3}}]}]}"#,
          #"invalid schema at sections[0].settings[0] ("n"): unknown field "maxLength" in "rule" for a min/max/step rule; allowed: max, min, step"#),
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "l", "type": "[int]", "default": [], "rule": {"each": {"min": 0}, "nonEmpty": true}}]}]}"#,

@@ -141,10 +141,16 @@ extension Date: PreferenceValue {
 
     /// Accepts exactly these forms, the whole text being one date that exists:
     /// `2026-11-21T09:30:00Z`, `2026-11-21T09:30:00+01:00`, `2026-11-21T09:30Z`,
-    /// `2026-11-21 09:30` (UTC) and `2026-11-21` (midnight UTC).
+    /// `2026-11-21 09:30` (UTC) and `2026-11-21` (midnight UTC); in UTC, from the year 0001 to
+    /// 9999.
     public init(parsing text: String) throws {
         guard let date = DateText.parse(text.trimmingSpaces) else {
             throw PreferenceError.invalidValue(key: nil, value: text, allowed: DateText.allowedText)
+        }
+        // Refused here, quoting the text: the suite file could not store it, and its writer
+        // can only name the date it was given.
+        guard DateText.range.contains(date.timeIntervalSince1970) else {
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: DateText.rangeText)
         }
         self = date
     }
