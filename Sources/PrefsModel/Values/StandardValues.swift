@@ -91,23 +91,29 @@ extension Double: PreferenceValue {
 
     public var storedValue: PlistValue? { .double(self) }
 
+    /// A finite number; `-0` reads as 0 (see ``withoutNegativeZero``).
     public init(parsing text: String) throws {
         // Only finite numbers: JSON exports and schema files cannot hold infinities or NaN.
         guard let value = Double(text.trimmingSpaces), value.isFinite else {
             throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a finite number")
         }
-        self = value
+        self = value.withoutNegativeZero
     }
+
+    /// The number, with negative zero as zero. A setting's zero has no sign a person means:
+    /// stored as `-0.0`, `get` would print `-0.0` for a value typed as `-0` or stepped onto
+    /// from below, and it would differ from the same setting's `0.0` in the file.
+    var withoutNegativeZero: Double { self == 0 ? 0 : self }
 
     /// Shortest text that parses back to the same number (`21.5`, `3.0`).
     public var formatted: String { description }
     public var jsonValue: JSONValue { .double(self) }
 
-    /// A JSON number, or a string that parses as one.
+    /// A JSON number, or a string that parses as one; `-0.0` reads as 0.
     public init(jsonValue: JSONValue) throws {
         switch jsonValue {
         case .int(let value): self = Double(value)
-        case .double(let value): self = value
+        case .double(let value): self = value.withoutNegativeZero
         case .string(let text): try self.init(parsing: text)
         default: throw PreferenceError.invalidValue(key: nil, value: jsonValue.text, allowed: "a finite number")
         }
