@@ -27,12 +27,12 @@ extension EditorUpdate {
     /// Asks to store `value` for `key` (nil removes it). A value equal to the default removes
     /// the stored one, so `●` always means "differs from the default" — but only where a schema
     /// declares the default: a key read off another program's file has a default of our guess,
-    /// and that program's value is kept.
+    /// and that program's value is kept. The library decides (`storedValue(forEdit:of:)`), for
+    /// the `set` and `import` commands too.
     static func write(_ state: inout EditorState, _ key: AnyPreferenceKey, _ value: PlistValue?, success: String? = nil,
                       modeAfter: EditorState.Mode = .browse, prefs: Preferences) -> [EditorEffect] {
-        let knowsDefault = prefs.schema.declaresType(of: key)
-        let isDefault = value.map { knowsDefault && key.problem(with: $0) == nil && key.json(of: $0) == key.defaultJSON } ?? true
-        let stored: PlistValue? = isDefault ? nil : value
+        let stored = prefs.storedValue(forEdit: value, of: key)
+        let isDefault = stored == nil
         let text = display(key.text(of: value))
         let message = success ?? (isDefault && value != nil ? "Saved \(key.name) = \(text) (its default: nothing stored)" : "Saved \(key.name) = \(text)")
         let previous = prefs.store.storedValue(forKey: key.name)
