@@ -13,7 +13,7 @@ extension EditorUpdate {
         let key = state.keys[edit.keyIndex]
         switch KeyBindings.lineEditing.action(for: event) as LineEditAction? {
         case .cancel?:
-            state.message = .init(text: "Cancelled; \(key.name) is \(display(prefs.text(of: key)))", kind: .info)
+            state.message = .init(text: "Cancelled; \(key.name) is \(prefs.displayText(of: key))", kind: .info)
             return []
         case .commit?:
             // The field stays open (with the text) until the write has succeeded.
