@@ -151,7 +151,8 @@ extension Hostile {
                 return child.finish()
             }
             let get = try run("get", "city")
-            let set = try run("set", "city", "Oslo")
+            // Not the default, Oslo: a set to the default removes the stored value instead.
+            let set = try run("set", "city", "Tromsø")
 
             let plist = config + "/com.example.weather.plist"
             HostileRun.report("mode-0000 config folder (as uid \(Unprivileged.userID)): get exit \(get.status) with a warning, set exit \(set.status)")

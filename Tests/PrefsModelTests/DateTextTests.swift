@@ -114,3 +114,32 @@ struct DateTextTests {
         }
     }
 }
+
+@Suite("Dates beyond the years 0001–9999 are refused with the text as given")
+struct DateRangeTests {
+    private let key = PreferenceKey<Date?>("lastRefresh")
+    private let range = "a date from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+
+    @Test(arguments: ["9999-12-31T23:59:59-01:00", "9999-12-31T23:30:00-00:30", "0001-01-01T00:00:00+00:01", "0001-01-01T00:59:59+01:00"])
+    func aTextWhoseUTCDateLeavesTheFourDigitYearsIsRefusedQuotingIt(text: String) {
+        #expect(throws: PreferenceError.invalidValue(key: "lastRefresh", value: text, allowed: range)) {
+            try key.storedValue(parsing: [text])
+        }
+    }
+
+    @Test func theFirstAndLastSecondsOfTheRangeAreAccepted() throws {
+        #expect(try key.storedValue(parsing: ["9999-12-31T22:59:59-01:00"]).map { Date(storedValue: $0)?.formatted } == "9999-12-31T23:59:59Z")
+        #expect(try key.storedValue(parsing: ["0001-01-01T01:00:00+01:00"]).map { Date(storedValue: $0)?.formatted } == "0001-01-01T00:00:00Z")
+    }
+
+    @Test func aDateBeyondTheRangeWrittenThroughTheTypedAPIIsNamedAsADate() {
+        let fixture = StoreFixture(.suite, schema: PreferenceSchema(title: "T", suiteName: "test.suite", keys: [key]))
+        let yearTenThousand = Date(timeIntervalSince1970: 253_402_304_399)
+        do {
+            try fixture.prefs.set(yearTenThousand, for: key)
+            Issue.record("a date in the year 10000 was written")
+        } catch {
+            #expect("\(error)" == #"lastRefresh: "10000-01-01T00:59:59Z" is not allowed; allowed: "# + range)
+        }
+    }
+}

@@ -29,6 +29,34 @@ struct DefaultsAndResetTests {
         #expect(Preferences(store: reopened, schema: prefs.schema)[version2] == 30)
     }
 
+    @Test func anEditToTheDeclaredDefaultRemovesTheStoredValue() throws {
+        let fixture = StoreFixture(.memory, initial: ["refreshInterval": .int(30), "showFeelsLike": .bool(false)])
+        try fixture.prefs.writeEdits(["refreshInterval": .int(15), "showFeelsLike": .bool(true), "city": .string("Bergen")])
+        #expect(fixture.store.storedValues() == ["city": .string("Bergen")])
+        #expect(fixture.prefs.storedValue(forEdit: .int(15), of: PreferenceKeys.refreshInterval) == nil)
+        #expect(fixture.prefs.storedValue(forEdit: .int(20), of: PreferenceKeys.refreshInterval) == .int(20))
+    }
+
+    @Test func anEditOfAKeyWithoutADeclaredDefaultIsStoredAsGiven() throws {
+        // Another program's keys have no default here, only a guessed empty value.
+        let stored: [String: PlistValue] = ["legacyMode": .bool(true), "name": .string("x")]
+        let inferred = StoreFixture(.memory, schema: PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup"), initial: stored)
+        try inferred.prefs.writeEdits(["legacyMode": .bool(false), "name": .string("")])
+        #expect(inferred.store.storedValues() == ["legacyMode": .bool(false), "name": .string("")])
+
+        let other = StoreFixture(.memory, schema: WeatherSettings.schema.addingOtherKeys(from: stored), initial: stored)
+        try other.prefs.writeEdits(["legacyMode": .bool(false), "name": .string("")])
+        #expect(other.store.storedValues() == ["legacyMode": .bool(false), "name": .string("")])
+    }
+
+    @Test func anInvalidEditIsRefusedAsAnyWriteIs() {
+        let fixture = StoreFixture(.memory)
+        #expect(throws: PreferenceError.invalidValue(key: "refreshInterval", value: "500", allowed: "5…240 in steps of 5")) {
+            try fixture.prefs.writeEdits(["refreshInterval": .int(500)])
+        }
+        #expect(fixture.store.storedValues().isEmpty)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func isDefaultTellsWhetherAUserValueIsStored(kind: StoreKind) throws {
         let fixture = StoreFixture(kind)

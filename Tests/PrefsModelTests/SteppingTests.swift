@@ -208,3 +208,53 @@ struct CyclingTests {
         #expect(PreferenceKeys.testInt.cycled(from: nil, by: 1) == nil)
     }
 }
+
+/// The sign of a stored real: zero must be stored as `0.0`, never `-0.0` (which `get` would
+/// print and the file would keep), and `==` cannot tell the two apart.
+private func sign(_ stored: PlistValue?) -> FloatingPointSign? {
+    guard case .double(let value)? = stored else { return nil }
+    return value.sign
+}
+
+@Suite("Zero is stored as zero, never negative zero")
+struct NegativeZeroTests {
+    private let schema = try! PreferenceSchema(jsonText: """
+        {"suite": "s", "sections": [{"name": "S", "settings": [
+          {"key": "opacity", "type": "double", "default": 0.75, "rule": {"min": 0, "max": 1, "step": 0.05}},
+          {"key": "offset", "type": "double", "default": 0.3, "rule": {"min": -0.9, "max": 0.9, "step": 0.3}},
+          {"key": "scale", "type": "double", "default": 1}]}]}
+        """)
+
+    @Test(arguments: ["opacity", "scale"], ["-0.0", "-0", "-0e5", " -0.000 "])
+    func typedNegativeZeroIsStoredAsZero(name: String, text: String) throws {
+        let key = try schema.requireKey(named: name)
+        let stored = try key.storedValue(parsing: [text])
+        #expect(stored == .double(0))
+        #expect(sign(stored) == .plus)
+    }
+
+    @Test func aTinyNegativeRealSnappedToTheGridIsZero() throws {
+        let stored = try schema.requireKey(named: "opacity").storedValue(parsing: ["-1e-12"])
+        #expect(sign(stored) == .plus)
+    }
+
+    @Test func steppingOntoZeroGivesZero() throws {
+        // -0.9 + 3 × 0.3 is -1.1e-16 in doubles: rounded to one decimal, negative zero.
+        let offset = try schema.requireKey(named: "offset")
+        #expect(offset.stepped(from: .double(-0.3), by: 1) == .double(0))
+        #expect(sign(offset.stepped(from: .double(-0.3), by: 1)) == .plus)
+        #expect(PreferenceRule<Double>.range(-0.9...0.9, step: 0.3).stepped(-0.3, by: 1).sign == .plus)
+        #expect(PreferenceRule<Double>.range(0...1, step: 0.05).snapped(-0.0).sign == .plus)
+    }
+
+    @Test func aTypedNegativeZeroWrittenThroughTheAPIIsStoredAsZero() throws {
+        let stepped = PreferenceKey<Double>("level", default: 0.5, rule: .range(0...1, step: 0.05))
+        let plain = PreferenceKey<Double>("ratio", default: 1)
+        let fixture = StoreFixture(.suite, schema: PreferenceSchema(title: "T", suiteName: "test.suite", keys: [stepped, plain]))
+        try fixture.prefs.set(-0.0, for: stepped)
+        try fixture.prefs.set(-0.0, for: plain)
+        #expect(sign(fixture.store.storedValue(forKey: "level")) == .plus)
+        #expect(sign(fixture.store.storedValue(forKey: "ratio")) == .plus)
+        #expect(fixture.prefs.text(of: plain) == "0.0")
+    }
+}

@@ -187,6 +187,51 @@ struct EditorWidgetTests {
         #expect(editor.row("Ports").contains("8080"))
     }
 
+    @Test(arguments: [("[int]", "x"), ("[int]", "1.5"), ("[double]", "1e400"), ("[double]", "nan"), ("[bool]", "maybe"), ("[date]", "soon")])
+    func aRefusedListItemGetsTheMessageTheCommandLineGives(type: String, text: String) throws {
+        let schema = try PreferenceSchema(jsonText: """
+            {"suite": "t", "sections": [{"name": "S", "settings": [{"key": "items", "type": "\(type)", "default": [], "title": "Items"}]}]}
+            """)
+        let key = try schema.requireKey(named: "items")
+        var commandLine = ""
+        do { _ = try key.storedValue(parsing: [text]) } catch { commandLine = "\(error)" }
+        let editor = EditorHarness(schema: schema)
+        editor.press(.enter, .character("a"))
+        editor.type(text)
+        editor.press(.enter)
+        #expect(!commandLine.isEmpty)
+        #expect(editor.controller.state.message?.text == commandLine)
+        #expect(editor.stored("items") == nil)
+    }
+
+    @Test func emptyTextShowsAsEmptyQuotesAndOnlyAnUnsetOptionalAsUnset() throws {
+        let schema = try PreferenceSchema(jsonText: """
+            {"suite": "t", "sections": [{"name": "S", "settings": [
+              {"key": "note", "type": "string", "default": "", "title": "Note"},
+              {"key": "city", "type": "string", "default": "Oslo", "title": "City"},
+              {"key": "nick", "type": "string?", "title": "Nick"}]}]}
+            """)
+        let editor = EditorHarness(stored: ["city": .string("")], schema: schema)
+        func value(_ title: String) -> String {
+            let list = editor.row(title).split(separator: "│").first.map(String.init) ?? ""
+            return list.dropFirst(2 + title.count).trimmingCharacters(in: .whitespaces)
+        }
+        #expect(value("Note") == #""""#)
+        #expect(value("City") == #""""#)
+        #expect(value("Nick") == "(unset)")
+        func panel() -> [String] {
+            editor.lines.dropFirst().map { line in line.split(separator: "│").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+        }
+        editor.select("Note")
+        #expect(panel().contains(#"Default  """#))
+        #expect(panel().contains(#"Value    "" (default)"#))
+        editor.select("City")
+        #expect(panel().contains(#"Value    "" (set)"#))
+        editor.select("Nick")
+        #expect(panel().contains("Default  (unset)"))
+        #expect(panel().contains("Value    (unset) (default)"))
+    }
+
     @Test func listItemsFollowTheItemRule() {
         let editor = EditorHarness()
         editor.select("Favourite cities")

@@ -46,6 +46,14 @@ struct ExportImportSchemaTests {
         #expect(cli.plistBytes == before)
     }
 
+    @Test func importingADefaultValueStoresNothingForIt() throws {
+        let cli = CommandLineFixture()
+        try cli.run("set", "refreshInterval", "30")
+        let file = try cli.write(#"{"refreshInterval": 15, "showFeelsLike": true, "city": "Bergen"}"#, to: "backup.json")
+        #expect(try cli.run("import", file).status == 0)
+        #expect(cli.stored == ["city": .string("Bergen")])
+    }
+
     @Test func importOfAMissingOrUnreadableFile() throws {
         let cli = CommandLineFixture()
         let missing = try cli.run("import", cli.directory.file("nope.json"))

@@ -45,6 +45,35 @@ struct GetSetCommandTests {
         }
     }
 
+    @Test func settingTheDefaultStoresNothingSoTheSettingIsUnmodified() throws {
+        let cli = CommandLineFixture()
+        try cli.run("set", "city", "Bergen")
+        #expect(try cli.run("set", "showFeelsLike", "true").status == 0)
+        #expect(cli.stored["showFeelsLike"] == nil)
+        try cli.run("set", "refreshInterval", "30")
+        #expect(try cli.run("set", "refreshInterval", "15").status == 0)
+        #expect(cli.stored == ["city": .string("Bergen")])
+        let modified = try cli.run("list", "--modified")
+        #expect(modified.lines.map { String($0.prefix { $0 != " " }) } == ["KEY", "city"])
+    }
+
+    @Test func settingAnotherProgramsKeyToItsEmptyValueKeepsIt() throws {
+        // An inferred key has no real default: "" is a value like any other.
+        var cli = CommandLineFixture()
+        cli.suite = "com.acme.backup"
+        try cli.helper("foundation-set-string", "com.acme.backup", "label", "x")
+        #expect(try cli.run("set", "label", "", "--suite", "com.acme.backup").status == 0)
+        #expect(cli.stored["label"] == .string(""))
+    }
+
+    @Test func aDateBeyondYear9999InUTCIsRefusedQuotingTheText() throws {
+        let cli = CommandLineFixture()
+        let result = try cli.run("set", "lastRefresh", "9999-12-31T23:59:59-01:00")
+        #expect(result.status == 65)
+        #expect(result.error == "prefs-tui: lastRefresh: \"9999-12-31T23:59:59-01:00\" is not allowed; allowed: a date from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z\n")
+        #expect(cli.plistBytes == nil)
+    }
+
     @Test func getJSONPrintsTheJSONValue() throws {
         let cli = CommandLineFixture()
         try cli.run("set", "favoriteCities", #"["Oslo","Bergen"]"#)

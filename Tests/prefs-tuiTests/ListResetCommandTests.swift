@@ -20,6 +20,25 @@ struct ListResetCommandTests {
         #expect(city.split(separator: " ", omittingEmptySubsequences: true) == ["city", "Location", "string", "Oslo", "Oslo"])
     }
 
+    @Test func emptyTextShowsAsEmptyQuotesAndOnlyAnUnsetOptionalAsUnset() throws {
+        var cli = CommandLineFixture()
+        cli.suite = "com.example.notes"
+        let schema = try cli.write("""
+            {"suite": "com.example.notes", "sections": [{"name": "S", "settings": [
+              {"key": "note", "type": "string", "default": ""},
+              {"key": "city", "type": "string", "default": "Oslo"},
+              {"key": "nick", "type": "string?"}]}]}
+            """, to: "notes.json")
+        #expect(try cli.run("set", "city", "", "--schema", schema).status == 0)
+        let table = try cli.run("list", "--schema", schema)
+        func cells(_ key: String) -> [String] {
+            (table.lines.first { $0.hasPrefix(key + " ") } ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        }
+        #expect(cells("note") == ["note", "S", "string", #""""#, #""""#])
+        #expect(cells("city") == ["city", "S", "string", #""""#, "Oslo", "yes"])
+        #expect(cells("nick") == ["nick", "S", "string?", "(unset)", "(unset)"])
+    }
+
     @Test func listModifiedShowsOnlyStoredValues() throws {
         let cli = CommandLineFixture()
         try cli.run("set", "city", "Bergen")

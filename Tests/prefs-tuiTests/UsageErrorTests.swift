@@ -84,7 +84,7 @@ struct UsageErrorTests {
 
         let help = try cli.run("set", "--help")
         let unset = try cli.run("set", "lastRefresh", "--unset")
-        try cli.run("set", "--suite=com.example.other", "--schema", demo, "city", "Oslo")
+        try cli.run("set", "--suite=com.example.other", "--schema", demo, "city", "Paris")
         try cli.run("set", "refreshInterval", "--suite", "com.example.other", "--schema", demo, "30")
         try cli.run("set", "favoriteCities", "Oslo", "Bergen", "--suite", "com.example.other", "--schema", demo)
 
@@ -92,7 +92,7 @@ struct UsageErrorTests {
         #expect(unset.status == 0, "\(unset.error)")
         #expect(cli.stored["lastRefresh"] == nil)
         cli.suite = "com.example.other"
-        #expect(cli.stored == ["city": .string("Oslo"), "refreshInterval": .int(30),
+        #expect(cli.stored == ["city": .string("Paris"), "refreshInterval": .int(30),
                                "favoriteCities": .array([.string("Oslo"), .string("Bergen")])])
     }
 

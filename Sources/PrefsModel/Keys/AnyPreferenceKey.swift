@@ -108,6 +108,22 @@ public class AnyPreferenceKey: @unchecked Sendable {
         do { return try codec.fromJSON(json) } catch let error as PreferenceError { throw error.naming(name) }
     }
 
+    /// Parses one item of a list key with its item type's own parser, the one `set KEY ITEM…`
+    /// uses, so an editor's item field refuses what the command line refuses, with the same
+    /// message. The item's JSON; errors name this key. The rule is not checked here: it is the
+    /// whole list's. Throws for a key that is not a list.
+    ///
+    /// ```swift
+    /// try ports.listItem(parsing: "8080")  // .int(8080)
+    /// try ports.listItem(parsing: "x")     // throws: ports: "x" is not allowed; allowed: a whole number
+    /// ```
+    package func listItem(parsing text: String) throws -> JSONValue {
+        guard let parse = codec.parseItem else {
+            throw PreferenceError.invalidValue(key: name, value: text, allowed: "a value of type \(type.name), not a list item")
+        }
+        do { return try parse(text) } catch let error as PreferenceError { throw error.naming(name) }
+    }
+
     /// Throws ``PreferenceError/invalidValue(key:value:allowed:)`` naming this key when a plist
     /// value is not one this key may store (wrong type, against the rule, or text with control
     /// characters). The check ``Preferences/write(_:)`` makes for every value it writes.
@@ -167,4 +183,6 @@ struct KeyCodec: Sendable {
     let check: @Sendable (PlistValue) throws -> Void
     let step: (@Sendable (PlistValue?, Int) -> PlistValue?)?
     let cycle: (@Sendable (PlistValue?, Int) -> PlistValue?)?
+    /// One list item from text, for list keys only.
+    let parseItem: (@Sendable (String) throws -> JSONValue)?
 }

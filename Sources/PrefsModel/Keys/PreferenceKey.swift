@@ -149,8 +149,15 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
                 }
             },
             step: stepper(rule: rule, decode: decode),
-            cycle: cycler(rule: rule, decode: decode)
+            cycle: cycler(rule: rule, decode: decode),
+            parseItem: itemParser()
         )
+    }
+
+    /// One item of a list from text, with the item type's parser; nil when `Value` is no list.
+    private static func itemParser() -> (@Sendable (String) throws -> JSONValue)? {
+        guard let list = Value.self as? any PreferenceListValue.Type else { return nil }
+        return { text in try list.itemJSON(parsing: text) }
     }
 }
 

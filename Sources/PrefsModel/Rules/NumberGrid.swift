@@ -52,23 +52,25 @@ struct NumberGrid: Sendable, Equatable {
         guard isStrict else { return value }
         let steps = (value - origin) / step
         guard Self.isWithinTolerance(steps) else { return value }
-        return point(steps.rounded())
+        return point(steps.rounded()).withoutNegativeZero
     }
 
     /// The value `steps` grid points away from `value` (negative: down), held within the bounds.
     /// A value off the grid first moves to its nearest grid point.
     /// Without a step in the rule, the value moves by whole units from where it is (`2.5` → `3.5`).
+    /// Zero is never negative: `-0.9 + 3 × 0.3` is a hair below zero in doubles, and rounding
+    /// it to one decimal would give `-0.0`.
     func stepped(_ value: Double, by steps: Int) -> Double {
         guard isStrict else {
             var next = value + Double(steps) * step
             if let lower { next = Swift.max(next, lower) }
             if let upper { next = Swift.min(next, upper) }
-            return Self.rounded(next, decimals: Self.decimals(of: value).map { Swift.max($0, decimals ?? 0) })
+            return Self.rounded(next, decimals: Self.decimals(of: value).map { Swift.max($0, decimals ?? 0) }).withoutNegativeZero
         }
         var index = ((value - origin) / step).rounded() + Double(steps)
         if lower != nil { index = Swift.max(index, 0) }
         if let upper { index = Swift.min(index, ((upper - origin) / step + 1e-9).rounded(.down)) }
-        return point(index)
+        return point(index).withoutNegativeZero
     }
 
     /// The value `steps` grid points away from a whole number, in whole-number arithmetic so

@@ -33,12 +33,14 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
     func refusalText(for value: Value) -> String? { refusal(value) }
 
     /// The value as it is stored: a real number within 1e-9 of its range's grid becomes the
-    /// grid value itself, so typed `0.15000000000000002` is kept as `0.15`. Works on the stored
-    /// form, so it serves typed keys and keys from schema files alike.
+    /// grid value itself, so typed `0.15000000000000002` is kept as `0.15`, and negative zero
+    /// becomes zero, with or without a grid. Works on the stored form, so it serves typed keys
+    /// and keys from schema files alike.
     func normalized(_ value: Value) -> Value {
         guard case .double(let number)? = value.storedValue else { return value }
-        let snapped = NumberGrid(description).snapped(number)
-        guard snapped != number, let value = Value(storedValue: .double(snapped)) else { return value }
+        let snapped = NumberGrid(description).snapped(number).withoutNegativeZero
+        // Compared bit for bit: `==` holds between -0.0 and 0.0.
+        guard snapped.bitPattern != number.bitPattern, let value = Value(storedValue: .double(snapped)) else { return value }
         return value
     }
 

@@ -30,26 +30,35 @@ extension RuleDescription {
         }
     }
 
-    /// Reads a rule from a schema file; the error says what is wrong with it.
+    /// Reads a rule from a schema file; the error says what is wrong with it. Every field of the
+    /// rule, of a nested `each` rule and of a choice written as an object must be one the rule
+    /// reads: anything else (a typo, or a field of another kind of rule) is an error naming it.
     ///
     /// ```swift
     /// try RuleDescription(json: .object(["min": .int(0), "max": .int(2)]))
     /// ```
     public init(json: JSONValue) throws {
-        guard case .object(let object) = json else { throw RuleError("a rule must be an object, not \(json.kindName)") }
+        try self.init(json: json, at: "rule")
+    }
+
+    /// `place` is where the rule sits in its setting (`rule`, `rule.each`), for messages.
+    private init(json: JSONValue, at place: String) throws {
+        guard case .object(let object) = json else {
+            throw RuleError("a rule must be an object, not \(json.kindName)" + (place == "rule" ? "" : " (in \"\(place)\")"))
+        }
         if object.isEmpty { self = .any; return }
+        // First a typo anywhere among the rule's fields, with "did you mean"; then a field that
+        // is real but belongs to another kind of rule than the one this object is.
+        try SchemaFields.check(object, allowed: SchemaFields.rule, in: "\"\(place)\"")
+        if let kind = SchemaFields.ruleKinds.first(where: { kind in kind.fields.contains { object[$0] != nil } }) {
+            try SchemaFields.check(object, allowed: kind.fields, in: "\"\(place)\" for \(kind.name)", suggesting: false)
+        }
         if let each = object["each"] {
-            self = .each(try RuleDescription(json: each))
+            self = .each(try RuleDescription(json: each, at: place + ".each"))
         } else if let choices = object["choices"] {
             guard case .array(let items) = choices, !items.isEmpty else { throw RuleError("\"choices\" must be a non-empty array") }
-            self = .choices(try items.map { item in
-                if case .string(let value) = item { return ChoiceOption(value: value, title: value) }
-                if case .int(let value) = item { return ChoiceOption(value: String(value), title: String(value)) }
-                guard case .object(let fields) = item, let value = fields["value"] else {
-                    throw RuleError("each choice must be a string or {\"value\": …, \"title\": …}")
-                }
-                let text = value.stringValue ?? value.text
-                return ChoiceOption(value: text, title: fields["title"]?.stringValue ?? text)
+            self = .choices(try items.enumerated().map { index, item in
+                try Self.choice(item, at: "\(place).choices[\(index)]")
             })
         } else if object["min"] != nil || object["max"] != nil || object["step"] != nil {
             func number(_ name: String) throws -> Double? {
@@ -89,6 +98,22 @@ extension RuleDescription {
             self = .text(nonEmpty: nonEmpty, maxLength: maxLength, pattern: pattern, multiline: multiline)
         } else {
             throw RuleError("unknown rule; use min/max/step, nonEmpty/maxLength/pattern/multiline, choices or each")
+        }
+    }
+
+    /// One entry of `"choices"`: a bare string or whole number, or `{"value": …, "title": …}`.
+    private static func choice(_ item: JSONValue, at place: String) throws -> ChoiceOption {
+        if case .string(let value) = item { return ChoiceOption(value: value, title: value) }
+        if case .int(let value) = item { return ChoiceOption(value: String(value), title: String(value)) }
+        guard case .object(let fields) = item, let value = fields["value"] else {
+            throw RuleError("each choice must be a string or {\"value\": …, \"title\": …}")
+        }
+        try SchemaFields.check(fields, allowed: SchemaFields.choice, in: "\"\(place)\"")
+        let text = value.stringValue ?? value.text
+        switch fields["title"] {
+        case nil, .null?: return ChoiceOption(value: text, title: text)
+        case .string(let title)?: return ChoiceOption(value: text, title: title)
+        case let other?: throw RuleError("\"title\" in \"\(place)\" must be text, not \(other.kindName)")
         }
     }
 

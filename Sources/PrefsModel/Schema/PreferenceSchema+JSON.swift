@@ -124,7 +124,6 @@ extension PreferenceSchema {
     private static func key(from json: JSONValue, section: String, types: inout TypeNames) throws -> AnyPreferenceKey {
         guard case .object(let fields) = json else { throw RuleError("expected an object") }
         try SchemaFields.check(fields, allowed: SchemaFields.setting)
-        if case .object(let rule)? = fields["rule"] { try SchemaFields.check(rule, allowed: SchemaFields.rule, in: "\"rule\"") }
         guard case .string(let name)? = fields["key"], !name.isEmpty else { throw RuleError("\"key\" must be non-empty text") }
         guard case .string(let typeName)? = fields["type"] else { throw RuleError("\"type\" is missing") }
         guard let (type, valueType) = types.resolve(typeName) else {

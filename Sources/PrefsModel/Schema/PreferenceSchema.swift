@@ -102,15 +102,21 @@ public struct PreferenceSection: Sendable {
 /// find near names (keys, schema fields, commands).
 package enum EditDistance {
     /// The names near `word`, nearest first (ties by name), ignoring case: a name that contains
-    /// the word or is contained in it counts as distance 0; others are kept within
-    /// max(2, a third of the word's length) edits. One ranking for every "did you mean".
+    /// the word counts as distance 0 (`refresh` finds `refreshInterval`); others are kept within
+    /// max(2, a third of the word's length) edits; a name the word contains comes last.
+    /// One ranking for every "did you mean".
+    ///
+    /// Why a contained name comes last: a long typo often contains a short name by chance, and
+    /// `maxLenght` means `maxLength` (2 edits), not `max`.
     package static func ranked(_ word: String, among names: some Sequence<String>) -> [(name: String, distance: Int)] {
         let wanted = word.lowercased()
         let limit = max(2, wanted.count / 3)
         return names.compactMap { name -> (name: String, distance: Int)? in
             let candidate = name.lowercased()
-            let distance = candidate.contains(wanted) || wanted.contains(candidate) ? 0 : between(wanted, candidate)
-            return distance <= limit ? (name, distance) : nil
+            if candidate.contains(wanted) { return (name, 0) }
+            let distance = between(wanted, candidate)
+            if distance <= limit { return (name, distance) }
+            return wanted.contains(candidate) ? (name, limit + 1) : nil
         }
         .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
     }

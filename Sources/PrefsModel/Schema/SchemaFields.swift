@@ -4,19 +4,32 @@ enum SchemaFields {
     static let document: Set<String> = ["title", "suite", "sections"]
     static let section: Set<String> = ["name", "settings"]
     static let setting: Set<String> = ["key", "type", "title", "help", "default", "unit", "rule"]
+    /// An entry of `"choices"` written as an object rather than a bare value.
+    static let choice: Set<String> = ["value", "title"]
+
+    /// The kinds of rule, each with its own fields, in the order `RuleDescription(json:)` tells
+    /// them apart. A rule is one kind: a field of another kind would be ignored, so it is refused.
+    static let ruleKinds: [(name: String, fields: Set<String>)] = [
+        ("an each rule", ["each"]),
+        ("a choices rule", ["choices"]),
+        ("a min/max/step rule", ["min", "max", "step"]),
+        ("a text rule", ["nonEmpty", "maxLength", "pattern", "multiline"]),
+    ]
     // The fields `RuleDescription(json:)` reads; SchemaTests checks that every rule it writes reads back.
-    static let rule: Set<String> = ["min", "max", "step", "nonEmpty", "maxLength", "pattern", "multiline", "choices", "each"]
+    static let rule: Set<String> = ruleKinds.reduce(into: []) { $0.formUnion($1.fields) }
 
     /// Throws for the first unknown field (in name order), suggesting the nearest allowed one.
-    /// `place` says where inside the entry the object is (`"rule"`), if not the entry itself.
-    static func check(_ object: [String: JSONValue], allowed: Set<String>, in place: String? = nil) throws {
+    /// `place` says where inside the entry the object is (`"rule.each"`), if not the entry itself.
+    /// Without `suggesting`, the message lists the allowed fields instead: a field that exists
+    /// elsewhere (`maxLength` in a min/max/step rule) is no typo of the nearest name (`max`).
+    static func check(_ object: [String: JSONValue], allowed: Set<String>, in place: String? = nil, suggesting: Bool = true) throws {
         // A loop rather than filter: this runs for every setting of large schemas, almost always finding nothing.
         var unknown: String?
         for field in object.keys where !allowed.contains(field) && (unknown == nil || field < unknown!) { unknown = field }
         guard let unknown else { return }
         var reason = "unknown field \"\(unknown)\""
         if let place { reason += " in \(place)" }
-        if let nearest = EditDistance.ranked(unknown, among: allowed).first {
+        if suggesting, let nearest = EditDistance.ranked(unknown, among: allowed).first {
             reason += "; did you mean \(nearest.name)?"
         } else {
             reason += "; allowed: \(allowed.sorted().joined(separator: ", "))"

@@ -252,9 +252,9 @@ struct PlistXMLWriter {
     private mutating func appendDate(_ date: Date, path: String) throws {
         let sinceReference = date.timeIntervalSinceReferenceDate.rounded(.down)
         guard Self.dateRange.contains(sinceReference) else {
-            throw PreferenceError.invalidValue(
-                key: path, value: "\(date.timeIntervalSince1970) seconds since 1970",
-                allowed: "a date from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z")
+            // Named as a date, as a person reads dates; text that `set` parses never gets here
+            // (the parser refuses the same range, quoting the text).
+            throw PreferenceError.invalidValue(key: path, value: DateText.format(date), allowed: DateText.rangeText)
         }
         let seconds = Int64(sinceReference) + 978_307_200
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400

@@ -49,6 +49,21 @@ extension Array: PreferenceValue where Element: PreferenceValue {
     }
 }
 
+/// A list value seen from a type-erased key: one item parsed with the item type's own parser,
+/// the one `set KEY ITEM…` uses, so the list editor needs no parser of its own.
+protocol PreferenceListValue: Sendable {
+    /// The JSON of one item typed as text (`"8080"` → `8080` for `[Int]`).
+    static func itemJSON(parsing text: String) throws -> JSONValue
+}
+
+extension Array: PreferenceListValue where Element: PreferenceValue {
+    static func itemJSON(parsing text: String) throws -> JSONValue { try Element(parsing: text).jsonValue }
+}
+
+extension Optional: PreferenceListValue where Wrapped: PreferenceListValue {
+    static func itemJSON(parsing text: String) throws -> JSONValue { try Wrapped.itemJSON(parsing: text) }
+}
+
 extension Dictionary: PreferenceValue where Key == String, Value: PreferenceValue {
     public static var preferenceType: PreferenceType { .dictionary(Value.preferenceType) }
 

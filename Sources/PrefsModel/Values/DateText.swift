@@ -17,6 +17,15 @@ enum DateText {
     /// What `set` accepts for a date, for messages.
     static let allowedText = "a date in one of these forms: " + forms.joined(separator: ", ")
 
+    /// The dates a value may be, in seconds since 1970: 0001-01-01T00:00:00Z to
+    /// 9999-12-31T23:59:59Z, the years every form above spells with four digits and the suite
+    /// file's `<date>` can hold. A text in range by its own fields can leave it through its
+    /// offset (`9999-12-31T23:59:59-01:00` is in the year 10000 in UTC).
+    static let range: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
+
+    /// The range for messages.
+    static let rangeText = "a date from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+
     /// The date a text names, or nil when the text is not exactly one accepted form of a real date.
     static func parse(_ text: String) -> Date? {
         var reader = Reader(Array(text.utf8))

@@ -91,23 +91,29 @@ extension Double: PreferenceValue {
 
     public var storedValue: PlistValue? { .double(self) }
 
+    /// A finite number; `-0` reads as 0 (see ``withoutNegativeZero``).
     public init(parsing text: String) throws {
         // Only finite numbers: JSON exports and schema files cannot hold infinities or NaN.
         guard let value = Double(text.trimmingSpaces), value.isFinite else {
             throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a finite number")
         }
-        self = value
+        self = value.withoutNegativeZero
     }
+
+    /// The number, with negative zero as zero. A setting's zero has no sign a person means:
+    /// stored as `-0.0`, `get` would print `-0.0` for a value typed as `-0` or stepped onto
+    /// from below, and it would differ from the same setting's `0.0` in the file.
+    var withoutNegativeZero: Double { self == 0 ? 0 : self }
 
     /// Shortest text that parses back to the same number (`21.5`, `3.0`).
     public var formatted: String { description }
     public var jsonValue: JSONValue { .double(self) }
 
-    /// A JSON number, or a string that parses as one.
+    /// A JSON number, or a string that parses as one; `-0.0` reads as 0.
     public init(jsonValue: JSONValue) throws {
         switch jsonValue {
         case .int(let value): self = Double(value)
-        case .double(let value): self = value
+        case .double(let value): self = value.withoutNegativeZero
         case .string(let text): try self.init(parsing: text)
         default: throw PreferenceError.invalidValue(key: nil, value: jsonValue.text, allowed: "a finite number")
         }
@@ -141,10 +147,16 @@ extension Date: PreferenceValue {
 
     /// Accepts exactly these forms, the whole text being one date that exists:
     /// `2026-11-21T09:30:00Z`, `2026-11-21T09:30:00+01:00`, `2026-11-21T09:30Z`,
-    /// `2026-11-21 09:30` (UTC) and `2026-11-21` (midnight UTC).
+    /// `2026-11-21 09:30` (UTC) and `2026-11-21` (midnight UTC); in UTC, from the year 0001 to
+    /// 9999.
     public init(parsing text: String) throws {
         guard let date = DateText.parse(text.trimmingSpaces) else {
             throw PreferenceError.invalidValue(key: nil, value: text, allowed: DateText.allowedText)
+        }
+        // Refused here, quoting the text: the suite file could not store it, and its writer
+        // can only name the date it was given.
+        guard DateText.range.contains(date.timeIntervalSince1970) else {
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: DateText.rangeText)
         }
         self = date
     }

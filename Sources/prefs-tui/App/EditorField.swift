@@ -12,8 +12,9 @@ enum EditorField: Equatable {
     case stepper(number: Double?, text: String, unit: String?)
     /// An array, item by item, typed as JSON (numbers stay numbers).
     case list([JSONValue])
-    /// Anything else, edited as one line of text (empty for an unset optional).
-    case line(String)
+    /// Anything else, edited as one line of text; nil for an unset optional, which is not the
+    /// same as empty text.
+    case line(String?)
 
     init(_ key: AnyPreferenceKey, stored: PlistValue?) {
         let json = key.json(of: stored)
@@ -34,7 +35,7 @@ enum EditorField: Equatable {
         case .array:
             if case .array(let items) = json { self = .list(items) } else { self = .list([]) }
         default:
-            self = .line(key.text(of: stored))
+            self = .line(json == .null ? nil : key.text(of: stored))
         }
     }
 

@@ -13,7 +13,7 @@ extension EditorUpdate {
         let key = state.keys[edit.keyIndex]
         switch KeyBindings.lineEditing.action(for: event) as LineEditAction? {
         case .cancel?:
-            state.message = .init(text: "Cancelled; \(key.name) is \(display(prefs.text(of: key)))", kind: .info)
+            state.message = .init(text: "Cancelled; \(key.name) is \(prefs.displayText(of: key))", kind: .info)
             return []
         case .commit?:
             // The field stays open (with the text) until the write has succeeded.
@@ -118,17 +118,12 @@ extension EditorUpdate {
         return []
     }
 
-    /// An item typed into the list editor, as its element type reads it: text stays text, a
-    /// number or a switch is read as JSON. Nil (with a message) when it cannot be one.
+    /// An item typed into the list editor, read by the item type's own parser (the one `set`
+    /// uses, so the message is the command line's). Nil (with the message) when it is none.
     private static func listItem(_ key: AnyPreferenceKey, text: String, state: inout EditorState) -> JSONValue? {
-        guard case .array(let element) = key.type.unwrapped else { return nil }
-        switch element.unwrapped {
-        case .int, .double, .bool:
-            if let json = try? JSONValue(parsing: text), json.stringValue == nil { return json }
-            state.message = .init(text: "\(key.name): \"\(text)\" is not allowed; allowed: \(key.rule.allowedText) (\(key.type.name))", kind: .error)
+        do { return try key.listItem(parsing: text) } catch {
+            state.message = .init(text: "\(error)", kind: .error)
             return nil
-        default:
-            return .string(text)
         }
     }
 

@@ -27,13 +27,13 @@ extension EditorUpdate {
     /// Asks to store `value` for `key` (nil removes it). A value equal to the default removes
     /// the stored one, so `●` always means "differs from the default" — but only where a schema
     /// declares the default: a key read off another program's file has a default of our guess,
-    /// and that program's value is kept.
+    /// and that program's value is kept. The library decides (`storedValue(forEdit:of:)`), for
+    /// the `set` and `import` commands too.
     static func write(_ state: inout EditorState, _ key: AnyPreferenceKey, _ value: PlistValue?, success: String? = nil,
                       modeAfter: EditorState.Mode = .browse, prefs: Preferences) -> [EditorEffect] {
-        let knowsDefault = prefs.schema.declaresType(of: key)
-        let isDefault = value.map { knowsDefault && key.problem(with: $0) == nil && key.json(of: $0) == key.defaultJSON } ?? true
-        let stored: PlistValue? = isDefault ? nil : value
-        let text = display(key.text(of: value))
+        let stored = prefs.storedValue(forEdit: value, of: key)
+        let isDefault = stored == nil
+        let text = key.displayText(of: value)
         let message = success ?? (isDefault && value != nil ? "Saved \(key.name) = \(text) (its default: nothing stored)" : "Saved \(key.name) = \(text)")
         let previous = prefs.store.storedValue(forKey: key.name)
         guard previous != stored else {
@@ -41,7 +41,7 @@ extension EditorUpdate {
             state.message = .init(text: "\(key.name) is unchanged (\(text))", kind: .info)
             return []
         }
-        return request(&state, [key.name: stored], label: "\(key.name) = \(display(key.text(of: previous)))",
+        return request(&state, [key.name: stored], label: "\(key.name) = \(key.displayText(of: previous))",
                        success: message, modeAfter: modeAfter, prefs: prefs)
     }
 
@@ -94,7 +94,7 @@ extension EditorUpdate {
         switch state.mode {
         case .editingLine(let edit) where names.contains(state.keys[edit.keyIndex].name):
             let key = state.keys[edit.keyIndex]
-            state.message = .init(text: "\(key.name) was changed by another program to \(display(prefs.text(of: key))); Enter keeps your edit, Esc shows the new value", kind: .warning)
+            state.message = .init(text: "\(key.name) was changed by another program to \(prefs.displayText(of: key)); Enter keeps your edit, Esc shows the new value", kind: .warning)
         case .choosing(var popup) where names.contains(state.keys[popup.keyIndex].name):
             // The highlight starts on the value stored when the list opened; left there, Enter
             // would silently put the old value back over the other program's. It moves to the
@@ -102,7 +102,7 @@ extension EditorUpdate {
             let key = state.keys[popup.keyIndex]
             if case .choice(let index?, _) = EditorField(key, in: prefs) { popup.highlighted = index }
             state.mode = .choosing(popup)
-            state.message = .init(text: "\(key.name) was changed by another program to \(display(prefs.text(of: key))); the list now marks it", kind: .warning)
+            state.message = .init(text: "\(key.name) was changed by another program to \(prefs.displayText(of: key)); the list now marks it", kind: .warning)
         case .editingList(var list) where names.contains(state.keys[list.keyIndex].name):
             let key = state.keys[list.keyIndex]
             if case .list(let items) = EditorField(key, in: prefs) { list.items = items }

@@ -140,7 +140,7 @@ enum EditorUpdate {
                 state.message = .init(text: "\(key.name) already has its default", kind: .info)
                 return []
             }
-            return write(&state, key, nil, success: "Reset \(key.name) to its default (\(display(key.defaultText)))", prefs: prefs)
+            return write(&state, key, nil, success: "Reset \(key.name) to its default (\(key.defaultDisplayText))", prefs: prefs)
         case .clear:
             guard key.type.isOptional else {
                 state.message = .init(text: "\(key.name) cannot be unset; r resets it to its default", kind: .info)
@@ -171,8 +171,10 @@ enum EditorUpdate {
                 return []
             }
             return write(&state, key, next, prefs: prefs)
-        case (.stepper(_, let text, _), .activate), (.line(let text), .activate):
+        case (.stepper(_, let text, _), .activate):
             state.mode = .editingLine(.init(keyIndex: index, editor: LineEditor(text: text), target: .value))
+        case (.line(let text), .activate):
+            state.mode = .editingLine(.init(keyIndex: index, editor: LineEditor(text: text ?? ""), target: .value))
         case (.list(let items), .activate):
             state.mode = .editingList(.init(keyIndex: index, items: items, selected: 0, itemEdit: nil))
         default:
@@ -180,9 +182,6 @@ enum EditorUpdate {
         }
         return []
     }
-
-    /// A value as messages show it.
-    static func display(_ text: String) -> String { text.isEmpty ? "(unset)" : text.controlCharactersEscaped }
 
     // MARK: Reset all, filter
 

@@ -80,7 +80,9 @@ struct ImportCommand: ParsableCommand {
                 let hint = typoLike == 0 ? "" : "; if \(typoLike == 1 ? "the unknown key is" : "the \(typoLike) unknown keys are") meant, --other-keys writes \(typoLike == 1 ? "it" : "them") as keys the schema does not describe"
                 throw CommandFailure("\(shownFile): nothing imported (\(problems.count) problem\(problems.count == 1 ? "" : "s"))\(hint)", status: ExitStatus.dataError)
             }
-            try prefs.write(changes)
+            // Written as edits, like `set`: a value equal to its declared default removes the
+            // stored one, so importing an export (which holds only stored values) reproduces it.
+            try prefs.writeEdits(changes)
             prefs.reportStoreWarnings()
         }
     }

@@ -49,8 +49,10 @@ struct ListCommand: ParsableCommand {
         var rows = [["KEY", "SECTION", "TYPE", "VALUE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"]]
         for key in keys {
             rows.append([
-                key.name, key.isDescribedBySchema ? key.section : "-", key.type.name, prefs.text(of: key),
-                prefs.schema.declaresType(of: key) ? key.defaultText : "-",
+                // Values as the editor shows them: `""` for empty text, `(unset)` for an
+                // optional without a value (both were an empty cell).
+                key.name, key.isDescribedBySchema ? key.section : "-", key.type.name, prefs.displayText(of: key),
+                prefs.schema.declaresType(of: key) ? key.defaultDisplayText : "-",
                 prefs.isDefault(key) ? "" : "yes", prefs.diagnostic(for: key)?.reason ?? "",
             ].map(\.controlCharactersEscaped))
         }

@@ -42,7 +42,9 @@ struct SetCommand: ParsableCommand {
                     throw CommandFailure("\(key.name) takes one value, got \(values.count): \(values.map(\.quotedForMessage).joined(separator: ", "))",
                                          status: ExitStatus.usage)
                 }
-                try prefs.set(text: values, for: key)
+                // As the editor commits: the default itself is not stored, so `list` shows the
+                // setting unmodified and `set KEY "$(get KEY)"` changes nothing.
+                try prefs.writeEdits([key.name: key.storedValue(parsing: values)])
             }
             prefs.reportStoreWarnings()
         }

@@ -132,17 +132,20 @@ enum EditorRenderer {
             return (value == true ? "[x]" : value == nil ? "[ ] (unset)" : "[ ]", .normal)
         case .choice(let index, let options):
             guard let index else {
-                let text = prefs.text(of: key)
-                return text.isEmpty ? ("\(open) (unset) \(close)", .dim) : ("\(open) \(text.controlCharactersEscaped) \(close)", .normal)
+                let unset = prefs.json(of: key) == .null
+                return ("\(open) \(prefs.displayText(of: key)) \(close)", unset ? .dim : .normal)
             }
             return ("\(open) \(options[index].title) \(close)", .normal)
         case .stepper(let number, let text, let unit):
-            guard number != nil else { return ("(unset)", .dim) }
+            guard number != nil else { return (AnyPreferenceKey.unsetText, .dim) }
             return (unit.map { "\(text) \($0)" } ?? text, .normal)
         case .list(let items):
             return items.isEmpty ? ("(empty)", .dim) : (items.map { EditorField.itemText($0).controlCharactersEscaped }.joined(separator: ", "), .normal)
-        case .line(let text):
-            return text.isEmpty ? ("(unset)", .dim) : (text.controlCharactersEscaped, .normal)
+        case .line(nil):
+            return (AnyPreferenceKey.unsetText, .dim)
+        case .line(let text?):
+            // Empty text is a value, shown as `""`; dim like the other stand-ins for no text.
+            return (AnyPreferenceKey.displayText(forText: text), text.isEmpty ? .dim : .normal)
         }
     }
 
@@ -175,7 +178,7 @@ enum EditorRenderer {
             line(key.title, style: .panelTitle, bold: true)
             field("Key", key.name)
             field("Type", key.type.name)
-            field("Default", display(key.defaultText))
+            field("Default", key.defaultDisplayText)
             let (value, _) = valueText(key, prefs, ascii: state.asciiMarkers)
             field("Value", value + (prefs.isDefault(key) ? " (default)" : " (set)"), style: prefs.isDefault(key) ? .normal : .modified)
             if key.rule != .any { field("Allowed", key.rule.allowedText) }
@@ -350,7 +353,7 @@ enum EditorRenderer {
             }
             add("Key", key.name)
             add("Type", key.type.name)
-            add("Default", display(key.defaultText))
+            add("Default", key.defaultDisplayText)
             add("Allowed", key.rule.allowedText)
             add("Value", valueText(key, prefs, ascii: state.asciiMarkers).0 + (prefs.isDefault(key) ? " (default)" : " (set)"))
             if let diagnostic = prefs.diagnostic(for: key) {
@@ -365,7 +368,6 @@ enum EditorRenderer {
         }
     }
 
-    private static func display(_ text: String) -> String { EditorUpdate.display(text) }
 
     /// Shown for a key that is in the file but not in the schema: it has no title, help or rule
     /// here, is edited by its stored type, and resetting all settings leaves it alone.

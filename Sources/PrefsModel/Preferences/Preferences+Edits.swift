@@ -1,0 +1,38 @@
+extension Preferences {
+    /// What an edit of `key` to `value` stores: nil (nothing, so the key reads its default) when
+    /// `value` is the key's declared default, otherwise `value` itself. The one rule behind the
+    /// editor's commits and the `set` and `import` commands, so that a stored value always means
+    /// "differs from the default" and `set KEY "$(get KEY)"` changes nothing.
+    ///
+    /// Only a default that a schema declares counts: a key the schema does not describe, or any
+    /// key of an inferred schema, belongs to another program, and its "default" is only our
+    /// guess of an empty value; its value is stored as given. A value the key refuses is
+    /// returned unchanged, so the write that follows refuses it with the reason.
+    ///
+    /// ```swift
+    /// prefs.storedValue(forEdit: .int(15), of: PreferenceKeys.refreshInterval)  // nil: 15 is the default
+    /// ```
+    package func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey) -> PlistValue? {
+        guard let value, schema.declaresType(of: key), key.problem(with: value) == nil else { return value }
+        // Compared as the key reads them, so `<integer>1</integer>` for a Bool default of true
+        // counts as the default too.
+        return key.json(of: value) == key.defaultJSON ? nil : value
+    }
+
+    /// Writes edits as ``write(_:)`` does (checked, all or none), each value first passed
+    /// through ``storedValue(forEdit:of:)``: a value equal to its key's declared default removes
+    /// the stored one.
+    ///
+    /// ```swift
+    /// try prefs.writeEdits(["showFeelsLike": .bool(true)])  // the default: nothing stored
+    /// ```
+    @discardableResult
+    package func writeEdits(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+        var edited = changes
+        for (name, value) in changes {
+            guard let value, let key = schema.key(named: name) else { continue }
+            edited[name] = .some(storedValue(forEdit: value, of: key))
+        }
+        return try write(edited)
+    }
+}

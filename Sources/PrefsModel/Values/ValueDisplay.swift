@@ -1,0 +1,48 @@
+// How a value reads to a person: the editor's rows, side panel and messages and the `list`
+// table show values through these, so an empty text and an unset optional never look alike.
+
+extension AnyPreferenceKey {
+    /// The value in effect for `stored` as a person reads it: `(unset)` only for an optional
+    /// without a value, `""` for empty text (an empty cell would read as nothing at all), and
+    /// otherwise the text form with control characters escaped.
+    ///
+    /// ```swift
+    /// PreferenceKeys.lastRefresh.displayText(of: nil)     // "(unset)"
+    /// PreferenceKeys.city.displayText(of: .string(""))    // "\"\""
+    /// ```
+    package func displayText(of stored: PlistValue?) -> String {
+        if json(of: stored) == .null { return Self.unsetText }
+        return Self.displayText(forText: text(of: stored))
+    }
+
+    /// The default as ``displayText(of:)`` shows values.
+    ///
+    /// ```swift
+    /// PreferenceKeys.lastRefresh.defaultDisplayText  // "(unset)"
+    /// ```
+    package var defaultDisplayText: String {
+        defaultJSON == .null ? Self.unsetText : Self.displayText(forText: defaultText)
+    }
+
+    /// What an optional without a value shows.
+    package static let unsetText = "(unset)"
+
+    /// What empty text shows.
+    package static let emptyText = "\"\""
+
+    /// A value's text form as shown: `""` when empty, control characters escaped.
+    package static func displayText(forText text: String) -> String {
+        text.isEmpty ? emptyText : text.controlCharactersEscaped
+    }
+}
+
+extension Preferences {
+    /// The key's value in effect as a person reads it (see ``AnyPreferenceKey/displayText(of:)``).
+    ///
+    /// ```swift
+    /// prefs.displayText(of: PreferenceKeys.city)  // "Oslo"
+    /// ```
+    package func displayText(of key: AnyPreferenceKey) -> String {
+        key.displayText(of: store.storedValue(forKey: key.name))
+    }
+}
