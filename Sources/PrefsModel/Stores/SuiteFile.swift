@@ -14,6 +14,9 @@ struct SuiteFile: Sendable {
         case values([String: PlistValue], order: PlistKeyOrder?)
         /// Bytes that do not parse as a suite: preserved as a copy before a write replaces them.
         case unreadable(reason: String, bytes: Data)
+        /// The very bytes the caller last read or wrote (``read(knownSize:knownBytes:)``): the
+        /// settings are the ones it holds, and need not be parsed again.
+        case unchanged
         /// 0 bytes, where the last look found settings. A program rewriting the file in place
         /// (Foundation's `synchronize()` truncates, then writes) was caught between the two, or
         /// died there: this is never "the user has no settings".
@@ -80,10 +83,15 @@ struct SuiteFile: Sendable {
     /// caller's last look: an empty file where there was content is ``Contents/emptied``; an
     /// empty file that was empty before too (or never seen) is an empty suite, as Foundation
     /// reads it.
-    func read(knownSize: Int64?) -> (contents: Contents, identity: Identity?) {
+    ///
+    /// `knownBytes` are the bytes the caller last read or wrote: a file holding exactly those is
+    /// ``Contents/unchanged``, found by comparing bytes, which costs a fraction of parsing them
+    /// (a write re-reads the file every time, under the lock). Unlike the file's identity, equal
+    /// bytes are proof. The bytes read are returned when they parsed, for the next comparison.
+    func read(knownSize: Int64?, knownBytes: Data? = nil) -> (contents: Contents, identity: Identity?, bytes: Data?) {
         var attempt = 0
         while true {
-            var (contents, identity) = readOnce()
+            var (contents, identity, bytes) = readOnce(knownBytes: knownBytes)
             if case .values(let values, _) = contents, values.isEmpty, identity?.size == 0, let knownSize, knownSize > 0 {
                 contents = .emptied
             }
@@ -92,42 +100,49 @@ struct SuiteFile: Sendable {
             // An empty file seen for the first time may be a program caught between truncating
             // and writing; one that was empty at the last look too is simply empty.
             case .values: identity?.size == 0 && knownSize != 0
-            case .absent, .inaccessible: false
+            case .absent, .inaccessible, .unchanged: false
             }
-            guard isWorthRetrying, attempt < 3 else { return (contents, identity) }
+            guard isWorthRetrying, attempt < 3 else {
+                let parsed: Bool = switch contents {
+                case .values, .unchanged: true
+                default: false
+                }
+                return (contents, identity, parsed ? bytes : nil)
+            }
             attempt += 1
             usleep(20_000)
         }
     }
 
-    private func readOnce() -> (Contents, Identity?) {
+    private func readOnce(knownBytes: Data?) -> (Contents, Identity?, Data?) {
         // O_NONBLOCK: a FIFO planted at the path would otherwise block the open forever.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
             // No file, or no folder (a file where the config folder should be): nothing stored.
             // Anything else (EACCES above all) is an error, never "no settings".
-            if code == ENOENT || code == ENOTDIR { return (.absent, nil) }
-            return (.inaccessible(reason: "cannot be read (\(String(cString: strerror(code))))"), nil)
+            if code == ENOENT || code == ENOTDIR { return (.absent, nil, nil) }
+            return (.inaccessible(reason: "cannot be read (\(String(cString: strerror(code))))"), nil, nil)
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            return (.inaccessible(reason: "cannot be read (\(POSIXFailure.current()))"), nil)
+            return (.inaccessible(reason: "cannot be read (\(POSIXFailure.current()))"), nil, nil)
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: return (.inaccessible(reason: "is a folder, not a file"), nil)
-        default: return (.inaccessible(reason: "is not a regular file"), nil)
+        case S_IFDIR: return (.inaccessible(reason: "is a folder, not a file"), nil, nil)
+        default: return (.inaccessible(reason: "is not a regular file"), nil, nil)
         }
         let identity = Identity(info)
         let data: Data
         do { data = try Self.readAll(from: descriptor, sizeHint: Int(info.st_size)) } catch {
-            return (.inaccessible(reason: "cannot be read (\(error))"), identity)
+            return (.inaccessible(reason: "cannot be read (\(error))"), identity, nil)
         }
         // An empty file: `read(knownSize:)` decides whether it is an empty suite.
-        if data.isEmpty { return (.values([:], order: PlistKeyOrder([])), identity) }
-        return (Self.parse(data), identity)
+        if data.isEmpty { return (.values([:], order: PlistKeyOrder([])), identity, data) }
+        if data == knownBytes { return (.unchanged, identity, data) }
+        return (Self.parse(data), identity, data)
     }
 
     private static func parse(_ data: Data) -> Contents {
@@ -222,11 +237,11 @@ struct SuiteFile: Sendable {
     /// The values are encoded before the disk is touched: a value no plist can hold fails the
     /// write with nothing changed.
     ///
-    /// Returns the identity of the file now on disk; `writer` is recorded with it (see
-    /// ``InProcessWrites``).
-    func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, writer: StoreWriter? = nil) throws -> Identity {
+    /// Returns the identity of the file now on disk and its bytes; `writer` is recorded with it
+    /// (see ``InProcessWrites``).
+    func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, writer: StoreWriter? = nil) throws -> (identity: Identity, bytes: Data) {
         let document = try PlistXMLWriter.document(values, order: order)
-        return try replaceContents(with: document, isSuite: true, writer: writer)
+        return (try replaceContents(with: document, isSuite: true, writer: writer), Data(document))
     }
 
     /// Replaces the file's contents with `bytes` through a temporary file, fsync and rename.

@@ -39,6 +39,9 @@ public final class SuiteStore: PreferenceStore {
         /// The file's size at the last look, or nil when it was absent: an empty file where
         /// there was content is a program caught rewriting in place, not an empty suite.
         var knownSize: Int64?
+        /// The file's bytes when `values` are exactly what they hold (last read or written), so
+        /// the next look can tell an unchanged file by comparing bytes instead of parsing them.
+        var bytes: Data?
         var loadProblem: String?
         var warnings: [String] = []
     }
@@ -136,16 +139,16 @@ public final class SuiteStore: PreferenceStore {
             if order.keys.count != values.count { order = PlistKeyOrder(values.keys) }
             if changed.isEmpty && !start.mustRewrite {
                 return WrittenSuite(values: values, order: order, identity: start.identity, size: start.knownSize,
-                                    changes: start.isCurrent ? [] : nil)
+                                    bytes: start.bytes, changes: start.isCurrent ? [] : nil)
             }
-            let identity: SuiteFile.Identity
+            let written: (identity: SuiteFile.Identity, bytes: Data)
             do {
-                identity = try file.write(values, order: order, writer: writer)
+                written = try file.write(values, order: order, writer: writer)
             } catch let error as PreferenceError {
                 throw Self.explainingRefusal(error, of: values, stored: start.values, changes: changes)
             }
-            return WrittenSuite(values: values, order: order, identity: identity, size: identity.size,
-                                changes: start.isCurrent ? changed : nil)
+            return WrittenSuite(values: values, order: order, identity: written.identity, size: written.identity.size,
+                                bytes: written.bytes, changes: start.isCurrent ? changed : nil)
         }
         let applied = state.withLock { state -> [StoredChange] in
             // Changes against what this store last knew: only the committed keys when the file
@@ -155,6 +158,7 @@ public final class SuiteStore: PreferenceStore {
             state.order = written.order
             state.identity = written.identity
             state.knownSize = written.size
+            state.bytes = written.bytes
             state.loadProblem = nil
             if let warning { state.warnings.append(warning) }
             broadcaster.enqueue(applied, source: .commit(by: writer))
@@ -185,11 +189,16 @@ public final class SuiteStore: PreferenceStore {
         defer { diskAccess.unlock() }
         // No lock: our writers replace the file by rename, so this sees a whole file, and a
         // read must create nothing (not even the lock file).
-        let knownSize = state.withLock { $0.knownSize }
-        let (contents, identity) = file.read(knownSize: knownSize)
+        let (knownSize, knownBytes) = state.withLock { ($0.knownSize, $0.bytes) }
+        let (contents, identity, bytes) = file.read(knownSize: knownSize, knownBytes: knownBytes)
         state.withLock { state in
             let values: [String: PlistValue]
+            state.bytes = bytes
             switch contents {
+            case .unchanged:
+                values = state.values
+                state.knownSize = identity?.size
+                state.loadProblem = nil
             case .absent:
                 values = [:]
                 state.order = PlistKeyOrder([])
@@ -263,6 +272,8 @@ public final class SuiteStore: PreferenceStore {
         /// The size to remember when nothing is written: the file's, except for a file found
         /// emptied, whose earlier size keeps telling the next look that it held settings.
         var knownSize: Int64?
+        /// The file's bytes when `values` are exactly what they hold.
+        var bytes: Data?
     }
 
     /// What a write left on disk, and the changes it made when they are known key by key.
@@ -271,6 +282,7 @@ public final class SuiteStore: PreferenceStore {
         var order: PlistKeyOrder
         var identity: SuiteFile.Identity?
         var size: Int64?
+        var bytes: Data?
         var changes: [StoredChange]?
     }
 
@@ -283,15 +295,20 @@ public final class SuiteStore: PreferenceStore {
     /// replaced; a file that cannot be read at all fails the write.
     private func startingPoint(warning: inout String?) throws -> StartingPoint {
         let known = state.withLock { state in
-            (values: state.values, order: state.order, size: state.knownSize, isValid: state.loadProblem == nil)
+            (values: state.values, order: state.order, size: state.knownSize, bytes: state.bytes,
+             isValid: state.loadProblem == nil)
         }
-        let (contents, identity) = file.read(knownSize: known.size)
+        let (contents, identity, bytes) = file.read(knownSize: known.size, knownBytes: known.bytes)
         switch contents {
         case .absent:
             return StartingPoint(values: [:], order: PlistKeyOrder([]), identity: nil, isCurrent: known.values.isEmpty)
+        case .unchanged:
+            // The bytes this store last read or wrote: their values are the ones it holds.
+            return StartingPoint(values: known.values, order: known.order, identity: identity, isCurrent: known.isValid,
+                                 knownSize: identity?.size, bytes: bytes)
         case .values(let values, let order):
             return StartingPoint(values: values, order: order ?? PlistKeyOrder(values.keys), identity: identity,
-                                 isCurrent: known.isValid && values == known.values, knownSize: identity?.size)
+                                 isCurrent: known.isValid && values == known.values, knownSize: identity?.size, bytes: bytes)
         case .unreadable(let reason, let bytes):
             let copy = try file.preserveUnreadableCopy(of: bytes)
             warning = "\(path) \(reason); it was preserved as \(copy) and a new file was written"
