@@ -94,7 +94,7 @@ struct ObservationTests {
 
 @Suite("Observation of other processes' changes", .serialized)
 struct CrossProcessObservationTests {
-    @Test func anotherProcessesWriteIsNoticedWithinOneSecond() async throws {
+    @Test func anotherProcessesWriteIsNoticed() async throws {
         let directory = TemporaryDirectory()
         let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: directory.path)
         let seen = Recorder<String>()
@@ -104,8 +104,8 @@ struct CrossProcessObservationTests {
         #expect(writer.status == 0, "\(writer.error)")
 
         let elapsed = await timeUntil { seen.count > 0 }
-        #expect(elapsed != nil)
-        #expect(elapsed.map { $0 < .seconds(1) } == true, "noticed after \(String(describing: elapsed))")
+        // How soon (within 1 s) is measured, repeated, in the hostile suite (ObservationLatency).
+        #expect(elapsed != nil, "not noticed within the deadline")
         #expect(seen.all == ["kelvin"])
         #expect(prefs[.temperatureNotation] == .kelvin)
         withExtendedLifetime(token) {}
@@ -186,12 +186,13 @@ struct FileWatchingTests {
         try externalWrite("suite199", in: directory)
 
         let elapsed = await timeUntil { seen.count > 0 }
-        #expect(elapsed.map { $0 < .seconds(1) } == true, "noticed after \(String(describing: elapsed))")
+        // How soon (within 1 s) is measured, repeated, in the hostile suite (ObservationLatency).
+        #expect(elapsed != nil, "not noticed within the deadline")
         #expect(inotifyInstancesOfThisProcess() == 1)
         withExtendedLifetime(token) {}
     }
 
-    @Test func withoutInotifyChangesAreStillSeenWithinASecondAndOneWarningSaysSo() async throws {
+    @Test func withoutInotifyChangesAreStillSeenAndOneWarningSaysSo() async throws {
         let directory = TemporaryDirectory()
         let monitor = FileChangeMonitor(useInotify: false)
         let first = SuiteStore(suiteName: "watched", directory: directory.path, watchForChanges: true, monitor: monitor)
@@ -202,7 +203,8 @@ struct FileWatchingTests {
         try externalWrite("watched", in: directory)
 
         let elapsed = await timeUntil { seen.count > 0 }
-        #expect(elapsed.map { $0 < .seconds(1) } == true, "noticed after \(String(describing: elapsed))")
+        // How soon (within 1 s) is measured, repeated, in the hostile suite (ObservationLatency).
+        #expect(elapsed != nil, "not noticed within the deadline")
         let warnings = first.takeWarnings() + second.takeWarnings()
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("every 0.5 s") == true)
