@@ -34,8 +34,12 @@ struct PrefsTUI: ParsableCommand {
         do {
             let arguments = try SetArguments.normalized(Array(CommandLine.arguments.dropFirst()))
             try UsageErrors.checkCommandName(arguments)
-            var command = try StartUp.fastCommand(arguments) ?? parseAsRoot(arguments)
-            try command.run()
+            if let get = StartUp.plainGet(arguments) {
+                try GetCommand.printValue(of: get.key, json: get.json, in: get.selection)
+            } else {
+                var command = try StartUp.fastCommand(arguments) ?? parseAsRoot(arguments)
+                try command.run()
+            }
         } catch let failure as CommandFailure {
             Diagnostics.print(failure.message)
             Foundation.exit(failure.status)

@@ -9,14 +9,11 @@ import Testing
 @Suite("prefs-tui get, the quick start")
 struct QuickGetTests {
     @Test func thePlainFormsAreBuiltWithEveryOptionTaken() throws {
-        let command = try #require(StartUp.plainGet(["get", "city", "--suite", "com.acme.x", "--json", "--schema", "s.json"]))
+        let full = StartUp.plainGet(["get", "city", "--suite", "com.acme.x", "--json", "--schema", "s.json"])
+        let bare = StartUp.plainGet(["get", "city"])
 
-        #expect(command.key == "city")
-        #expect(command.json)
-        #expect(command.options.suite == "com.acme.x")
-        #expect(command.options.schema == "s.json")
-        let bare = try #require(StartUp.plainGet(["get", "city"]))
-        #expect(!bare.json && bare.options.suite == nil && bare.options.schema == nil)
+        #expect(full == StartUp.PlainGet(key: "city", json: true, selection: SuiteSelection(suite: "com.acme.x", schema: "s.json")))
+        #expect(bare == StartUp.PlainGet(key: "city", json: false, selection: SuiteSelection()))
     }
 
     @Test(arguments: [

@@ -16,9 +16,14 @@ struct GetCommand: ParsableCommand {
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
+        try Self.printValue(of: key, json: json, in: options.selection)
+    }
+
+    /// The work of `get`, apart from its parsing: `StartUp` calls it directly for the plain forms.
+    static func printValue(of keyName: String, json: Bool, in selection: SuiteSelection) throws {
         try reportingFailures {
-            let prefs = try options.open()
-            let key = try prefs.schema.requireKey(named: key)
+            let prefs = try selection.open()
+            let key = try prefs.schema.requireKey(named: keyName)
             if let diagnostic = prefs.diagnostic(for: key) { Diagnostics.print("warning: \(diagnostic)") }
             Output.print(json ? prefs.json(of: key).text : prefs.text(of: key))
         }

@@ -16,7 +16,6 @@ enum StartUp {
     ]
 
     static func fastCommand(_ arguments: [String]) throws -> ParsableCommand? {
-        if let get = plainGet(arguments) { return get }
         guard let name = arguments.first,
               let command = PrefsTUI.configuration.subcommands.first(where: { $0.configuration.commandName == name }),
               // Words after `--` are values (`set city -- -h`), never requests for help.
@@ -25,41 +24,38 @@ enum StartUp {
         return try command.parseAsRoot(Array(arguments.dropFirst()))
     }
 
+    /// A `get` given in a plain form: its key, `--json`, and the suite and schema named.
+    struct PlainGet: Equatable {
+        var key: String
+        var json: Bool
+        var selection: SuiteSelection
+    }
+
     /// `get KEY`, with `--json`, `--suite NAME` and `--schema FILE` in any order after it: the
-    /// form scripts run in loops, built without ArgumentParser's parse, which inspects the
-    /// command's properties at run time and costs a third of such a `get`'s instructions. The
-    /// command is the same `GetCommand` (same `run`, same messages); any other shape (help, a
-    /// word starting with `-` where a name belongs, `--`, `--suite=NAME`, a missing or repeated
-    /// option) returns nil and goes through ArgumentParser, which also gives the usage errors.
-    static func plainGet(_ arguments: [String]) -> GetCommand? {
+    /// form scripts run in loops, read without ArgumentParser, whose parse inspects the command's
+    /// properties at run time and cost a third of such a `get`'s instructions. It runs the same
+    /// work as the parsed command (``GetCommand/printValue(of:json:in:)``); any other shape
+    /// (help, a word starting with `-` where a name belongs, `--`, `--suite=NAME`, a missing or
+    /// repeated option) is nil and goes through ArgumentParser, which also gives usage errors.
+    static func plainGet(_ arguments: [String]) -> PlainGet? {
         guard arguments.count >= 2, arguments[0] == "get", !arguments[1].hasPrefix("-") else { return nil }
-        var json: Bool?
-        var suite: String?, schema: String?
+        var get = PlainGet(key: arguments[1], json: false, selection: SuiteSelection())
         var index = 2
         while index < arguments.count {
             let word = arguments[index]
-            if word == "--json", json == nil {
-                json = true
+            if word == "--json", !get.json {
+                get.json = true
                 index += 1
                 continue
             }
             guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else { return nil }
             switch word {
-            case "--suite" where suite == nil: suite = arguments[index + 1]
-            case "--schema" where schema == nil: schema = arguments[index + 1]
+            case "--suite" where get.selection.suite == nil: get.selection.suite = arguments[index + 1]
+            case "--schema" where get.selection.schema == nil: get.selection.schema = arguments[index + 1]
             default: return nil
             }
             index += 2
         }
-        // Every property is set: a property wrapper that was never parsed or assigned traps
-        // when it is read.
-        var options = SuiteOptions()
-        options.suite = suite
-        options.schema = schema
-        var command = GetCommand()
-        command.key = arguments[1]
-        command.json = json ?? false
-        command.options = options
-        return command
+        return get
     }
 }

@@ -15,58 +15,16 @@ struct SuiteOptions: ParsableArguments {
         discussion: "Default: the built-in weather demo.", valueName: "file"), completion: .file(extensions: ["json"]))
     var schema: String?
 
-    /// The schema that describes the suite: the file given with `--schema`, or the demo when no
-    /// other suite is named; nil for another suite without `--schema`, whose schema is inferred
-    /// from its file (applying the demo to another program's suite would show and write the
-    /// demo's keys in it).
-    func declaredSchema() throws -> PreferenceSchema? {
-        guard let path = schema else {
-            return suite == nil || suite == WeatherSettings.suiteName ? WeatherSettings.schema : nil
-        }
-        let data = try InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema")
-        do {
-            return try PreferenceSchema(jsonText: String(decoding: data, as: UTF8.self))
-        } catch let error as PreferenceError {
-            throw CommandFailure("schema \(path.controlCharactersEscaped): \(error)", status: ExitStatus.dataError)
-        }
-    }
+    /// The suite and schema the options name, for the work itself (which needs no parser).
+    var selection: SuiteSelection { SuiteSelection(suite: suite, schema: schema) }
 
-    /// Opens the suite. With a declared schema, the stored keys it does not describe are added
-    /// in a last section ("Other keys in this file"); without one, the schema is inferred from
-    /// the file. A suite file that cannot be read is reported on standard error; reads then show
-    /// defaults, and the file is left alone until a write preserves it. A write that waits for
-    /// another process's lock says so on standard error after a second, naming the holder,
-    /// unless `reportsLockWaits` is false (the editor, whose screen a line would garble: it shows
-    /// the failure, which names the holder too, as a status message).
+    func declaredSchema() throws -> PreferenceSchema? { try selection.declaredSchema() }
+
     func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true) throws -> Preferences {
-        let (store, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits)
-        if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
-        return Preferences(store: store, schema: schema)
+        try selection.open(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits)
     }
 
-    /// The schema `open` would use, without warnings on standard error (for shell completion).
-    func schemaWithoutDiagnostics() throws -> PreferenceSchema {
-        try storeAndSchema(watchForChanges: false).schema
-    }
-
-    private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false) throws -> (store: SuiteStore, schema: PreferenceSchema) {
-        let declared = try declaredSchema()
-        let suiteName = suite ?? declared?.suiteName ?? WeatherSettings.suiteName
-        if let problem = SuiteLocation.problem(withSuiteName: suiteName) {
-            // debugDescription quotes the name and escapes control characters, so the message
-            // stays on one line and shows what was actually given.
-            throw CommandFailure("invalid suite name \(suiteName.debugDescription): \(problem)", status: ExitStatus.usage)
-        }
-        // Under a file-size limit (`ulimit -f`), writing past it sends SIGXFSZ, which by default
-        // kills the program half-way through a write. Ignored, the write fails with EFBIG
-        // instead, and the store reports it naming the path, with the old suite untouched.
-        signal(SIGXFSZ, SIG_IGN)
-        var options = SuiteStore.Options()
-        if reportsLockWaits { options.onLockWait = { note in Diagnostics.print(note) } }
-        let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges, options: options)
-        let stored = store.storedValues()
-        return (store, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName))
-    }
+    func schemaWithoutDiagnostics() throws -> PreferenceSchema { try selection.schemaWithoutDiagnostics() }
 }
 
 extension Preferences {
