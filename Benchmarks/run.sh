@@ -50,6 +50,10 @@ fi
 
 say "building release binaries"
 swift build -c release --package-path "$root" --product prefs-tui >&2
+# This package reaches the root package by path, and SwiftPM kept its cached build plan for it:
+# a source file added to the root since the last run was left out ("cannot find 'X' in scope").
+# Without the plan, SwiftPM makes a new one from the files as they are (seconds, not a rebuild).
+rm -f "$scratch/release.yaml" "$scratch/release/description.json"
 swift build -c release --package-path "$here" --scratch-path "$scratch" >&2
 prefs="$root/.build/release/prefs-tui"
 bin="$scratch/release"

@@ -140,10 +140,8 @@ extension Hostile {
             let root = TemporaryDirectory()
             let config = root.file("config")
             try SuiteStore(suiteName: "com.example.weather", directory: config, watchForChanges: false).commit(["city": .string("Bergen")])
-            chmod(root.path, 0o755)
-            chown(config, Unprivileged.userID, Unprivileged.groupID)
-            chmod(config, 0)
-            defer { chmod(config, 0o700) }
+            let restore = Unprivileged.lockOut(config, in: root.path)
+            defer { restore() }
 
             func run(_ arguments: String...) throws -> ChildProcess.Result {
                 let child = Unprivileged.product("prefs-tui", arguments: arguments, configHome: config)

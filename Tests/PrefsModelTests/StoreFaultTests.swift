@@ -121,10 +121,8 @@ struct StoreFaultTests {
     func aFolderWithMode0000IsAWarningForReadsAndAFailedWrite() throws {
         let config = directory.file("config")
         try SuiteStore(suiteName: "app", directory: config, watchForChanges: false).commit(["city": .string("Bergen")])
-        chmod(directory.path, 0o755)
-        chown(config, Unprivileged.userID, Unprivileged.groupID)
-        chmod(config, 0)
-        defer { chmod(config, 0o700) }
+        let restore = Unprivileged.lockOut(config, in: directory.path)
+        defer { restore() }
 
         let child = Unprivileged.product("prefs-test-helper", arguments: ["read-and-write", "app", "city", "Oslo"], configHome: config)
         try child.start()

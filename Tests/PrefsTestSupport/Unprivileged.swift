@@ -17,6 +17,16 @@ public enum Unprivileged {
     }
 
     /// One of the package's built products, run as the unprivileged user.
+    /// Makes `folder` (inside `parent`) belong to the unprivileged user with mode 0000, so that
+    /// user may not even look inside; `parent` is opened to everyone. Returns what gives the
+    /// folder its mode back (for the temporary folder's clean-up).
+    public static func lockOut(_ folder: String, in parent: String) -> () -> Void {
+        chmod(parent, 0o755)
+        chown(folder, userID, groupID)
+        chmod(folder, 0)
+        return { chmod(folder, 0o700) }
+    }
+
     public static func product(_ product: String, arguments: [String], configHome: String) -> ChildProcess {
         let path = (ChildProcess.productsDirectory as NSString).appendingPathComponent(product)
         guard geteuid() == 0 else { return ChildProcess(product: product, arguments: arguments, configHome: configHome) }
