@@ -151,6 +151,17 @@ struct EditorRoughEdgeTests {
         #expect(!editor.screen.contains("┌─ Refresh every"))
     }
 
+    @Test func detailsOfASettingWithoutARuleClaimNoRule() {
+        let editor = EditorHarness(width: 60, height: 20)
+        editor.select("Data source")
+
+        editor.press(.character("i"))
+
+        // Its type still limits it (an absolute URL), so "any value" would be wrong.
+        #expect(editor.screen.contains("Type     url"))
+        #expect(!editor.screen.contains("any value"))
+    }
+
     @Test func theSidePanelShowsTheWholeValueWrapped() {
         let editor = EditorHarness()
         editor.select("Data source")

@@ -354,7 +354,7 @@ enum EditorRenderer {
             add("Key", key.name)
             add("Type", key.type.name)
             add("Default", key.defaultDisplayText)
-            add("Allowed", key.rule.allowedText)
+            if key.rule != .any { add("Allowed", key.rule.allowedText) }
             add("Value", valueText(key, prefs, ascii: state.asciiMarkers).0 + (prefs.isDefault(key) ? " (default)" : " (set)"))
             if let diagnostic = prefs.diagnostic(for: key) {
                 add("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)")
