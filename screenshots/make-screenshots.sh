@@ -70,5 +70,5 @@ shot list-editor 100 30 "Favourite cities (3)" -- Tab Down Enter
 shot help 100 30 "undo the last change" -- "?"
 shot no-color 100 30 "Live preview" NO_COLOR=1 -- Down
 shot small-80x24 80 24 "Live preview" --
-shot details-60x20 60 20 "Allowed" -- Tab Tab Down Down Down i
+shot details-60x20 60 20 "(default)" -- Tab Tab Down Down Down i
 shot other-keys 100 30 "Not described by the schema" -- End Up
