@@ -42,8 +42,11 @@ enum EditorSession {
     private static func waitForInput(wakeUp: WakeUpSignal, until deadline: Date?) {
         var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
-        // Rounded up, so the timer never fires before the moment it was asked for.
-        let timeout = deadline.map { Int32(clamping: Int(max(0, ($0.timeIntervalSinceNow * 1000).rounded(.up)))) } ?? -1
+        // Rounded up, and a millisecond more: poll measures the wait on the monotonic clock, the
+        // deadline is wall-clock time, and waking a hair early (the two clocks drift apart by
+        // microseconds) would find the timer not yet due and cost a second wake-up to wait out
+        // the rest (measured: 2 wake-ups a minute instead of 1).
+        let timeout = deadline.map { Int32(clamping: Int(max(0, ($0.timeIntervalSinceNow * 1000).rounded(.up))) + 1) } ?? -1
         _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
     }
 }
