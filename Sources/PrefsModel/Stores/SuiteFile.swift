@@ -97,12 +97,20 @@ struct SuiteFile: Sendable {
             }
             let isWorthRetrying = switch contents {
             case .unreadable, .emptied: true
-            // An empty file seen for the first time may be a program caught between truncating
-            // and writing; one that was empty at the last look too is simply empty.
-            case .values: identity?.size == 0 && knownSize != 0
+            // Any empty file is read again: a program writing in place may have been caught
+            // between truncating and writing, and may be caught there at the next look too (so
+            // "it was empty last time" proves nothing; without this retry, a writer that had
+            // once seen the file empty took the next such moment for "no settings" and dropped
+            // another program's keys, 1 run in 5 of the hostile in-place-writer case).
+            case .values: identity?.size == 0
             case .absent, .inaccessible, .unchanged: false
             }
-            guard isWorthRetrying, attempt < 3 else {
+            // An empty file gets longer (up to 200 ms): no plist writer leaves one, so it is almost
+            // always a rewrite in progress, and a writer stalled on a busy machine after
+            // truncating is exactly when taking it for "no settings" would lose the most. An
+            // unparseable file is preserved as a copy before it is replaced, so less is at stake.
+            let attempts = identity?.size == 0 ? 10 : 3
+            guard isWorthRetrying, attempt < attempts else {
                 let parsed: Bool = switch contents {
                 case .values, .unchanged: true
                 default: false
