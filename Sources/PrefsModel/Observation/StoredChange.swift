@@ -22,6 +22,20 @@ public struct StoredChange: Sendable, Hashable {
         self.new = new
     }
 
+    /// Applies a commit's changes (nil removes) to `values` key by key, so the cost follows the
+    /// size of the commit, not of the store; returns what actually changed, sorted by key.
+    /// Both stores commit through this.
+    static func applying(_ changes: [String: PlistValue?], to values: inout [String: PlistValue]) -> [StoredChange] {
+        var applied: [StoredChange] = []
+        for (key, new) in changes.sorted(by: { $0.key < $1.key }) {
+            let old = values[key]
+            guard old != new else { continue }
+            applied.append(StoredChange(key: key, old: old, new: new))
+            values[key] = new
+        }
+        return applied
+    }
+
     /// The keys whose values differ between two snapshots, sorted by name.
     static func between(_ old: [String: PlistValue], _ new: [String: PlistValue]) -> [StoredChange] {
         var changes: [StoredChange] = []

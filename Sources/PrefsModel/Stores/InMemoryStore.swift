@@ -33,15 +33,8 @@ public final class InMemoryStore: PreferenceStore {
 
     @discardableResult
     public func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
-        // Key by key: the cost follows the size of the commit, not of the store.
         let applied = values.withLock { values -> [StoredChange] in
-            var applied: [StoredChange] = []
-            for (key, new) in changes.sorted(by: { $0.key < $1.key }) {
-                let old = values[key]
-                guard old != new else { continue }
-                applied.append(StoredChange(key: key, old: old, new: new))
-                values[key] = new
-            }
+            let applied = StoredChange.applying(changes, to: &values)
             broadcaster.enqueue(applied, source: .commit(by: writer))
             return applied
         }

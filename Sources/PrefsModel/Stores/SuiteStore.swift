@@ -126,13 +126,9 @@ public final class SuiteStore: PreferenceStore {
             let start = try startingPoint(warning: &warning)
             var values = start.values
             var order = start.order
-            var changed: [StoredChange] = []
-            for (key, new) in changes.sorted(by: { $0.key < $1.key }) {
-                let old = values[key]
-                guard old != new else { continue }
-                changed.append(StoredChange(key: key, old: old, new: new))
-                values[key] = new
-                if old == nil { order.insert(key) } else if new == nil { order.remove(key) }
+            let changed = StoredChange.applying(changes, to: &values)
+            for change in changed {
+                if change.old == nil { order.insert(change.key) } else if change.new == nil { order.remove(change.key) }
             }
             // Keys that are equal to Swift but spelled differently (é and e + U+0301) share
             // one dictionary entry; if the order lost count of that, sort again.
