@@ -42,5 +42,6 @@ static inline chtype prefs_acs_urcorner(void) { return ACS_URCORNER; }
 static inline chtype prefs_acs_llcorner(void) { return ACS_LLCORNER; }
 static inline chtype prefs_acs_lrcorner(void) { return ACS_LRCORNER; }
 static inline chtype prefs_acs_block(void) { return ACS_CKBOARD; }
+static inline chtype prefs_acs_ttee(void) { return ACS_TTEE; }
 
 #endif

@@ -40,6 +40,12 @@ final class EditorHarness {
         lines.first { line in ["  ", "● ", "! ", "* "].contains { line.hasPrefix($0 + title + " ") } } ?? "(no row \(title))"
     }
 
+    /// The details pane below the list: its rows under the rule, without the live preview.
+    var pane: [String] {
+        let rows = lines.drop { !$0.hasPrefix("─") }.dropFirst().dropLast(2)
+        return rows.map { ($0.split(separator: "│", omittingEmptySubsequences: false).first.map(String.init) ?? "").trimmingCharacters(in: .whitespaces) }
+    }
+
     func stored(_ key: String) -> PlistValue? { store.storedValue(forKey: key) }
 
     /// Moves the selection to the setting with this title.

@@ -93,12 +93,12 @@ struct EditorTimerTests {
         let clock = Clock()
         let schema = WeatherSettings.makeSchema(now: { clock.now.withLock { $0 } }, timeZone: TimeZone(identifier: "UTC")!)
         let editor = EditorHarness(schema: schema)
-        #expect(editor.screen.contains("Next refresh   12:15"))
+        #expect(editor.screen.contains("Next refresh  12:15"))
         #expect(editor.controller.wakeUp == EditorHarness.noon.addingTimeInterval(60))
 
         clock.advance(30)
         editor.controller.send(.timer)
-        #expect(editor.screen.contains("Next refresh   12:16"))
+        #expect(editor.screen.contains("Next refresh  12:16"))
         #expect(editor.controller.wakeUp == EditorHarness.noon.addingTimeInterval(120))
     }
 

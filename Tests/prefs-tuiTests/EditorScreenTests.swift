@@ -9,27 +9,27 @@ struct EditorScreenTests {
         let editor = EditorHarness()
         #expect(editor.screen == """
              Weather · com.example.weather      /home/ada/.config/com.example.weather.plist
-            Units                                          │Temperature
-              Temperature            ‹ Celsius ›           │Key      temperatureNotation
-              Units                  ‹ Metric ›            │Type     string
-              Time format            ‹ 24-hour ›           │Default  celsius
-            Location                                       │Value    ‹ Celsius › (default)
-              City                   Oslo                  │Allowed  one of celsius,
-              Favourite cities       (empty)               │         fahrenheit, kelvin
-            Updates                                        │
-              Refresh every          15 min                │The scale temperatures are
-              Show feels-like        [x]                   │shown in.
-              Notifications          [ ]                   │
-              Data source            https://api.example.… │
-            Display                                        │
-              Decimal places         1                     │
-              Last refresh           (unset)               │
-                                                           │Live preview
-                                                           │Temperature    21.5 °C
-                                                           │Feels like     19.0 °C
-                                                           │Wind           5.0 m/s
-                                                           │Next refresh   12:15
-                                                           │
+            Units
+              Temperature                ‹ Celsius ›
+              Units                      ‹ Metric ›
+              Time format                ‹ 24-hour ›
+            Location
+              City                       Oslo
+              Favourite cities           (empty)
+            Updates
+              Refresh every              15 min
+              Show feels-like            [x]
+              Notifications              [ ]
+              Data source                https://api.example.com/v1/forecast
+            Display
+              Decimal places             1
+              Last refresh               (unset)
+
+            ─────────────────────────────────────────────────────┬─ Live preview ───────────
+             temperatureNotation = celsius                       │ Temperature   21.5 °C
+             Allowed  one of celsius, fahrenheit, kelvin         │ Feels like    19.0 °C
+             The scale temperatures are shown in.                │ Wind          5.0 m/s
+                                                                 │ Next refresh  12:15
              ↑↓ move  ←→ change  Enter edit  ? help  q quit  i details  / filter
 
             """)
@@ -73,10 +73,10 @@ struct EditorScreenTests {
         editor.press(.character(" "))
         editor.select("Refresh every")
         editor.press(.right)
-        #expect(editor.screen.contains("Temperature    70.7 °F"))
-        #expect(editor.screen.contains("Feels like     —"))
-        #expect(editor.screen.contains("Wind           11.2 mph"))
-        #expect(editor.screen.contains("Next refresh   12:20"))
+        #expect(editor.screen.contains("Temperature   70.7 °F"))
+        #expect(editor.screen.contains("Feels like    —"))
+        #expect(editor.screen.contains("Wind          11.2 mph"))
+        #expect(editor.screen.contains("Next refresh  12:20"))
     }
 
     @Test func aWiderTerminalGetsAWiderLayout() {
@@ -125,10 +125,60 @@ struct EditorScreenTests {
         let editor = EditorHarness(stored: ["city": .string("東京 Zürich")])
         let row = editor.row("City")
         #expect(row.contains("東京 Zürich"))
-        // The separator of the panel stays in its column although 東京 takes four columns.
-        let separator = editor.lines[1].firstIndex(of: "│").map { String(editor.lines[1][..<$0]).displayWidth }
-        let rowSeparator = row.firstIndex(of: "│").map { String(row[..<$0]).displayWidth }
+        // The live preview's separator stays in its column although 東京 takes four columns.
+        editor.select("City")
+        let rule = editor.lines.first { $0.hasPrefix("─") } ?? ""
+        let valueRow = editor.lines.first { $0.hasPrefix(" city = ") } ?? ""
+        let separator = rule.firstIndex(of: "┬").map { String(rule[..<$0]).displayWidth }
+        let rowSeparator = valueRow.firstIndex(of: "│").map { String(valueRow[..<$0]).displayWidth }
+        #expect(separator != nil)
         #expect(separator == rowSeparator)
+    }
+
+    /// What lets a terminal scroll the list instead of being sent it again: every list row spans
+    /// the screen, so after a ↓ that scrolls, each row holds exactly what the row below it held
+    /// (only the two rows the selection left and reached are restyled).
+    @Test func aScrollShiftsWholeRowsByOne() {
+        let keys = (0..<60).map { PreferenceKey<Int>("k\($0)", default: $0, title: "Setting \($0)", section: "S\($0 / 10)") }
+        let editor = EditorHarness(schema: PreferenceSchema(title: "Big", suiteName: "big", keys: keys))
+        let layout = EditorLayout(width: 80, height: 24, showsFilter: false)
+        let bottom = layout.listTop + layout.listHeight
+        while editor.controller.state.scrollTop == 0 { editor.press(.down) }
+        let before = editor.controller.frame()
+
+        editor.press(.down)
+        let after = editor.controller.frame()
+
+        #expect(editor.controller.state.scrollTop == 2)
+        func cells(_ grid: ScreenGrid, _ y: Int) -> [Cell] { (0..<grid.width).map { grid[$0, y] } }
+        for y in layout.listTop..<(bottom - 2) {
+            #expect(cells(after, y) == cells(before, y + 1), "row \(y)")
+        }
+        #expect(after.line(bottom - 1).hasPrefix("  Setting 15"))
+    }
+
+    @Test func theDetailsPaneSitsBelowTheListAndItsRuleSaysWhereTheListIs() {
+        let keys = (0..<60).map { PreferenceKey<Int>("k\($0)", default: $0, title: "Setting \($0)", help: "Help \($0).", section: "S\($0 / 10)") }
+        let editor = EditorHarness(schema: PreferenceSchema(title: "Big", suiteName: "big", keys: keys))
+
+        editor.press(.end)
+
+        let rule = editor.lines.first { $0.hasPrefix("─") } ?? ""
+        #expect(rule.contains(" 51–66 of 66 "))
+        #expect(editor.pane == ["k59 = 59", "Help 59.", "", ""])
+        // No scroll bar in the list's last column while the rule shows the position.
+        #expect(!editor.screen.contains("┃"))
+    }
+
+    @Test func theDetailsPaneNeedsFourteenRowsAndTheLivePreviewSeventyTwoColumns() {
+        #expect(EditorLayout(width: 80, height: 13, showsFilter: false).paneRule == nil)
+        #expect(EditorLayout(width: 80, height: 14, showsFilter: false).paneHeight == 3)
+        #expect(EditorLayout(width: 80, height: 24, showsFilter: false).paneHeight == 4)
+        #expect(EditorLayout(width: 71, height: 24, showsFilter: false).liveWidth == 0)
+        #expect(EditorLayout(width: 72, height: 24, showsFilter: false).liveWidth == 24)
+        let narrow = EditorHarness(width: 60, height: 20)
+        #expect(narrow.pane.first == "temperatureNotation = celsius")
+        #expect(!narrow.screen.contains("Live preview"))
     }
 
     @Test func scrollingKeepsTheSelectionVisibleInALongList() {
@@ -138,8 +188,9 @@ struct EditorScreenTests {
         editor.press(.end)
         #expect(editor.row("Setting 299").contains("299"))
         editor.press(.pageUp)
-        #expect(editor.controller.state.selectedKey?.name == "k279")
-        #expect(editor.screen.contains("Setting 279"))
+        // A page is the list's 16 rows at 80×24 less one that stays in view.
+        #expect(editor.controller.state.selectedKey?.name == "k284")
+        #expect(editor.screen.contains("Setting 284"))
         editor.press(.home)
         #expect(editor.lines[1] == "S0" || editor.lines[1].hasPrefix("S0 "))
     }

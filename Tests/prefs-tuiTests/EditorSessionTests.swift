@@ -147,7 +147,7 @@ struct EditorSessionTests {
         try other.set(.imperial, for: .unitsNotation)
         editor.changedOutside("unitsNotation")
         #expect(editor.row("Units").contains("‹ Imperial ›"))
-        #expect(editor.screen.contains("Wind           11.2 mph"))
+        #expect(editor.screen.contains("Wind          11.2 mph"))
         #expect(editor.status == " Changed by another program: unitsNotation")
     }
 

@@ -56,8 +56,12 @@ struct OutputFailureTests {
     @Test(arguments: [true, false])
     func aReaderThatGoesAwayEndsTheOutputQuietly(ignoringSIGPIPE: Bool) throws {
         let cli = CommandLineFixture()
+        // A frame larger than a pipe's buffer (about 100 KB: a thousand rows of other keys), so
+        // the writer is still writing when `head` leaves.
+        let entries = (0..<1000).map { "<key>other\($0)</key><string>\(String(repeating: "x", count: 80))</string>" }
+        _ = try cli.write(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"# + entries.joined() + "</dict></plist>",
+                          to: "\(cli.suite).plist")
 
-        // A frame larger than a pipe's buffer, so the writer is still writing when `head` leaves.
         let result = try cli.runIntoClosedPipe(ignoringSIGPIPE: ignoringSIGPIPE, "render", "--width", "1000", "--height", "1000")
 
         #expect(result.status == 128 + SIGPIPE, "\(result.status) \(result.error)")

@@ -45,13 +45,16 @@ struct TerminalTests {
         // The first paint came out right; redrawing part of the row (selecting it, leaving
         // it) is what went wrong.
         try session.press("Tab")
-        #expect(await session.waitFor("│City"))
+        #expect(await session.waitFor("city = "))
         let selected = session.screen().components(separatedBy: "\n").first { $0.contains("City ") } ?? ""
-        #expect(selected.contains("W "), "\(selected)")
+        #expect(selected.contains("Q ") && selected.hasSuffix("W"), "\(selected)")
+        // The pane's row ends at the live preview's separator, after the emoji.
+        let pane = session.screen().components(separatedBy: "\n").first { $0.contains("city = ") } ?? ""
+        #expect(pane.contains("Q ") && pane.contains("W ") && pane.contains("│ Temperature   21.5 °C"), "\(pane)")
         try session.press("Tab")
-        #expect(await session.waitFor("│Refresh every"))
+        #expect(await session.waitFor("refreshInterval = "))
         let left = session.screen().components(separatedBy: "\n").first { $0.contains("City ") } ?? ""
-        #expect(left.contains("Q ") && left.contains("W ") && left.contains("│"), "\(left)")
+        #expect(left.contains("Q ") && left.hasSuffix("W"), "\(left)")
     }
 
     @Test func invalidInputIsRejectedAndEscRestores() async throws {
@@ -99,7 +102,8 @@ struct TerminalTests {
         let session = try TmuxSession()
         #expect(await session.waitFor("Weather ·"))
         try session.resize(width: 120, height: 40)
-        #expect(await session.waitFor("https://api.example.com/v1/forecast "))
+        // At 120 columns the pane's rule runs 89 columns to the live preview (53 at 80).
+        #expect(await session.waitFor(String(repeating: "─", count: 89) + "┬"))
         #expect(session.screen().components(separatedBy: "\n").count >= 40)
         try session.resize(width: 30, height: 8)
         #expect(await session.waitFor("Terminal too small (30×8)"))

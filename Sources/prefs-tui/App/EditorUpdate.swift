@@ -63,7 +63,7 @@ enum EditorUpdate {
     /// clock), and only when that moment differs from the one already asked for.
     private static func timerRequest(_ state: inout EditorState, prefs: Preferences) -> [EditorEffect] {
         let layout = state.layout
-        let next = layout.tooSmall || layout.panelX == nil ? nil
+        let next = layout.tooSmall || layout.liveWidth == 0 ? nil
             : prefs.schema.derivedValues.compactMap { $0.nextChange(in: prefs) }.min()
         guard next != state.wakeUp else { return [] }
         state.wakeUp = next

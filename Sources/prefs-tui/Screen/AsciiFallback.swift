@@ -24,5 +24,5 @@ enum AsciiFallback {
     }
 
     /// Box characters the renderer draws, which the terminal has its own glyphs for.
-    static let isLineDrawing: Set<String> = ["│", "─", "┌", "┐", "└", "┘", "┃"]
+    static let isLineDrawing: Set<String> = ["│", "─", "┌", "┐", "└", "┘", "┃", "┬"]
 }

@@ -12,8 +12,9 @@ enum EditorRenderer {
         }
         drawHeader(&grid, state)
         if let row = layout.filterRow { drawFilter(&grid, state, row: row) }
+        // The pane first: the list writes its scroll position onto the pane's rule.
+        if let rule = layout.paneRule { drawPane(&grid, state, layout, prefs, rule: rule) }
         drawList(&grid, state, layout, prefs)
-        if let panelX = layout.panelX { drawPanels(&grid, state, layout, prefs, x: panelX) }
         drawHints(&grid, state, layout)
         drawStatus(&grid, state, layout)
         switch state.mode {
@@ -89,7 +90,15 @@ enum EditorRenderer {
                 drawSetting(&grid, state, layout, prefs, key: state.keys[index], y: y, selected: rowIndex == state.selectedRow, index: index)
             }
         }
-        if state.rows.count > layout.listHeight {
+        guard state.rows.count > layout.listHeight else { return }
+        if let rule = layout.paneRule {
+            // Where the list is, as text on the pane's rule. A scroll bar down the list's last
+            // column would break the rows that a scroll moves: its thumb, shifted along with
+            // them, would be drawn again at every step.
+            let position = " \(state.scrollTop + 1)–\(end) of \(state.rows.count) "
+            let right = layout.width - (prefs.schema.derivedValues.isEmpty ? 0 : layout.liveWidth + 1) - 2
+            grid.put(position, x: max(0, right - position.displayWidth), y: rule, style: .dim)
+        } else {
             // A scroll position indicator in the last column of the list.
             let x = layout.listWidth - 1
             let thumb = layout.listTop + (state.scrollTop * max(1, layout.listHeight - 1)) / max(1, state.rows.count - layout.listHeight)
@@ -149,56 +158,64 @@ enum EditorRenderer {
         }
     }
 
-    private static func drawPanels(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ prefs: Preferences, x: Int) {
-        for y in layout.listTop..<(layout.listTop + layout.listHeight) { grid.put("│", x: x - 1, y: y, style: .dim) }
-        let width = layout.panelWidth - 1
+    /// The pane below the list: the selected setting's value (whole, wrapped), rule and help,
+    /// with its key and type in the rule above; the live preview on its right.
+    private static func drawPane(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ prefs: Preferences, rule: Int) {
         let derived = prefs.schema.derivedValues
-        let liveHeight = derived.isEmpty ? 0 : min(layout.listHeight / 2, derived.count + 2)
-        let detailBottom = layout.listTop + layout.listHeight - liveHeight
-        var y = layout.listTop
+        let liveWidth = derived.isEmpty ? 0 : layout.liveWidth
+        let width = layout.width - (liveWidth > 0 ? liveWidth + 1 : 0)
+        let bottom = layout.paneTop + layout.paneHeight
+        grid.put(String(repeating: "─", count: layout.width), x: 0, y: rule, style: .dim)
         if let key = state.selectedKey {
-            func line(_ text: String, style: CellStyle = .normal, bold: Bool = false) {
-                guard y < detailBottom else { return }
-                grid.put(text.truncated(toWidth: width), x: x, y: y, style: style, bold: bold)
+            drawDetailsPane(&grid, state, key, prefs, x: 1, width: width - 2, rows: layout.paneTop..<bottom)
+        }
+        guard liveWidth > 0 else { return }
+        let x = width + 1
+        grid.put("┬", x: width, y: rule, style: .dim)
+        for y in layout.paneTop..<bottom { grid.put("│", x: width, y: y, style: .dim) }
+        grid.put(" Live preview ".truncated(toWidth: liveWidth - 2), x: x + 1, y: rule, style: .panelTitle, bold: true)
+        let labelWidth = min(14, liveWidth / 2)
+        for (offset, value) in derived.prefix(layout.paneHeight).enumerated() {
+            grid.put(value.title.truncated(toWidth: labelWidth), x: x + 1, y: layout.paneTop + offset, style: .dim)
+            grid.put((value.text(in: prefs) ?? "—").truncated(toWidth: liveWidth - labelWidth - 3), x: x + labelWidth + 2, y: layout.paneTop + offset)
+        }
+    }
+
+    private static func drawDetailsPane(_ grid: inout ScreenGrid, _ state: EditorState, _ key: AnyPreferenceKey, _ prefs: Preferences,
+                                        x: Int, width: Int, rows: Range<Int>) {
+        var y = rows.lowerBound
+        let labelWidth = 9
+        // Text is wrapped only as far as the pane has rows left: a value or problem of any
+        // length costs a screenful.
+        func field(_ label: String, _ value: String, style: CellStyle = .normal) {
+            let lines = value.wrapped(toWidth: width - labelWidth, maxLines: max(0, rows.upperBound - y))
+            for (offset, part) in lines.enumerated() where y < rows.upperBound {
+                if offset == 0 { grid.put(label, x: x, y: y, style: .dim) }
+                grid.put(part, x: x + labelWidth, y: y, style: style)
                 y += 1
             }
-            // Text is wrapped only as far as the panel has rows left: a value or problem of any
-            // length costs a screenful.
-            func field(_ label: String, _ value: String, style: CellStyle = .normal) {
-                let lines = value.wrapped(toWidth: width - 9, maxLines: max(0, detailBottom - y))
-                for (offset, part) in lines.enumerated() where y < detailBottom {
-                    if offset == 0 { grid.put(label, x: x, y: y, style: .dim) }
-                    grid.put(part, x: x + 9, y: y, style: style)
-                    y += 1
-                }
-            }
-            // The one-line fields come first and the help last, so that moving from one
-            // setting to the next leaves the labels where they are and the terminal is sent only
-            // the text that differs (help lengths vary; the labels would move with them).
-            line(key.title, style: .panelTitle, bold: true)
-            field("Key", key.name)
-            field("Type", key.type.name)
-            field("Default", key.defaultDisplayText)
-            let (value, _) = valueText(key, prefs, ascii: state.asciiMarkers)
-            field("Value", value + (prefs.isDefault(key) ? " (default)" : " (set)"), style: prefs.isDefault(key) ? .normal : .modified)
-            if key.rule != .any { field("Allowed", key.rule.allowedText) }
-            if let diagnostic = prefs.diagnostic(for: key) {
-                field("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)", style: .warning)
-            }
-            y += 1
-            for part in key.help.wrapped(toWidth: width, maxLines: max(0, detailBottom - y)) where !key.help.isEmpty { line(part) }
-            if !key.isDescribedBySchema {
-                for part in notDescribedNote.wrapped(toWidth: width, maxLines: max(0, detailBottom - y)) { line(part, style: .dim) }
-            }
         }
-        guard liveHeight > 0 else { return }
-        y = detailBottom
-        grid.put("Live preview".truncated(toWidth: width), x: x, y: y, style: .panelTitle, bold: true)
-        y += 1
-        let labelWidth = min(14, width / 2)
-        for value in derived where y < layout.listTop + layout.listHeight {
-            grid.put(value.title.truncated(toWidth: labelWidth), x: x, y: y, style: .dim)
-            grid.put((value.text(in: prefs) ?? "—").truncated(toWidth: width - labelWidth - 1), x: x + labelWidth + 1, y: y)
+        // The first row reads as a script would write the setting (`city = Oslo`), in the text
+        // form `get` prints and `set` takes, whole and wrapped: the list's row may cut it.
+        // The help comes last, so that a move sends the terminal only the text that differs
+        // (help lengths vary; the rows below it would move with them).
+        let isDefault = prefs.isDefault(key)
+        let assignment = "\(key.name) = "
+        // Only a changed value names the default: the list's `●` already tells the two apart.
+        let value = prefs.displayText(of: key) + (isDefault ? "" : " · default \(key.defaultDisplayText)")
+        let valueLines = (assignment + value).wrapped(toWidth: width, maxLines: rows.count - 1)
+        for line in valueLines {
+            grid.put(line, x: x, y: y, style: isDefault ? .normal : .modified)
+            y += 1
+        }
+        grid.restyle(x: x, y: rows.lowerBound, width: min(width, assignment.displayWidth), style: .dim)
+        if key.rule != .any { field("Allowed", key.rule.allowedText) }
+        if let diagnostic = prefs.diagnostic(for: key) {
+            field("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)", style: .warning)
+        }
+        let help = key.isDescribedBySchema ? key.help : notDescribedNote
+        for part in help.wrapped(toWidth: width, maxLines: max(0, rows.upperBound - y)) where !help.isEmpty && y < rows.upperBound {
+            grid.put(part, x: x, y: y, style: key.isDescribedBySchema ? .normal : .dim)
             y += 1
         }
     }

@@ -324,6 +324,7 @@ final class NcursesTerminal {
         case "└": return prefs_acs_llcorner()
         case "┘": return prefs_acs_lrcorner()
         case "┃": return prefs_acs_block()
+        case "┬": return prefs_acs_ttee()
         default: return prefs_acs_vline()
         }
     }
@@ -331,13 +332,23 @@ final class NcursesTerminal {
     /// The attributes of each cell of a row. A blank cell without a background takes the look
     /// of the cell before it when that has none either: a space looks the same bold or not, in
     /// any foreground colour, and one look for the whole run saves a restyle at each boundary.
+    /// Blanks after the row's last visible cell stay plain: styled ones would have to be sent,
+    /// where plain ones are cleared to the end of the line, or are already blank in a row that
+    /// a scroll brought in.
     private func rowAttributes(_ grid: ScreenGrid, y: Int) -> [attr_t] {
         var looks: [attr_t] = []
         looks.reserveCapacity(grid.width)
+        var lastVisible = grid.width - 1
+        while lastVisible >= 0, grid[lastVisible, y].text == " ", hasNoBackground(grid[lastVisible, y].style) { lastVisible -= 1 }
+        let blank = attributes(.normal, bold: false)
         var carried: (look: attr_t, plain: Bool)?
         for x in 0..<grid.width {
             let cell = grid[x, y]
             let plain = hasNoBackground(cell.style)
+            if x > lastVisible {
+                looks.append(blank)
+                continue
+            }
             if cell.text == " ", plain, let carried, carried.plain {
                 looks.append(carried.look)
                 continue
@@ -363,7 +374,6 @@ final class NcursesTerminal {
     private static let pairs: [CellStyle: (foreground: Int16, background: Int16)] = [
         .header: (Int16(COLOR_BLACK), Int16(COLOR_CYAN)),
         .sectionTitle: (Int16(COLOR_YELLOW), -1),
-        .selected: (Int16(COLOR_BLACK), Int16(COLOR_WHITE)),
         .modified: (Int16(COLOR_GREEN), -1),
         .warning: (Int16(COLOR_YELLOW), -1),
         .error: (Int16(COLOR_WHITE), Int16(COLOR_RED)),
@@ -398,6 +408,10 @@ final class NcursesTerminal {
             }
         } else if style == .dim {
             value |= prefs_attr_dim()
+        } else if style == .selected {
+            // Reverse video, not a colour pair: the bar then suits light and dark themes alike,
+            // and a move of the selection costs 4 bytes of escapes on each side, not 10.
+            value |= prefs_attr_reverse()
         } else if Self.pairs[style] != nil {
             value |= prefs_color_pair(Self.pairNumber(style))
         }
