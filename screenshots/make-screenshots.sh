@@ -45,7 +45,8 @@ shot() {
         else tmux -L "$socket" send-keys -t shot "$key"; fi
     done
     wait_for "$wait"
-    tmux -L "$socket" capture-pane -t shot -p -e > "$work/$name.ansi"
+    # -N keeps the blanks at the end of a row: an open field's background ends a row.
+    tmux -L "$socket" capture-pane -t shot -p -e -N > "$work/$name.ansi"
     python3 "$here/ansi_to_png.py" "$work/$name.ansi" "$here/$name.png" "$width" "$height"
     stop_tmux
     echo "screenshots/$name.png"
