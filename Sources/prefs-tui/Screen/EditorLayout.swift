@@ -49,8 +49,6 @@ struct EditorLayout: Equatable {
     var valueWidth: Int { max(1, listWidth - valueX - 1) }
     /// The first row of the details pane.
     var paneTop: Int { (paneRule ?? hintRow) + 1 }
-    /// Columns of the details pane left of the live preview.
-    var detailsWidth: Int { liveWidth > 0 ? width - liveWidth - 1 : width }
 }
 
 extension EditorState {

@@ -96,7 +96,7 @@ enum EditorRenderer {
             // column would break the rows that a scroll moves: its thumb, shifted along with
             // them, would be drawn again at every step.
             let position = " \(state.scrollTop + 1)–\(end) of \(state.rows.count) "
-            let right = layout.width - (prefs.schema.derivedValues.isEmpty ? 0 : layout.liveWidth + 1) - 2
+            let right = detailsWidth(layout, prefs) - 2
             grid.put(position, x: max(0, right - position.displayWidth), y: rule, style: .dim)
         } else {
             // A scroll position indicator in the last column of the list.
@@ -158,18 +158,23 @@ enum EditorRenderer {
         }
     }
 
-    /// The pane below the list: the selected setting's value (whole, wrapped), rule and help,
-    /// with its key and type in the rule above; the live preview on its right.
+    /// Columns of the pane left of the live preview, which only a schema with derived values has.
+    private static func detailsWidth(_ layout: EditorLayout, _ prefs: Preferences) -> Int {
+        prefs.schema.derivedValues.isEmpty || layout.liveWidth == 0 ? layout.width : layout.width - layout.liveWidth - 1
+    }
+
+    /// The pane below the list: the selected setting as `key = value` (whole, wrapped), its
+    /// rule and its help; the live preview on its right.
     private static func drawPane(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ prefs: Preferences, rule: Int) {
         let derived = prefs.schema.derivedValues
-        let liveWidth = derived.isEmpty ? 0 : layout.liveWidth
-        let width = layout.width - (liveWidth > 0 ? liveWidth + 1 : 0)
+        let width = detailsWidth(layout, prefs)
+        let liveWidth = layout.width - width - 1
         let bottom = layout.paneTop + layout.paneHeight
         grid.put(String(repeating: "─", count: layout.width), x: 0, y: rule, style: .dim)
         if let key = state.selectedKey {
             drawDetailsPane(&grid, state, key, prefs, x: 1, width: width - 2, rows: layout.paneTop..<bottom)
         }
-        guard liveWidth > 0 else { return }
+        guard width < layout.width else { return }
         let x = width + 1
         grid.put("┬", x: width, y: rule, style: .dim)
         for y in layout.paneTop..<bottom { grid.put("│", x: width, y: y, style: .dim) }
