@@ -23,7 +23,7 @@
 #   1 KB: a typed character is `--keys "enter left a"` minus `--keys "enter left"` (same frame,
 #   only the key's work is left); opening the field and drawing it is `--keys "enter left"`
 #   minus `--keys ""` (the field's frame against the list's); a frame with the invalid value
-#   selected, its problem in the panel, is `--keys down` minus `--keys ""`. Linear work grows at
+#   selected, its problem in the pane, is `--keys down` minus `--keys ""`. Linear work grows at
 #   most 1,024× with 1,024× the text (fixed costs make it less); quadratic, a million-fold.
 # The script exits 1 when a row misses its goal, 2 when a measurement itself went wrong.
 set -euo pipefail
@@ -215,7 +215,7 @@ for length in ["1024", "1048576"]:
     typed = count(f"long{length}-type") - count(f"long{length}-open")
     opened = count(f"long{length}-open") - count(f"long{length}-list")
     # Selecting the invalid value (down) against the list with `note` selected: both draw a
-    # panel, so this is the problem's part of a frame (it may be cheaper than `note`'s value).
+    # pane, so this is the problem's part of a frame (it may be cheaper than `note`'s value).
     problem = count(f"long{length}-problem")
     if typed <= 0 or opened <= 0 or problem <= 0:
         sys.exit(f"a long-value measure cost no instructions at {length} bytes: {typed}, {opened}, {problem}")
@@ -224,7 +224,7 @@ for length in ["1024", "1048576"]:
 with open(rows, "a") as out:
     out.write(f"one keystroke (a typed character) in a 1 MB line editor vs a 1 KB one (callgrind)\t{typed_large}\t{typed_small}\tinstr\t{typed_large / typed_small}\t1.5\t1\n")
     out.write(f"opening a 1 MB value in the line editor and drawing it vs a 1 KB one (callgrind; linear ≤ 1,024×)\t{open_large}\t{open_small}\tinstr\t{open_large / open_small}\t1024\t1\n")
-    out.write(f"render with a 1 MB invalid stored value selected (its problem in the panel) vs 1 KB (callgrind, whole process; linear ≤ 1,024×)\t{problem_large}\t{problem_small}\tinstr\t{problem_large / problem_small}\t1024\t1\n")
+    out.write(f"render with a 1 MB invalid stored value selected (its problem in the pane) vs 1 KB (callgrind, whole process; linear ≤ 1,024×)\t{problem_large}\t{problem_small}\tinstr\t{problem_large / problem_small}\t1024\t1\n")
 EOF
 
 # --- The table. -----------------------------------------------------------------------------

@@ -80,7 +80,7 @@ public enum Fixtures {
 
     /// Writes a suite file the way Foundation does (XML plist, mode 0600), replacing any.
     /// The schema of the long-value rows: a text setting, `note`, first in the list, and a
-    /// whole number, `count`, whose stored text is invalid (the panel shows it as a problem).
+    /// whole number, `count`, whose stored text is invalid (the details pane shows it as a problem).
     public static let longValueSchemaJSON = Data(#"""
         {"suite": "bench.long-1024", "title": "Long value", "sections": [{"name": "Text", "settings": [
           {"key": "note", "type": "string", "title": "Note", "default": ""},
