@@ -18,8 +18,12 @@ extension Hostile {
 
         @Test func everyCommandsOutputFailsCleanly() throws {
             let folder = TemporaryDirectory()
-            try SuiteStore(suiteName: "com.example.weather", directory: folder.path, watchForChanges: false)
-                .commit(["city": .string("Tromsø"), "favoriteCities": .array([.string("Oslo")])])
+            // A thousand keys the schema does not describe make each output larger than a pipe's
+            // buffer (the frame at 1000×1000 lists them), so a writer is still writing when `head`
+            // leaves.
+            var values: [String: PlistValue?] = ["city": .string("Tromsø"), "favoriteCities": .array([.string("Oslo")])]
+            for index in 0..<1000 { values["other\(index)"] = .string(String(repeating: "x", count: 80)) }
+            try SuiteStore(suiteName: "com.example.weather", directory: folder.path, watchForChanges: false).commit(values)
             let original = try #require(folder.contents("com.example.weather.plist"))
             let cases: [(name: String, script: String, status: Int32, error: String?)] = [
                 (">/dev/full", #"exec "$0" "$@" >/dev/full"#, 74, "prefs-tui: cannot write standard output: No space left on device\n"),
