@@ -192,6 +192,47 @@ struct EditorRoughEdgeTests {
         #expect(editor.stored("city") == .string("Bergen"))
     }
 
+    @Test func resetOfManySettingsPutsTheCountAndTheQuestionBeforeTheNames() {
+        let editor = EditorHarness(width: 60, height: 20, stored: ["city": .string("Bergen"), "refreshInterval": .int(30),
+                                                                  "decimalPlaces": .int(2), "unitsNotation": .string("imperial")])
+        editor.press(.character("m"), .character("R"))
+        #expect(editor.status == " Reset these 4 settings to their defaults? (y/n) unitsNota…")
+    }
+
+    @Test func resettingInTheModifiedOnlyViewKeepsThePlaceInTheList() {
+        let editor = EditorHarness(stored: ["city": .string("Bergen"), "refreshInterval": .int(30), "decimalPlaces": .int(2)])
+        editor.press(.character("m"), .down)
+        #expect(editor.controller.state.selectedKey?.name == "refreshInterval")
+
+        editor.press(.character("r"))
+
+        // refreshInterval left the list; the setting after it is selected, not the first.
+        #expect(editor.controller.state.selectedKey?.name == "decimalPlaces")
+        editor.press(.character("r"))
+        #expect(editor.controller.state.selectedKey?.name == "city")     // the last one left
+    }
+
+    @Test func theLineEditorShowsControlCharactersEscapedAndCountsTheirColumns() {
+        let editor = EditorHarness(stored: ["city": .string("a\tb")])
+        editor.select("City")
+        editor.press(.enter)
+        let grid = editor.controller.frame()
+        #expect(editor.row("City").contains(#"a\tb"#))
+        // The cursor after the text: 4 columns (`a`, `\t`, `b`), not 3.
+        #expect(grid.cursor?.x == EditorLayout(width: 80, height: 24, showsFilter: false).valueX + 4)
+    }
+
+    @Test func theDetailsPaneNamesADefaultOnlyWhenTheValueShownDiffersFromIt() {
+        let stored: [String: PlistValue] = ["unitsNotation": .string("parsecs"), "legacyMode": .bool(true)]
+        let editor = EditorHarness(stored: stored, schema: EditorHarness.schema.addingOtherKeys(from: stored))
+        editor.select("Units")
+        // The stored value is ignored, so the value in effect is the default: nothing to name.
+        #expect(editor.pane.first == "unitsNotation = metric")
+        editor.press(.end)
+        // A key the schema does not describe has no default to name.
+        #expect(editor.pane.first == "legacyMode = true")
+    }
+
     @Test func controlCharactersInStoredValuesAreShownEscaped() {
         let editor = EditorHarness(width: 120, height: 30, stored: ["city": .string("Oslo\nBergen\u{1B}[31mRED")])
         editor.select("City")

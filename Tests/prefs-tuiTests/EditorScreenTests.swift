@@ -170,6 +170,16 @@ struct EditorScreenTests {
         #expect(!editor.screen.contains("┃"))
     }
 
+    @Test func theDetailsPaneBreaksAValueAtTheWidthSoEveryCharacterKeepsItsPlace() {
+        let url = "https://weather.internal.example.com/api/v2/forecast?region=north-europe&units=metric"
+        let editor = EditorHarness(width: 60, height: 20, stored: ["dataSource": .string(url), "favoriteCities": .array(["San Francisco", "New York City"].map { .string($0) })])
+        editor.select("Data source")
+        #expect(editor.pane[0] == "dataSource = https://weather.internal.example.com/api/v2/f")
+        #expect(editor.pane[1].hasPrefix("orecast?region=north-europe&units=metric · default https"))
+        editor.select("Favourite cities")
+        #expect(editor.pane[0] == #"favoriteCities = ["San Francisco","New York City"] · defau"#)
+    }
+
     @Test func theDetailsPaneNeedsFourteenRowsAndTheLivePreviewSeventyTwoColumns() {
         #expect(EditorLayout(width: 80, height: 13, showsFilter: false).paneRule == nil)
         #expect(EditorLayout(width: 80, height: 14, showsFilter: false).paneHeight == 3)

@@ -35,10 +35,11 @@ struct TerminalTests {
 
     /// ncurses measures each scalar of 👍🏽 and 🇳🇴 on its own; the layout gives each one
     /// character. Sent whole, they pushed the rest of the row out of place: the letter after
-    /// the emoji and the panel's border were lost.
+    /// the emoji and the panel's border were lost. 🌧️ is one column to ncurses (`wcwidth`
+    /// ignores its presentation selector); laid out as two, it left a stale cell after it.
     @Test func anEmojiWithAModifierOrAFlagKeepsTheRestOfItsRowInPlace() async throws {
         let directory = TemporaryDirectory()
-        let set = try ChildProcess.run(product: "prefs-tui", arguments: ["set", "city", "👍🏽Q 🇳🇴W"], configHome: directory.path)
+        let set = try ChildProcess.run(product: "prefs-tui", arguments: ["set", "city", "👍🏽Q 🇳🇴W \u{1F327}\u{FE0F}E"], configHome: directory.path)
         #expect(set.status == 0)
         let session = try TmuxSession(directory: directory)
         #expect(await session.waitFor("Weather ·"))
@@ -47,14 +48,15 @@ struct TerminalTests {
         try session.press("Tab")
         #expect(await session.waitFor("city = "))
         let selected = session.screen().components(separatedBy: "\n").first { $0.contains("City ") } ?? ""
-        #expect(selected.contains("Q ") && selected.hasSuffix("W"), "\(selected)")
+        // 🌧️ (with its emoji presentation selector) is drawn in its one-column text form.
+        #expect(selected.contains("Q ") && selected.hasSuffix("W \u{1F327}E"), "\(selected)")
         // The pane's row ends at the live preview's separator, after the emoji.
         let pane = session.screen().components(separatedBy: "\n").first { $0.contains("city = ") } ?? ""
-        #expect(pane.contains("Q ") && pane.contains("W ") && pane.contains("│ Temperature   21.5 °C"), "\(pane)")
+        #expect(pane.contains("Q ") && pane.contains("W \u{1F327}E") && pane.contains("│ Temperature   21.5 °C"), "\(pane)")
         try session.press("Tab")
         #expect(await session.waitFor("refreshInterval = "))
         let left = session.screen().components(separatedBy: "\n").first { $0.contains("City ") } ?? ""
-        #expect(left.contains("Q ") && left.hasSuffix("W"), "\(left)")
+        #expect(left.contains("Q ") && left.hasSuffix("W \u{1F327}E"), "\(left)")
     }
 
     @Test func invalidInputIsRejectedAndEscRestores() async throws {

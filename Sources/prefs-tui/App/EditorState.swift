@@ -120,7 +120,12 @@ struct EditorState: Sendable {
 
     /// Rebuilds the list after the filter or the modified-only switch changed: the only place
     /// that walks every setting. Moving and editing touch the visible rows only.
-    mutating func rebuildRows(isModified: (AnyPreferenceKey) -> Bool) {
+    ///
+    /// The selected setting stays selected while it is listed. When it has left the list, a view
+    /// the user changed (a filter, `m`) starts at its first setting; a list that changed under
+    /// the user (a reset in the modified-only view, another program's change) keeps the place:
+    /// the setting after the one that left, else the last.
+    mutating func rebuildRows(isModified: (AnyPreferenceKey) -> Bool, keepingPlace: Bool = false) {
         let previous = selectedKeyIndex
         let needle = filter.lowercased()
         rows.removeAll(keepingCapacity: true)
@@ -136,8 +141,13 @@ struct EditorState: Sendable {
             settingRows.append(rows.count)
             rows.append(.setting(index))
         }
-        selection = previous.flatMap { wanted in settingRows.firstIndex { rows[$0] == .setting(wanted) } } ?? 0
-        scrollTop = 0
+        let listed = listedKeyIndices
+        if let previous, let kept = listed.firstIndex(where: { $0 >= previous }), listed[kept] == previous || keepingPlace {
+            selection = kept
+        } else {
+            selection = previous != nil && keepingPlace ? max(0, listed.count - 1) : 0
+        }
+        if !keepingPlace { scrollTop = 0 }
     }
 
     var listedCount: Int { settingRows.count }

@@ -68,7 +68,7 @@ extension EditorUpdate {
         if pending.isUndo { state.undoStack.removeLast() }
         if let undo = pending.undo { state.undoStack.append(undo) }
         state.message = warnings.isEmpty ? .init(text: pending.success, kind: .info) : .init(text: warnings.joined(separator: "; "), kind: .warning)
-        if state.modifiedOnly { state.rebuildRows(isModified: { !prefs.isDefault($0) }) }
+        if state.modifiedOnly { state.rebuildRows(isModified: { !prefs.isDefault($0) }, keepingPlace: true) }
     }
 
     /// `u`: takes back the last change, unless another program has changed those settings
@@ -90,7 +90,7 @@ extension EditorUpdate {
     /// Another program changed these keys: the list shows the new values by itself; a field
     /// being edited keeps the user's text, with a warning rather than a silent overwrite.
     static func externalChange(_ state: inout EditorState, names: Set<String>, prefs: Preferences) {
-        if state.modifiedOnly || !state.filter.isEmpty { state.rebuildRows(isModified: { !prefs.isDefault($0) }) }
+        if state.modifiedOnly || !state.filter.isEmpty { state.rebuildRows(isModified: { !prefs.isDefault($0) }, keepingPlace: true) }
         switch state.mode {
         case .editingLine(let edit) where names.contains(state.keys[edit.keyIndex].name):
             let key = state.keys[edit.keyIndex]

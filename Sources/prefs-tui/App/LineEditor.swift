@@ -1,3 +1,5 @@
+import PrefsModel
+
 /// A one-line text editor: cursor movement, deletion and the readline keys, by character
 /// (so é and 東 move as one), laid out by display width.
 struct LineEditor: Sendable, Equatable {
@@ -66,7 +68,7 @@ struct LineEditor: Sendable, Equatable {
         var start = cursor
         var cursorColumn = 0
         while start > 0, cursor - start < limit {
-            let characterWidth = DisplayWidth.of(characters[start - 1])
+            let characterWidth = Self.shown(characters[start - 1]).displayWidth
             // Keep the cursor inside the window, leaving its own column free at the end.
             if cursorColumn + characterWidth > width - 1 { break }
             cursorColumn += characterWidth
@@ -76,12 +78,21 @@ struct LineEditor: Sendable, Equatable {
         var used = 0
         var index = start
         while index < characters.count, index - start < limit {
-            let characterWidth = DisplayWidth.of(characters[index])
+            let form = Self.shown(characters[index])
+            let characterWidth = form.displayWidth
             if used + characterWidth > width { break }
-            shown.append(characters[index])
+            shown += form
             used += characterWidth
             index += 1
         }
         return (shown, cursorColumn)
+    }
+
+    /// How a character shows in the field: a control character as its escape (`\t`, `\n`,
+    /// `\u{1B}`), as values show everywhere else. Drawn as itself it would take no column: a
+    /// tab or a line break could not be seen, and the cursor would count one column short.
+    private static func shown(_ character: Character) -> String {
+        let isControl = character.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+        return isControl ? String(character).controlCharactersEscaped : String(character)
     }
 }

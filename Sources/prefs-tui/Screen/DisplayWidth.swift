@@ -6,8 +6,10 @@
 enum DisplayWidth {
     static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
-        // An emoji presentation selector turns a one-column symbol into a two-column emoji.
-        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        // An emoji presentation selector (🌧️ is U+1F327 U+FE0F) does not widen the symbol:
+        // ncurses, through `wcwidth`, gives it one column, and `drawable` leaves the selector
+        // out, so terminals draw the one-column text form. Counted as two, the row's cells after
+        // it were drawn one column off and the last left stale.
         return of(first)
     }
 
@@ -37,7 +39,7 @@ enum DisplayWidth {
         guard scalars.count > 1, let first = scalars.first else { return String(character) }
         var kept = String.UnicodeScalarView([first])
         // Hangul medial and final jamo combine with the initial one (wcwidth gives them 0).
-        for scalar in scalars.dropFirst() where of(scalar) == 0 || (0x1160...0x11FF).contains(scalar.value) {
+        for scalar in scalars.dropFirst() where scalar.value != 0xFE0F && (of(scalar) == 0 || (0x1160...0x11FF).contains(scalar.value)) {
             kept.append(scalar)
         }
         return String(kept)
@@ -93,6 +95,34 @@ extension String {
     func padded(toWidth columns: Int) -> String {
         let fitted = truncated(toWidth: columns)
         return fitted + String(repeating: " ", count: max(0, columns - fitted.displayWidth))
+    }
+
+    /// Splits into lines of `columns` (the last may be shorter), breaking between any two
+    /// characters, for data such as values where a break at a space would hide that space.
+    /// With `maxLines`, stops once that many lines are made and ends the last one with `…` when
+    /// text was left over, so the work is bounded by what is shown, however long the text.
+    func broken(toWidth columns: Int, maxLines: Int = .max) -> [String] {
+        guard columns > 0, maxLines > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for character in self {
+            let width = DisplayWidth.of(character)
+            if lineWidth + width > columns && lineWidth > 0 {
+                guard lines.count + 1 < maxLines else {
+                    // Text is left over: the last line shown ends with `…` in its last column.
+                    lines.append((line + "…").truncated(toWidth: columns))
+                    return lines
+                }
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            line.append(character)
+            lineWidth += width
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// Splits into lines of at most `columns`, breaking at spaces where possible (runs of

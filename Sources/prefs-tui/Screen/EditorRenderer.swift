@@ -206,9 +206,13 @@ enum EditorRenderer {
         // (help lengths vary; the rows below it would move with them).
         let isDefault = prefs.isDefault(key)
         let assignment = "\(key.name) = "
-        // Only a changed value names the default: the list's `●` already tells the two apart.
-        let value = prefs.displayText(of: key) + (isDefault ? "" : " · default \(key.defaultDisplayText)")
-        let valueLines = (assignment + value).wrapped(toWidth: width, maxLines: rows.count - 1)
+        // Only a value other than the default names it (the list's `●` already tells a changed
+        // value apart), and only a key the schema describes has one.
+        let shown = prefs.displayText(of: key)
+        let value = shown + (key.isDescribedBySchema && shown != key.defaultDisplayText ? " · default \(key.defaultDisplayText)" : "")
+        // Broken at the width, not at spaces: a value is data, and each of its characters,
+        // spaces too, keeps its place (a long first word would otherwise leave `key =` alone).
+        let valueLines = (assignment + value).broken(toWidth: width, maxLines: rows.count - 1)
         for line in valueLines {
             grid.put(line, x: x, y: y, style: isDefault ? .normal : .modified)
             y += 1
@@ -248,8 +252,14 @@ enum EditorRenderer {
 
     private static func drawStatus(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout) {
         if case .confirmingReset(let indices, let all) = state.mode {
-            let question = all ? "Reset all \(indices.count) settings to defaults? (y/n)"
-                : "Reset \(indices.map { state.keys[$0].name }.joined(separator: ", ")) to \(indices.count == 1 ? "its default" : "their defaults")? (y/n)"
+            let names = indices.map { state.keys[$0].name }.joined(separator: ", ")
+            var question = all ? "Reset all \(indices.count) settings to defaults? (y/n)"
+                : "Reset \(names) to \(indices.count == 1 ? "its default" : "their defaults")? (y/n)"
+            if question.displayWidth > grid.width - 2 && indices.count > 1 {
+                // Too many names for the row: the count and the question come first, so that
+                // what `y` does and how to answer are never the part that is cut.
+                question = "Reset these \(indices.count) settings to their defaults? (y/n) \(names)"
+            }
             grid.put(question.truncated(toWidth: grid.width - 2), x: 1, y: layout.statusRow, style: .warning, bold: true)
             return
         }
