@@ -138,15 +138,19 @@ print(f"outside change on screen after the setter exits: median {statistics.medi
 
 pid = int(subprocess.check_output(["pgrep", "-f", "-n", f"^{binary}$"], text=True).strip())
 def counters():
-    """Context switches by thread (a wake-up is a switch back in), and the CPU ticks used."""
-    switches = {}
+    """Voluntary context switches by thread (each is a sleep, so the wake-up after it is
+    counted), involuntary ones (preemption while awake, not a wake-up), and the CPU ticks used."""
+    switches, preempted = {}, {}
     for task in os.listdir(f"/proc/{pid}/task"):
         with open(f"/proc/{pid}/task/{task}/status") as status:
-            switches[task] = sum(int(line.split()[1]) for line in status
-                                 if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+            for line in status:
+                if line.startswith("voluntary_ctxt_switches"):
+                    switches[task] = int(line.split()[1])
+                elif line.startswith("nonvoluntary_ctxt_switches"):
+                    preempted[task] = int(line.split()[1])
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
-    return switches, int(fields[11]) + int(fields[12])
+    return switches, int(fields[11]) + int(fields[12]), preempted
 quiet()
 before = counters()
 output = b""
@@ -159,5 +163,6 @@ after = counters()
 ticks = os.sysconf("SC_CLK_TCK")
 main_thread = str(pid)
 woken = sum(after[0][task] - before[0][task] for task in after[0] if task in before[0])
-print(f"idle {args.idle} s: {after[0][main_thread] - before[0][main_thread]} wake-ups of the loop, {woken} of all threads, CPU {(after[1] - before[1]) / ticks * 1000:.0f} ms, "
-      f"{len(output)} B sent")
+preempted = sum(after[2][task] - before[2][task] for task in after[2] if task in before[2])
+print(f"idle {args.idle} s: {after[0][main_thread] - before[0][main_thread]} wake-ups of the loop, {woken} of all threads "
+      f"(and {preempted} preemptions while awake), CPU {(after[1] - before[1]) / ticks * 1000:.0f} ms, {len(output)} B sent")
