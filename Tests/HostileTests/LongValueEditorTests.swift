@@ -5,7 +5,7 @@ import Testing
 
 extension Hostile {
     /// Values far longer than a screen through `prefs-tui render`: a megabyte in the line
-    /// editor, 32 KB of invalid stored value in the panel. Both used to freeze the editor for
+    /// editor, 32 KB of invalid stored value in the details pane. Both used to freeze the editor for
     /// minutes per frame; the deadline is a hang check, the figure the time taken.
     @Suite("Long values in the editor")
     struct LongValueEditor {

@@ -4,7 +4,7 @@ import PrefsModel
 
 /// The editor without a terminal: keys in, screens out as text.
 final class EditorHarness {
-    /// 2026-11-21 12:00:00 UTC, so the live panel's "next refresh" is fixed.
+    /// 2026-11-21 12:00:00 UTC, so the live preview's "next refresh" is fixed.
     static let noon = Date(timeIntervalSince1970: 1_795_262_400)
     static let schema = WeatherSettings.makeSchema(now: { EditorHarness.noon }, timeZone: TimeZone(identifier: "UTC")!)
 

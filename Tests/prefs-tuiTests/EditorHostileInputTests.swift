@@ -59,8 +59,8 @@ struct EditorHostileInputTests {
     }
 
     /// A 32 KB invalid stored value made every frame wrap it whole, in quadratic time, while
-    /// its setting was selected. The panel shows what fits and marks the rest with "…".
-    @Test func aHugeInvalidStoredValueFillsAtMostThePanel() throws {
+    /// its setting was selected. The details pane shows what fits and marks the rest with "…".
+    @Test func aHugeInvalidStoredValueFillsAtMostThePane() throws {
         let huge = String(repeating: "x", count: 32 * 1024)
         let editor = EditorHarness(width: 100, height: 24, stored: ["count": .string(huge)],
                                    schema: try schema(#""key": "count", "type": "int", "title": "Count", "default": 1"#))
@@ -72,6 +72,36 @@ struct EditorHostileInputTests {
         editor.press(.character("i"))
         #expect(editor.lines.contains { $0.contains("…") })
         #expect(editor.lines.count == 24)
+    }
+}
+
+@Suite("Breaking a value at the width")
+struct BreakingTests {
+    @Test func everyCharacterKeepsItsPlaceSpacesIncluded() {
+        #expect("ab cd ef".broken(toWidth: 3) == ["ab ", "cd ", "ef"])
+        #expect("abcdef".broken(toWidth: 3) == ["abc", "def"])          // exactly full: no `…`
+        #expect("".broken(toWidth: 3) == [""])
+        #expect("abc".broken(toWidth: 0).isEmpty)
+    }
+
+    @Test func aWideCharacterThatWouldStraddleTheBreakStartsTheNextLine() {
+        #expect("a東京".broken(toWidth: 2) == ["a", "東", "京"])
+    }
+
+    @Test func moreTextThanLinesEndsWithAnEllipsisInTheLastColumn() {
+        #expect("abcdefghij".broken(toWidth: 4, maxLines: 2) == ["abcd", "efg…"])
+        #expect("abcdefghij".broken(toWidth: 4, maxLines: 1) == ["abc…"])
+        #expect("東京東京東京".broken(toWidth: 4, maxLines: 1) == ["東…"])
+    }
+}
+
+@Suite("Display width")
+struct DisplayWidthTests {
+    /// ncurses counts with `wcwidth`, which gives U+FE0F no column and 🌧 one.
+    @Test func anEmojiPresentationSelectorDoesNotWidenItsSymbol() {
+        #expect(DisplayWidth.of(Character("\u{1F327}\u{FE0F}")) == 1)
+        #expect(DisplayWidth.drawable(Character("\u{1F327}\u{FE0F}")) == "\u{1F327}")
+        #expect(DisplayWidth.of(Character("😀")) == 2)
     }
 }
 

@@ -102,10 +102,10 @@ struct EditorTimerTests {
         #expect(editor.controller.wakeUp == EditorHarness.noon.addingTimeInterval(120))
     }
 
-    @Test func withoutClockDependentValuesOrWithTheirPanelHiddenNoTimerIsAsked() {
+    @Test func withoutClockDependentValuesOrWithTheLivePreviewHiddenNoTimerIsAsked() {
         let keys = [PreferenceKey<Int>("n", default: 1)]
         #expect(EditorHarness(schema: PreferenceSchema(title: "T", suiteName: "t", keys: keys)).controller.wakeUp == nil)
-        #expect(EditorHarness(width: 60, height: 20).controller.wakeUp == nil)     // no live panel at 60 columns
+        #expect(EditorHarness(width: 60, height: 20).controller.wakeUp == nil)     // no live preview below 72 columns
     }
 }
 

@@ -12,7 +12,7 @@ struct EditorOtherKeysTests {
         return EditorHarness(width: 100, height: 30, stored: stored, schema: schema)
     }
 
-    @Test func anUndescribedKeyIsMarkedInTheSidePanelAndTheDetails() {
+    @Test func anUndescribedKeyIsMarkedInThePaneAndTheDetails() {
         let editor = harness()
         editor.select("legacyMode")
         #expect(editor.screen.contains("Not described by the schema"))

@@ -196,7 +196,19 @@ struct EditorRoughEdgeTests {
         let editor = EditorHarness(width: 60, height: 20, stored: ["city": .string("Bergen"), "refreshInterval": .int(30),
                                                                   "decimalPlaces": .int(2), "unitsNotation": .string("imperial")])
         editor.press(.character("m"), .character("R"))
-        #expect(editor.status == " Reset these 4 settings to their defaults? (y/n) unitsNota…")
+        #expect(editor.status == " Reset 4 settings? (y/n) unitsNotation, city, refreshInter…")
+    }
+
+    @Test func atFortyColumnsEvenOneLongNameGivesWayToTheQuestion() {
+        let editor = EditorHarness(width: 40, height: 14, stored: ["temperatureNotation": .string("kelvin"), "city": .string("Bergen")])
+        editor.press(.character("m"), .character("R"))
+        #expect(editor.status == " Reset 2 settings? (y/n) temperatureNo…")
+        editor.press(.character("n"), .character("/"))
+        editor.type("temp")
+        editor.press(.enter, .character("R"))
+        #expect(editor.status == " Reset 1 setting? (y/n) temperatureNot…")
+        editor.press(.character("n"), .escape, .character("m"), .character("R"))
+        #expect(editor.status == " Reset all 2 settings? (y/n)")
     }
 
     @Test func resettingInTheModifiedOnlyViewKeepsThePlaceInTheList() {
@@ -210,6 +222,18 @@ struct EditorRoughEdgeTests {
         #expect(editor.controller.state.selectedKey?.name == "decimalPlaces")
         editor.press(.character("r"))
         #expect(editor.controller.state.selectedKey?.name == "city")     // the last one left
+        editor.press(.character("r"))
+        #expect(editor.controller.state.selectedKey == nil)               // none left
+        #expect(editor.screen.contains("No modified settings"))
+    }
+
+    @Test func theCursorBeforeAWideEscapeNearTheEdgeStillShowsIt() {
+        let editor = LineEditor(text: String(repeating: "a", count: 20) + "\u{1B}")
+        var moved = editor
+        _ = moved.apply(KeyEvent.left)                                             // onto the ESC
+        let (text, cursor) = moved.visible(width: 10)
+        #expect(text.hasSuffix(#"\u{1B}"#))
+        #expect(cursor == 4)
     }
 
     @Test func theLineEditorShowsControlCharactersEscapedAndCountsTheirColumns() {

@@ -65,7 +65,7 @@ struct EditorScreenTests {
         #expect(editor.screen.contains("Problem  stored \"soon\" ignored:"))
     }
 
-    @Test func theLivePanelRecomputesOnEachChange() {
+    @Test func theLivePreviewRecomputesOnEachChange() {
         let editor = EditorHarness()
         editor.press(.right)                       // Temperature → Fahrenheit
         editor.press(.down, .right)                // Units → Imperial
@@ -95,7 +95,7 @@ struct EditorScreenTests {
         #expect(editor.screen.contains("Temperature"))
     }
 
-    @Test func narrowTerminalsDropThePanelsButKeepTheList() {
+    @Test func narrowTerminalsDropTheLivePreviewButKeepTheListAndPane() {
         let editor = EditorHarness(width: 50, height: 12)
         #expect(!editor.screen.contains("Live preview"))
         #expect(editor.lines[1].hasPrefix("Units "))
@@ -164,7 +164,7 @@ struct EditorScreenTests {
         editor.press(.end)
 
         let rule = editor.lines.first { $0.hasPrefix("─") } ?? ""
-        #expect(rule.contains(" 51–66 of 66 "))
+        #expect(rule.contains(" 46–60 of 60 "))                            // settings, as the filter row counts
         #expect(editor.pane == ["k59 = 59", "Help 59.", "", ""])
         // No scroll bar in the list's last column while the rule shows the position.
         #expect(!editor.screen.contains("┃"))
@@ -178,6 +178,15 @@ struct EditorScreenTests {
         #expect(editor.pane[1].hasPrefix("orecast?region=north-europe&units=metric · default https"))
         editor.select("Favourite cities")
         #expect(editor.pane[0] == #"favoriteCities = ["San Francisco","New York City"] · defau"#)
+    }
+
+    @Test func aLivePreviewWithFewerRowsThanValuesSaysSoAndAsksForNoTimerForTheHiddenOnes() {
+        let editor = EditorHarness(width: 80, height: 16)
+        #expect(editor.screen.contains(" Live preview, 3 of 4 "))
+        #expect(!editor.screen.contains("Next refresh"))
+        #expect(editor.controller.wakeUp == nil)                           // the clock's value is the 4th
+        editor.resize(width: 80, height: 24)
+        #expect(editor.controller.wakeUp == EditorHarness.noon.addingTimeInterval(60))
     }
 
     @Test func theDetailsPaneNeedsFourteenRowsAndTheLivePreviewSeventyTwoColumns() {

@@ -141,7 +141,7 @@ struct EditorSessionTests {
         #expect(editor.row("City").contains("Trondheim"))
     }
 
-    @Test func anOutsideChangeUpdatesTheListAndLivePanel() throws {
+    @Test func anOutsideChangeUpdatesTheListAndLivePreview() throws {
         let editor = EditorHarness()
         let other = Preferences(store: editor.store, schema: EditorHarness.schema)
         try other.set(.imperial, for: .unitsNotation)

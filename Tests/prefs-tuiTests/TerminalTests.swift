@@ -35,7 +35,7 @@ struct TerminalTests {
 
     /// ncurses measures each scalar of 👍🏽 and 🇳🇴 on its own; the layout gives each one
     /// character. Sent whole, they pushed the rest of the row out of place: the letter after
-    /// the emoji and the panel's border were lost. 🌧️ is one column to ncurses (`wcwidth`
+    /// the emoji and the side panel's border were lost. 🌧️ is one column to ncurses (`wcwidth`
     /// ignores its presentation selector); laid out as two, it left a stale cell after it.
     @Test func anEmojiWithAModifierOrAFlagKeepsTheRestOfItsRowInPlace() async throws {
         let directory = TemporaryDirectory()

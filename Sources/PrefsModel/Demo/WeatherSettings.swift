@@ -112,7 +112,7 @@ package enum WeatherSettings: Sendable {
             derivedValues: derivedValues(reading: reading, now: now, timeZone: timeZone))
     }
 
-    /// The live panel's values: temperature, feels like, wind, next refresh.
+    /// The live preview's values: temperature, feels like, wind, next refresh.
     ///
     /// ```swift
     /// WeatherSettings.derivedValues(reading: .sample, now: Date.init, timeZone: .current).map(\.title)

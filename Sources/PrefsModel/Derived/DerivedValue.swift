@@ -14,7 +14,7 @@ import Synchronization
 public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
     /// A stable identifier.
     public let name: String
-    /// A title for a live panel.
+    /// A title for a live preview.
     public let title: String
     /// The settings it depends on: a change of any of them recomputes it.
     public let inputs: [AnyPreferenceKey]
@@ -47,7 +47,7 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
     public func value(in preferences: Preferences) -> Output { compute(preferences) }
 }
 
-/// A derived value whose output is text (nil: nothing to show now), as a live panel lists it.
+/// A derived value whose output is text (nil: nothing to show now), as a live preview lists it.
 ///
 /// ```swift
 /// for derived in schema.derivedValues { print(derived.title, derived.text(in: prefs) ?? "–") }
@@ -55,7 +55,7 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
 public struct AnyDerivedValue: Sendable {
     /// A stable identifier.
     public let name: String
-    /// A title for a live panel.
+    /// A title for a live preview.
     public let title: String
     /// The settings it depends on.
     public let inputs: [AnyPreferenceKey]

@@ -15,7 +15,7 @@ public struct PreferenceSchema: Sendable {
     public let suiteName: String
     /// Every key, in order. A later key with the same name as an earlier one is left out.
     public let keys: [AnyPreferenceKey]
-    /// Values computed from settings, for a live panel.
+    /// Values computed from settings, for a live preview.
     public let derivedValues: [AnyDerivedValue]
     /// The keys grouped by section, in order.
     public let sections: [PreferenceSection]

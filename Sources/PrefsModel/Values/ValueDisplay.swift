@@ -1,4 +1,4 @@
-// How a value reads to a person: the editor's rows, side panel and messages and the `list`
+// How a value reads to a person: the editor's rows, details pane and messages and the `list`
 // table show values through these, so an empty text and an unset optional never look alike.
 
 extension AnyPreferenceKey {

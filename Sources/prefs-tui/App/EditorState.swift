@@ -152,6 +152,17 @@ struct EditorState: Sendable {
 
     var listedCount: Int { settingRows.count }
 
+    /// How many listed settings are in the rows before `row`: a binary search, so that a
+    /// frame's cost does not grow with the list.
+    func settingCount(beforeRow row: Int) -> Int {
+        var low = 0, high = settingRows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if settingRows[middle] < row { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// The schema indices of the listed settings, in order.
     var listedKeyIndices: [Int] {
         settingRows.compactMap { row in

@@ -63,8 +63,8 @@ enum EditorUpdate {
     /// clock), and only when that moment differs from the one already asked for.
     private static func timerRequest(_ state: inout EditorState, prefs: Preferences) -> [EditorEffect] {
         let layout = state.layout
-        let next = layout.tooSmall || layout.liveWidth == 0 ? nil
-            : prefs.schema.derivedValues.compactMap { $0.nextChange(in: prefs) }.min()
+        let shown = prefs.schema.derivedValues.prefix(layout.tooSmall ? 0 : layout.shownDerivedCount(of: prefs.schema.derivedValues.count))
+        let next = shown.compactMap { $0.nextChange(in: prefs) }.min()
         guard next != state.wakeUp else { return [] }
         state.wakeUp = next
         return [.wakeUp(at: next)]

@@ -67,32 +67,35 @@ struct LineEditor: Sendable, Equatable {
         let limit = 4 * width
         var start = cursor
         var cursorColumn = 0
+        // The columns of the character under the cursor (an escape such as `\u{1B}` takes six),
+        // or one for the cursor after the text: kept free at the end, so it is drawn too.
+        let underCursor = cursor < characters.count ? min(width, Self.shown(characters[cursor]).displayWidth) : 1
         while start > 0, cursor - start < limit {
             let characterWidth = Self.shown(characters[start - 1]).displayWidth
-            // Keep the cursor inside the window, leaving its own column free at the end.
-            if cursorColumn + characterWidth > width - 1 { break }
+            // Keep the cursor inside the window, with room for what it stands on.
+            if cursorColumn + characterWidth > width - max(1, underCursor) { break }
             cursorColumn += characterWidth
             start -= 1
         }
-        var shown = ""
+        var text = ""
         var used = 0
         var index = start
         while index < characters.count, index - start < limit {
             let form = Self.shown(characters[index])
             let characterWidth = form.displayWidth
             if used + characterWidth > width { break }
-            shown += form
+            text += form
             used += characterWidth
             index += 1
         }
-        return (shown, cursorColumn)
+        return (text, cursorColumn)
     }
 
-    /// How a character shows in the field: a control character as its escape (`\t`, `\n`,
-    /// `\u{1B}`), as values show everywhere else. Drawn as itself it would take no column: a
-    /// tab or a line break could not be seen, and the cursor would count one column short.
+    /// How a character shows in the field: a control character (or a byte-order mark) as its
+    /// escape (`\t`, `\n`, `\u{1B}`), as values show everywhere else. Drawn as itself it would
+    /// take no column: a tab or a line break could not be seen, and the cursor would count one
+    /// column short.
     private static func shown(_ character: Character) -> String {
-        let isControl = character.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
-        return isControl ? String(character).controlCharactersEscaped : String(character)
+        String(character).controlCharactersEscaped
     }
 }

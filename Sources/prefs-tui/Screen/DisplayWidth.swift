@@ -32,7 +32,7 @@ enum DisplayWidth {
     /// (through the C library's `wcwidth`) measures every scalar on its own, so an emoji
     /// modifier, a second emoji joined by ZWJ or the second half of a flag (👍🏽, 👨‍👩‍👧, 🇳🇴)
     /// would move its cursor past those columns and push the rest of the row out of place
-    /// (a value's last letters and the panel's border were lost). Such scalars are left out;
+    /// (a value's last letters and the border after them were lost). Such scalars are left out;
     /// the first scalar and the zero-width marks that combine with it stay.
     static func drawable(_ character: Character) -> String {
         let scalars = character.unicodeScalars

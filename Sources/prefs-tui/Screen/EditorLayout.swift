@@ -33,8 +33,9 @@ struct EditorLayout: Equatable {
         statusRow = height - 1
         filterRow = showsFilter ? 1 : nil
         listTop = showsFilter ? 2 : 1
-        // Six rows of details from 30 rows up, four from 20, three from 14, none below: the list keeps at
-        // least seven rows, and `i` shows the details at any size.
+        // Six rows of details from 30 rows up, four from 20, three from 14, none below: the list
+        // keeps at least seven rows (six with the filter row), and `i` shows the details at any
+        // size.
         paneHeight = height >= 30 ? 6 : height >= 20 ? 4 : height >= 14 ? 3 : 0
         paneRule = paneHeight > 0 ? hintRow - paneHeight - 1 : nil
         listHeight = max(0, (paneRule ?? hintRow) - listTop)
@@ -42,6 +43,8 @@ struct EditorLayout: Equatable {
     }
 
     var listWidth: Int { width }
+    /// How many of `total` derived values the live preview has rows for (none without it).
+    func shownDerivedCount(of total: Int) -> Int { liveWidth > 0 ? min(total, paneHeight) : 0 }
     /// Columns for a setting's title within the list.
     var titleWidth: Int { min(26, max(10, (listWidth - 2) / 2)) }
     /// Where a setting's value starts.

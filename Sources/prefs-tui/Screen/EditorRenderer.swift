@@ -95,7 +95,10 @@ enum EditorRenderer {
             // Where the list is, as text on the pane's rule. A scroll bar down the list's last
             // column would break the rows that a scroll moves: its thumb, shifted along with
             // them, would be drawn again at every step.
-            let position = " \(state.scrollTop + 1)–\(end) of \(state.rows.count) "
+            // Settings, not rows, as the filter row counts them.
+            let first = state.settingCount(beforeRow: state.scrollTop) + 1
+            let last = state.settingCount(beforeRow: end)
+            let position = " \(min(first, last))–\(last) of \(state.listedCount) "
             let right = detailsWidth(layout, prefs) - 2
             grid.put(position, x: max(0, right - position.displayWidth), y: rule, style: .dim)
         } else {
@@ -178,9 +181,12 @@ enum EditorRenderer {
         let x = width + 1
         grid.put("┬", x: width, y: rule, style: .dim)
         for y in layout.paneTop..<bottom { grid.put("│", x: width, y: y, style: .dim) }
-        grid.put(" Live preview ".truncated(toWidth: liveWidth - 2), x: x + 1, y: rule, style: .panelTitle, bold: true)
+        let shown = layout.shownDerivedCount(of: derived.count)
+        // The title says when the pane has fewer rows than there are values (3 of 4 at 14–19 rows).
+        let title = shown < derived.count ? " Live preview, \(shown) of \(derived.count) " : " Live preview "
+        grid.put(title.truncated(toWidth: liveWidth - 2), x: x + 1, y: rule, style: .panelTitle, bold: true)
         let labelWidth = min(14, liveWidth / 2)
-        for (offset, value) in derived.prefix(layout.paneHeight).enumerated() {
+        for (offset, value) in derived.prefix(shown).enumerated() {
             grid.put(value.title.truncated(toWidth: labelWidth), x: x + 1, y: layout.paneTop + offset, style: .dim)
             grid.put((value.text(in: prefs) ?? "—").truncated(toWidth: liveWidth - labelWidth - 3), x: x + labelWidth + 2, y: layout.paneTop + offset)
         }
@@ -201,27 +207,39 @@ enum EditorRenderer {
             }
         }
         // The first row reads as a script would write the setting (`city = Oslo`), in the text
-        // form `get` prints and `set` takes, whole and wrapped: the list's row may cut it.
+        // form `get` prints and `set` takes, wrapped as far as the pane has rows (the list's row
+        // may cut it sooner).
         // The help comes last, so that a move sends the terminal only the text that differs
         // (help lengths vary; the rows below it would move with them).
         let isDefault = prefs.isDefault(key)
-        let assignment = "\(key.name) = "
+        let assignment = "\(key.name.controlCharactersEscaped) = "
         // Only a value other than the default names it (the list's `●` already tells a changed
         // value apart), and only a key the schema describes has one.
         let shown = prefs.displayText(of: key)
-        let value = shown + (key.isDescribedBySchema && shown != key.defaultDisplayText ? " · default \(key.defaultDisplayText)" : "")
+        let defaultNote = key.isDescribedBySchema && shown != key.defaultDisplayText ? " · default \(key.defaultDisplayText)" : ""
         // Broken at the width, not at spaces: a value is data, and each of its characters,
         // spaces too, keeps its place (a long first word would otherwise leave `key =` alone).
-        let valueLines = (assignment + value).broken(toWidth: width, maxLines: rows.count - 1)
+        let valueLines = (assignment + shown + defaultNote).broken(toWidth: width, maxLines: rows.count - 1)
         for line in valueLines {
             grid.put(line, x: x, y: y, style: isDefault ? .normal : .modified)
             y += 1
         }
-        grid.restyle(x: x, y: rows.lowerBound, width: min(width, assignment.displayWidth), style: .dim)
-        if key.rule != .any { field("Allowed", key.rule.allowedText) }
+        // `key =` and the default are dim, so the value itself stands out. Columns counted
+        // along the broken lines: a long key or value may span several.
+        let valueEnd = (assignment + shown).displayWidth
+        var lineStart = 0
+        for (offset, line) in valueLines.enumerated() {
+            let lineWidth = line.displayWidth
+            defer { lineStart += lineWidth }
+            grid.restyle(x: x, y: rows.lowerBound + offset, width: max(0, min(lineWidth, assignment.displayWidth - lineStart)), style: .dim)
+            let defaultFrom = max(0, valueEnd - lineStart)
+            if defaultFrom < lineWidth { grid.restyle(x: x + defaultFrom, y: rows.lowerBound + offset, width: lineWidth - defaultFrom, style: .dim) }
+        }
+        // A problem before the rule: with few rows, the stored value that was ignored matters most.
         if let diagnostic = prefs.diagnostic(for: key) {
             field("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)", style: .warning)
         }
+        if key.rule != .any { field("Allowed", key.rule.allowedText) }
         let help = key.isDescribedBySchema ? key.help : notDescribedNote
         for part in help.wrapped(toWidth: width, maxLines: max(0, rows.upperBound - y)) where !help.isEmpty && y < rows.upperBound {
             grid.put(part, x: x, y: y, style: key.isDescribedBySchema ? .normal : .dim)
@@ -255,10 +273,12 @@ enum EditorRenderer {
             let names = indices.map { state.keys[$0].name }.joined(separator: ", ")
             var question = all ? "Reset all \(indices.count) settings to defaults? (y/n)"
                 : "Reset \(names) to \(indices.count == 1 ? "its default" : "their defaults")? (y/n)"
-            if question.displayWidth > grid.width - 2 && indices.count > 1 {
-                // Too many names for the row: the count and the question come first, so that
-                // what `y` does and how to answer are never the part that is cut.
-                question = "Reset these \(indices.count) settings to their defaults? (y/n) \(names)"
+            if question.displayWidth > grid.width - 2 {
+                // Too long for the row: the count and the question come first (at most 30
+                // columns; the row has 38 at the narrowest), so that what `y` does and how to
+                // answer are not what is cut.
+                question = all ? "Reset all \(indices.count) settings? (y/n)"
+                    : "Reset \(indices.count) setting\(indices.count == 1 ? "" : "s")? (y/n) \(names)"
             }
             grid.put(question.truncated(toWidth: grid.width - 2), x: 1, y: layout.statusRow, style: .warning, bold: true)
             return
@@ -364,7 +384,7 @@ enum EditorRenderer {
         }
     }
 
-    /// `i`: everything about the selected setting that the list and panel may have cut, and the
+    /// `i`: everything about the selected setting that the list and pane may have cut, and the
     /// last message whole.
     private static func drawDetails(_ grid: inout ScreenGrid, _ state: EditorState, _ prefs: Preferences) {
         let width = grid.width - 2
