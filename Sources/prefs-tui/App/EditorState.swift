@@ -142,10 +142,14 @@ struct EditorState: Sendable {
             rows.append(.setting(index))
         }
         let listed = listedKeyIndices
-        if let previous, let kept = listed.firstIndex(where: { $0 >= previous }), listed[kept] == previous || keepingPlace {
-            selection = kept
+        // The selected setting itself, or the first one after it.
+        let atOrAfter = previous.flatMap { wanted in listed.firstIndex { $0 >= wanted } }
+        if let atOrAfter, listed[atOrAfter] == previous || keepingPlace {
+            selection = atOrAfter
+        } else if previous != nil && keepingPlace {
+            selection = max(0, listed.count - 1)
         } else {
-            selection = previous != nil && keepingPlace ? max(0, listed.count - 1) : 0
+            selection = 0
         }
         if !keepingPlace { scrollTop = 0 }
     }

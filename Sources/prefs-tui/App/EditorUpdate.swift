@@ -63,7 +63,8 @@ enum EditorUpdate {
     /// clock), and only when that moment differs from the one already asked for.
     private static func timerRequest(_ state: inout EditorState, prefs: Preferences) -> [EditorEffect] {
         let layout = state.layout
-        let shown = prefs.schema.derivedValues.prefix(layout.tooSmall ? 0 : layout.shownDerivedCount(of: prefs.schema.derivedValues.count))
+        // A too-small screen has no live preview (it needs 72×14), so it asks for no timer.
+        let shown = prefs.schema.derivedValues.prefix(layout.shownDerivedCount(of: prefs.schema.derivedValues.count))
         let next = shown.compactMap { $0.nextChange(in: prefs) }.min()
         guard next != state.wakeUp else { return [] }
         state.wakeUp = next
