@@ -20,6 +20,10 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // The terminal guard: the saved terminal modes, the signal actions to put back and the
+        // flags the signal handlers set, kept in C because release builds laid out Swift globals
+        // of C struct types without their padding (see terminal_guard.c).
+        .target(name: "CTerminalGuard"),
         .target(
             name: "PrefsModel",
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -29,6 +33,7 @@ let package = Package(
             dependencies: [
                 "PrefsModel",
                 "CNcurses",
+                "CTerminalGuard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The man page and its script are generated files for installers, not sources.

@@ -44,7 +44,7 @@ extension Hostile {
         }
 
         private func setUnderLimit(_ limit: Int, folder: TemporaryDirectory, arguments: [String]) throws -> ChildProcess.Result {
-            let binary = (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui")
+            let binary = ChildProcess.path(ofProduct: "prefs-tui")
             let child = ChildProcess(program: "prlimit", arguments: ["--fsize=\(limit)", binary] + arguments, configHome: folder.path)
             try child.start()
             return child.finish()

@@ -68,7 +68,7 @@ extension Hostile {
             let disk = folder.file("disk"), out = folder.file("out")
             try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            let binary = (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui")
+            let binary = ChildProcess.path(ofProduct: "prefs-tui")
             let script = """
                 set -u
                 mount -t tmpfs -o size=1m tmpfs "$DISK" || exit 90

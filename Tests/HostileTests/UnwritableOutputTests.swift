@@ -52,7 +52,7 @@ extension Hostile {
         }
 
         private func runInBash(_ script: String, _ arguments: [String], folder: TemporaryDirectory) throws -> ChildProcess.Result {
-            let binary = (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui")
+            let binary = ChildProcess.path(ofProduct: "prefs-tui")
             return try ChildProcess.run(executablePath: "/bin/bash", arguments: ["-c", script, binary] + arguments, configHome: folder.path)
         }
     }

@@ -28,6 +28,18 @@ public final class ChildProcess: Sendable {
         return directory
     }
 
+    /// The path of a built product: beside the tests, but for `prefs-tui` when the environment
+    /// names another build of it in `PREFS_TUI_BINARY` (CI runs the terminal tests against the
+    /// release build, the one users install, that way). A named binary that does not exist
+    /// stops the tests rather than falling back to the debug build unnoticed.
+    public static func path(ofProduct product: String) -> String {
+        if product == "prefs-tui", let binary = ProcessInfo.processInfo.environment["PREFS_TUI_BINARY"], !binary.isEmpty {
+            precondition(FileManager.default.isExecutableFile(atPath: binary), "PREFS_TUI_BINARY=\(binary) is not an executable file")
+            return binary
+        }
+        return (productsDirectory as NSString).appendingPathComponent(product)
+    }
+
     private struct State {
         var pid: pid_t = 0
         var exitStatus: Int32?
@@ -50,7 +62,7 @@ public final class ChildProcess: Sendable {
 
     /// Prepares `product` with arguments given as bytes (any bytes but NUL).
     public convenience init(product: String, rawArguments: [[UInt8]], configHome: String, environment: [String: String] = [:]) {
-        self.init(executable: (Self.productsDirectory as NSString).appendingPathComponent(product),
+        self.init(executable: Self.path(ofProduct: product),
                   rawArguments: rawArguments, configHome: configHome, environment: environment)
     }
 

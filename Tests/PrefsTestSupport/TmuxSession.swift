@@ -18,7 +18,7 @@ public final class TmuxSession: @unchecked Sendable {
                 environment: [String: String] = [:], trapInterrupt: Bool = true, interactiveShell: Bool = false,
                 fileSizeLimit: Int? = nil) throws {
         self.directory = directory
-        let binary = (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui")
+        let binary = ChildProcess.path(ofProduct: "prefs-tui")
         let quoted = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let folder = directory.path
         // The shell ignores Ctrl-C's SIGINT while the editor runs (a trap, unlike an ignore, is
@@ -42,11 +42,40 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(command)
     }
 
-    /// Ends the session and its server. `kill-session` first: with tmux 3.3a, `kill-server`
-    /// alone was seen to return 0 and leave the server and the editor running.
+    /// Ends the session and its server, and removes the server's socket, however the test
+    /// ended (an expectation failed, a `try` threw, a time limit cancelled it): this runs when
+    /// the last reference goes. `kill-session` first: with tmux 3.3a, `kill-server` alone was
+    /// seen to return 0 and leave the server and the editor running. If the server is still
+    /// there after a few seconds, it is killed by its process id.
     deinit {
+        let serverPID = self.serverPID
         _ = try? tmux(["kill-session", "-t", "e"])
         _ = try? tmux(["kill-server"])
+        let deadline = ContinuousClock.now + .seconds(5)
+        while let serverPID, Self.isRunning(serverPID), ContinuousClock.now < deadline { usleep(10_000) }
+        if let serverPID, Self.isRunning(serverPID) { kill(serverPID, SIGKILL) }
+        unlink(socketPath)
+    }
+
+    /// Whether a process runs: it exists and is not a zombie (a container's first process may
+    /// never reap the daemonised server, whose entry then stays as a zombie).
+    public static func isRunning(_ pid: Int32) -> Bool {
+        guard pid > 0, kill(pid, 0) == 0,
+              let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[close...].hasPrefix(") Z")
+    }
+
+    /// The process id of the tmux server, while it answers.
+    public var serverPID: Int32? {
+        Int32((try? tmux(["display-message", "-p", "#{pid}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+    }
+
+    /// Where the tmux server of this session listens: `$TMUX_TMPDIR` (or /tmp), `tmux-UID`, the
+    /// socket's name, as tmux 3.3a makes it.
+    public var socketPath: String {
+        let base = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return "\(base)/tmux-\(getuid())/\(socket)"
     }
 
     /// Runs `tmux -L SOCKET ARGUMENTS` and returns what it printed.
@@ -75,7 +104,7 @@ public final class TmuxSession: @unchecked Sendable {
         }
         var status: Int32 = 0
         var output = Data()
-        if arguments.first == "capture-pane" {
+        if arguments.first == "capture-pane" || arguments.first == "display-message" {
             output = FileHandle(fileDescriptor: pipeEnds[0], closeOnDealloc: false).readDataToEndOfFile()
         }
         close(pipeEnds[0])

@@ -28,7 +28,7 @@ public enum Unprivileged {
     }
 
     public static func product(_ product: String, arguments: [String], configHome: String) -> ChildProcess {
-        let path = (ChildProcess.productsDirectory as NSString).appendingPathComponent(product)
+        let path = ChildProcess.path(ofProduct: product)
         guard geteuid() == 0 else { return ChildProcess(product: product, arguments: arguments, configHome: configHome) }
         return ChildProcess(
             program: "/usr/bin/setpriv",

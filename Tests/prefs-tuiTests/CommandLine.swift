@@ -77,5 +77,5 @@ extension CommandLineFixture {
                                     configHome: directory.path)
     }
 
-    static var binary: String { (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui") }
+    static var binary: String { ChildProcess.path(ofProduct: "prefs-tui") }
 }

@@ -77,7 +77,7 @@ struct CompletionShell {
 
     /// The candidates bash offers for `prefs-tui LINE`.
     func complete(_ line: String) throws -> [String] {
-        let binary = (ChildProcess.productsDirectory as NSString).appendingPathComponent("prefs-tui")
+        let binary = ChildProcess.path(ofProduct: "prefs-tui")
         let bash = ChildProcess(executablePath: "/bin/bash", arguments: [driver, "\(binary) \(line)"], configHome: cli.directory.path)
         try bash.start()
         let result = bash.finish()

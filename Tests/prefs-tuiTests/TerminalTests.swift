@@ -33,6 +33,20 @@ struct TerminalTests {
         #expect(await eventually { session.exitStatus == "0" })
     }
 
+    /// A session's tmux server and its socket are gone once the session is, so a failed or
+    /// cancelled test leaves nothing running and nothing in tmux's socket folder.
+    @Test func aFinishedSessionLeavesNoServerAndNoSocket() async throws {
+        var session: TmuxSession? = try TmuxSession()
+        let socketPath = try #require(session?.socketPath)
+        #expect(await session?.waitFor("Weather ·") == true)
+        #expect(FileManager.default.fileExists(atPath: socketPath))
+        let serverPID = try #require(session?.serverPID)
+        #expect(TmuxSession.isRunning(serverPID))
+        session = nil
+        #expect(!FileManager.default.fileExists(atPath: socketPath))
+        #expect(!TmuxSession.isRunning(serverPID))
+    }
+
     /// ncurses measures each scalar of 👍🏽 and 🇳🇴 on its own; the layout gives each one
     /// character. Sent whole, they pushed the rest of the row out of place: the letter after
     /// the emoji and the side panel's border were lost. 🌧️ is one column to ncurses (`wcwidth`

@@ -7,6 +7,8 @@ enum ExitStatus {
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
     static let noInput: Int32 = 66
+    /// Internal software error: what the program itself got wrong (a second editor in one process).
+    static let software: Int32 = 70
     static let ioError: Int32 = 74
     /// Temporary failure: another process holds the suite's lock; trying again later may work.
     static let temporaryFailure: Int32 = 75

@@ -8,9 +8,11 @@ import PrefsModel
 enum EditorSession {
     static func run(_ prefs: Preferences, suiteName: String) throws {
         let monochrome = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        let terminal = try NcursesTerminal(monochrome: monochrome)
-        defer { terminal.end() }
+        // Made first and closed last: the terminal guard's signal handlers write to it until
+        // `terminal.end()` puts the host's actions back.
         let wakeUp = try WakeUpSignal()
+        let terminal = try NcursesTerminal(monochrome: monochrome, wakeUp: wakeUp)
+        defer { terminal.end() }
         let size = terminal.size
         let controller = EditorController(prefs: prefs, suiteName: suiteName, width: size.width, height: size.height,
                                           asciiMarkers: !terminal.isUTF8)
@@ -19,21 +21,18 @@ enum EditorSession {
         let outside = OutsideChanges(prefs) { wakeUp.signal() }
         defer { outside.cancel() }
 
-        while !controller.shouldQuit && terminalStopSignal == 0 {
+        while !controller.shouldQuit && terminal.stopSignal == nil {
             terminal.draw(controller.frame())
             waitForInput(wakeUp: wakeUp, until: controller.wakeUp)
             wakeUp.drain()
-            if terminalContinued != 0 {
-                terminalContinued = 0
-                terminal.repaintAll()
-            }
+            if terminal.takeContinued() { terminal.repaintAll() }
             for event in terminal.readEvents() where !controller.shouldQuit { controller.send(event) }
             if let change = outside.take() { controller.send(change) }
             if let due = controller.wakeUp, due <= Date() { controller.send(.timer) }
         }
-        if terminalStopSignal != 0 {
+        if let signal = terminal.stopSignal {
             terminal.end()
-            NcursesTerminal.endProcess(bySignal: terminalStopSignal)
+            NcursesTerminal.endProcess(bySignal: signal)
         }
     }
 

@@ -1,93 +1,17 @@
 import CNcurses
+import CTerminalGuard
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // The one file that talks to ncurses: it reads keys and pastes, copies grids to the screen (only
-// the cells that changed), and puts the terminal back as it was however the program ends.
-
-/// The signal that asked the editor to stop (one of `stopSignals`), or 0. Written by the
-/// signal handler, read by the loop; a plain word is all a handler may safely touch.
-nonisolated(unsafe) var terminalStopSignal: Int32 = 0
-/// Set when the process was continued after a stop it did not make itself (kill -STOP/-CONT):
-/// the screen may have been overwritten meanwhile.
-nonisolated(unsafe) var terminalContinued: Int32 = 0
-
-/// The terminal modes before curses started, for the crash handler to put back.
-nonisolated(unsafe) private var savedModes = termios()
-nonisolated(unsafe) private var savedModesValid = false
-nonisolated(unsafe) private var previousCrashActions: [Int32: sigaction] = [:]
-/// ncurses' own SIGWINCH handler, which ours calls before waking the loop.
-nonisolated(unsafe) private var ncursesResizeAction = sigaction()
-
-private let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
-/// Every signal whose default action ends the process, but for the crash signals and the two
-/// below: each asks the loop to stop, which leaves curses and then ends the process by the same
-/// signal, so the terminal is usable and the exit status is still 128 + n.
-private let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU]
-/// Ignored while the editor runs, because neither can mean "stop" here, and ignored, the write
-/// that would have raised one fails with an error the editor reports instead:
-/// - SIGPIPE: the screen is a terminal (the editor refuses to start otherwise), and a terminal
-///   never raises it. The one pipe the editor writes is its own wake-up pipe, where a late
-///   write from another thread while the loop closes it must not end the process.
-/// - SIGXFSZ: writing a suite past the file-size limit (`ulimit -f`) raises it; ignored, the
-///   write fails with EFBIG and the status line names the path, the old suite intact (as the
-///   commands do, see `SuiteOptions`).
-private let ignoredSignals: [Int32] = [SIGPIPE, SIGXFSZ]
+// the cells that changed), and puts the terminal back as it was however the program ends (with
+// the terminal guard of CTerminalGuard, which keeps the modes and signal actions to restore).
 
 /// Key codes of our own, above ncurses' KEY_MAX, for the bracketed-paste markers.
 private let pasteStartCode: Int32 = 0x2000
 private let pasteEndCode: Int32 = 0x2001
-private let leaveModes = "\u{1B}[?2004l\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n"
-
-/// Restores the saved modes, leaves the alternate screen and shows the cursor, then lets the
-/// signal end the process. A real fault (si_code > 0: SIGSEGV on a bad address, Swift's trap on
-/// fatalError) goes back to the previous handler and returns, so the fault repeats there and
-/// Swift's backtracer prints onto a usable terminal. A signal that was sent (kill, raise, abort:
-/// si_code ≤ 0) would not repeat, and the backtracer would return into a program whose screen is
-/// gone, so it gets the default action at once.
-private func restoreTerminalAfterCrash(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
-    if savedModesValid { tcsetattr(STDIN_FILENO, TCSANOW, &savedModes) }
-    _ = leaveModes.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
-    let wasSent = (info?.pointee.si_code ?? 0) <= 0
-    if !wasSent, var previous = previousCrashActions[signal] {
-        sigaction(signal, &previous, nil)
-        return
-    }
-    Glibc.signal(signal, SIG_DFL)
-    raise(signal)
-}
-
-// The handlers keep errno as they found it: the interrupted code may be about to read it (a
-// failed read, write or lock), and the wake-up write can set it (a full pipe).
-private func requestStop(_ signal: Int32) {
-    let savedErrno = errno
-    defer { errno = savedErrno }
-    terminalStopSignal = signal
-    wakeUpLoop()
-}
-
-private func noteContinued(_ signal: Int32) {
-    let savedErrno = errno
-    defer { errno = savedErrno }
-    terminalContinued = 1
-    wakeUpLoop()
-}
-
-/// ncurses records the new size in its handler; the loop then reads KEY_RESIZE.
-private func noteResize(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
-    let savedErrno = errno
-    defer { errno = savedErrno }
-    if ncursesResizeAction.sa_flags & SA_SIGINFO != 0 {
-        ncursesResizeAction.__sigaction_handler.sa_sigaction?(signal, info, context)
-    } else if let handler = ncursesResizeAction.__sigaction_handler.sa_handler,
-              unsafeBitCast(handler, to: Int.self) > 1 {   // neither SIG_DFL (0) nor SIG_IGN (1)
-        handler(signal)
-    }
-    wakeUpLoop()
-}
-
 final class NcursesTerminal {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -96,22 +20,34 @@ final class NcursesTerminal {
     let isUTF8: Bool
     private var previous: ScreenGrid?
 
+    /// The locale before the editor set the user's own for ncurses, put back by `end()`.
+    private let previousLocale: String?
+    private var ended = false
+
     /// Starts curses on the controlling terminal. `monochrome` forces the theme without colours
     /// (NO_COLOR); it is also used when the terminal has none. A terminal that cannot move the
-    /// cursor (TERM=dumb) or is unknown is refused, pointing at the commands.
-    init(monochrome requested: Bool) throws {
+    /// cursor (TERM=dumb) or is unknown is refused, pointing at the commands. The handlers of
+    /// the signals wake the loop through `wakeUp`.
+    init(monochrome requested: Bool, wakeUp: WakeUpSignal) throws {
+        // Before curses starts, which installs handlers of its own for some signals: the guard
+        // records every action it will have to put back.
+        guard prefs_guard_begin(STDIN_FILENO, STDOUT_FILENO) == 0 else {
+            throw CommandFailure("the editor is already open in this process", status: ExitStatus.software)
+        }
+        previousLocale = setlocale(prefs_lc_all(), nil).map { String(cString: $0) }
         // Without the locale, ncursesw draws °C, é and CJK as garbage.
         setlocale(prefs_lc_all(), "")
         isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
-        savedModesValid = tcgetattr(STDIN_FILENO, &savedModes) == 0
         let name = ProcessInfo.processInfo.environment["TERM"] ?? "unset"
         let commands = "use the commands instead: prefs-tui list, get, set, reset, export, import, schema, watch (see prefs-tui --help)"
         guard let screen = newterm(nil, prefs_stdout(), prefs_stdin()) else {
+            Self.endGuard(locale: previousLocale)
             throw CommandFailure("cannot use the terminal TERM=\(name) (unknown to terminfo); \(commands)", status: ExitStatus.usage)
         }
         guard prefs_can_move_cursor() != 0, let window = prefs_stdscr() else {
             endwin()
             delscreen(screen)
+            Self.endGuard(locale: previousLocale)
             throw CommandFailure("the terminal TERM=\(name) cannot move the cursor, which the editor needs; \(commands)", status: ExitStatus.usage)
         }
         self.screen = screen
@@ -137,24 +73,41 @@ final class NcursesTerminal {
         monochrome = requested || !has_colors()
         if !monochrome { Self.setUpColors() }
         Self.writeDirectly("\u{1B}[?2004h")   // bracketed paste: pastes arrive marked, never as keys
-        Self.installSignalHandlers()
+        // After newterm, so the resize handler calls ncurses' own.
+        prefs_guard_install(wakeUp.writeDescriptor)
     }
 
     private static func writeDirectly(_ text: String) {
         _ = text.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
     }
 
-    /// Puts the terminal back. Safe to call more than once.
+    private static func endGuard(locale: String?) {
+        prefs_guard_end()
+        if let locale { setlocale(prefs_lc_all(), locale) }
+    }
+
+    /// Puts the terminal back: the screen, the modes, every signal action and the locale.
+    /// Safe to call more than once.
     func end() {
+        guard !ended else { return }
+        ended = true
         if isendwin() == false {
             endwin()
             Self.writeDirectly("\u{1B}[?2004l")
         }
         delscreen(screen)
-        for signal in crashSignals {
-            if var action = previousCrashActions[signal] { sigaction(signal, &action, nil) }
-        }
+        Self.endGuard(locale: previousLocale)
     }
+
+    /// The signal that asked the editor to stop (SIGINT, SIGTERM, SIGHUP …), or nil.
+    var stopSignal: Int32? {
+        let signal = prefs_guard_stop_signal()
+        return signal == 0 ? nil : signal
+    }
+
+    /// Whether the process was continued after a stop it did not make itself (kill -STOP/-CONT)
+    /// since the last look: the screen may have been overwritten meanwhile.
+    func takeContinued() -> Bool { prefs_guard_take_continued() != 0 }
 
     var size: (width: Int, height: Int) {
         (Int(prefs_width(window)), Int(prefs_height(window)))
@@ -165,13 +118,7 @@ final class NcursesTerminal {
     func suspend() {
         endwin()
         Self.writeDirectly("\u{1B}[?2004l")
-        var standard = sigaction()
-        standard.__sigaction_handler.sa_handler = SIG_DFL
-        var previousAction = sigaction()
-        sigaction(SIGTSTP, &standard, &previousAction)
-        kill(0, SIGTSTP)
-        sigaction(SIGTSTP, &previousAction, nil)
-        terminalContinued = 0
+        prefs_guard_stop_process_group()
         Self.writeDirectly("\u{1B}[?2004h")
         repaintAll()
     }
@@ -436,40 +383,5 @@ final class NcursesTerminal {
         raise(signal)
         // Only reached if the signal's default action does not end the process.
         exit(128 + signal)
-    }
-
-    private static func installSignalHandlers() {
-        // The stop signals ask the loop to stop; it then leaves curses normally (SIGQUIT would
-        // otherwise reach Swift's backtracer, the others end the process with the screen on).
-        for signal in stopSignals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { received in requestStop(received) }
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, nil)
-        }
-        for signal in ignoredSignals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = SIG_IGN
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, nil)
-        }
-        var continued = sigaction()
-        continued.__sigaction_handler.sa_handler = { received in noteContinued(received) }
-        sigemptyset(&continued.sa_mask)
-        sigaction(SIGCONT, &continued, nil)
-        var resize = sigaction()
-        resize.__sigaction_handler.sa_sigaction = { received, info, context in noteResize(received, info, context) }
-        sigemptyset(&resize.sa_mask)
-        resize.sa_flags = SA_SIGINFO
-        sigaction(SIGWINCH, &resize, &ncursesResizeAction)
-        for signal in crashSignals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_sigaction = { received, info, context in restoreTerminalAfterCrash(received, info, context) }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_SIGINFO
-            var previous = sigaction()
-            sigaction(signal, &action, &previous)
-            previousCrashActions[signal] = previous
-        }
     }
 }

@@ -6,7 +6,8 @@ import Glibc
 final class WakeUpSignal: Sendable {
     /// The end the loop polls.
     let descriptor: Int32
-    private let writeEnd: Int32
+    /// The end that wakes it, also given to the terminal guard's signal handlers.
+    let writeDescriptor: Int32
 
     init() throws {
         // A self-pipe, non-blocking at both ends: a write from a signal handler never blocks,
@@ -20,32 +21,23 @@ final class WakeUpSignal: Sendable {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
         descriptor = ends[0]
-        writeEnd = ends[1]
-        wakeUpDescriptor = writeEnd
+        writeDescriptor = ends[1]
     }
 
     deinit {
-        wakeUpDescriptor = -1
         close(descriptor)
-        close(writeEnd)
+        close(writeDescriptor)
     }
 
-    func signal() { wakeUpLoop() }
+    /// Wakes the loop: one byte; a full pipe already means "wake up".
+    func signal() {
+        var byte: UInt8 = 1
+        _ = write(writeDescriptor, &byte, 1)
+    }
 
     /// Clears pending wake-ups (they have all been seen once the loop runs).
     func drain() {
         var buffer = [UInt8](repeating: 0, count: 256)
         while read(descriptor, &buffer, buffer.count) > 0 {}
     }
-}
-
-/// The descriptor signal handlers write to; -1 when no loop runs. A plain word, as a handler
-/// may only touch such.
-nonisolated(unsafe) var wakeUpDescriptor: Int32 = -1
-
-/// Wakes the loop; async-signal-safe (one `write` of one byte).
-func wakeUpLoop() {
-    guard wakeUpDescriptor >= 0 else { return }
-    var byte: UInt8 = 1
-    _ = write(wakeUpDescriptor, &byte, 1)
 }
