@@ -139,7 +139,19 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Waits until the screen contains `text`.
     public func waitFor(_ text: String, within timeout: Duration = .seconds(10)) async -> Bool {
-        await eventually(within: timeout) { self.screen().contains(text) }
+        await waitUntil(within: timeout) { $0.contains(text) }
+    }
+
+    /// Waits until one capture of the screen satisfies `condition`. Check everything about a
+    /// screen in one condition: a capture can fall in the middle of a frame (the terminal gets
+    /// it in pieces), so a second capture after `waitFor` may still show part of the old one.
+    public func waitUntil(within timeout: Duration = .seconds(10), _ condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+        await eventually(within: timeout) { condition(self.screen()) }
+    }
+
+    /// The first line of a screen capture that contains `text`, or "".
+    public static func line(containing text: String, in screen: String) -> String {
+        screen.components(separatedBy: "\n").first { $0.contains(text) } ?? ""
     }
 
     /// A file the pane's shell writes (whole, by rename) when the editor has ended, if it has.

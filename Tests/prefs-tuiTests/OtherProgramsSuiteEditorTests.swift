@@ -14,8 +14,9 @@ struct OtherProgramsSuiteEditorTests {
 
         let session = try TmuxSession(["--suite", "com.acme.backup"], directory: directory)
 
-        #expect(await session.waitFor(PreferenceSchema.inferredSection))
-        for name in ["excludes", "label", "legacyMode", "retryCount"] { #expect(session.screen().contains(name), "\(name)") }
+        let names = ["excludes", "label", "legacyMode", "retryCount"]
+        #expect(await session.waitUntil { screen in screen.contains(PreferenceSchema.inferredSection) && names.allSatisfy(screen.contains) },
+                "\(session.screen())")
         try session.press("Down", "Down", "Space")                          // legacyMode: a toggle
         #expect(await session.waitFor("Saved legacyMode = false"))
         try session.press("Down", "Right")                                  // retryCount: a stepper
@@ -35,8 +36,8 @@ struct OtherProgramsSuiteEditorTests {
         #expect(await session.waitFor("Weather ·"))
         try session.press("End")
 
-        #expect(await session.waitFor(PreferenceSchema.otherKeysSection))
-        #expect(session.screen().contains("launchCount"))
+        #expect(await session.waitUntil { $0.contains(PreferenceSchema.otherKeysSection) && $0.contains("launchCount") },
+                "\(session.screen())")
         try session.press("Right")
         #expect(await session.waitFor("Saved launchCount = 13"))
         #expect(session.stored["launchCount"] == .int(13))

@@ -60,17 +60,19 @@ struct TerminalTests {
         // The first paint came out right; redrawing part of the row (selecting it, leaving
         // it) is what went wrong.
         try session.press("Tab")
-        #expect(await session.waitFor("city = "))
-        let selected = session.screen().components(separatedBy: "\n").first { $0.contains("City ") } ?? ""
-        // 🌧️ (with its emoji presentation selector) is drawn in its one-column text form.
-        #expect(selected.contains("Q ") && selected.hasSuffix("W \u{1F327}E"), "\(selected)")
-        // The pane's row ends at the live preview's separator, after the emoji.
-        let pane = session.screen().components(separatedBy: "\n").first { $0.contains("city = ") } ?? ""
-        #expect(pane.contains("Q ") && pane.contains("W \u{1F327}E") && pane.contains("│ Temperature   21.5 °C"), "\(pane)")
+        // 🌧️ (with its emoji presentation selector) is drawn in its one-column text form, and
+        // the pane's row ends at the live preview's separator, after the emoji.
+        #expect(await session.waitUntil { screen in
+            let selected = TmuxSession.line(containing: "City ", in: screen)
+            let pane = TmuxSession.line(containing: "city = ", in: screen)
+            return selected.contains("Q ") && selected.hasSuffix("W \u{1F327}E")
+                && pane.contains("Q ") && pane.contains("W \u{1F327}E") && pane.contains("│ Temperature   21.5 °C")
+        }, "\(session.screen())")
         try session.press("Tab")
-        #expect(await session.waitFor("refreshInterval = "))
-        let left = session.screen().components(separatedBy: "\n").first { $0.contains("City ") } ?? ""
-        #expect(left.contains("Q ") && left.hasSuffix("W \u{1F327}E"), "\(left)")
+        #expect(await session.waitUntil { screen in
+            let left = TmuxSession.line(containing: "City ", in: screen)
+            return screen.contains("refreshInterval = ") && left.contains("Q ") && left.hasSuffix("W \u{1F327}E")
+        }, "\(session.screen())")
     }
 
     @Test func invalidInputIsRejectedAndEscRestores() async throws {
@@ -119,13 +121,11 @@ struct TerminalTests {
         #expect(await session.waitFor("Weather ·"))
         try session.resize(width: 120, height: 40)
         // At 120 columns the pane's rule runs 89 columns to the live preview (53 at 80).
-        #expect(await session.waitFor(String(repeating: "─", count: 89) + "┬"))
-        #expect(session.screen().components(separatedBy: "\n").count >= 40)
+        #expect(await session.waitUntil { $0.contains(String(repeating: "─", count: 89) + "┬") && $0.components(separatedBy: "\n").count >= 40 })
         try session.resize(width: 30, height: 8)
         #expect(await session.waitFor("Terminal too small (30×8)"))
         try session.resize(width: 80, height: 24)
-        #expect(await session.waitFor("Live preview"))
-        #expect(!session.screen().contains("too small"))
+        #expect(await session.waitUntil { $0.contains("Live preview") && !$0.contains("too small") })
     }
 
     /// Every signal that ends the editor puts the terminal back first, and the exit status is
@@ -257,8 +257,7 @@ struct TerminalTests {
         try session.press("Tab", "Tab", "Down", "Down", "Space")
         #expect(await session.waitFor("● Notifications"))
         try session.press("Space")
-        #expect(await session.waitFor("Saved notificationsEnabled = false (its default: nothing stored)"))
-        #expect(!session.screen().contains("●"))
+        #expect(await session.waitUntil { $0.contains("Saved notificationsEnabled = false (its default: nothing stored)") && !$0.contains("●") })
         #expect(session.stored.isEmpty)
     }
 
@@ -266,8 +265,8 @@ struct TerminalTests {
         let session = try TmuxSession(width: 60, height: 20)
         #expect(await session.waitFor("Weather ·"))
         try session.press("i")
-        #expect(await session.waitFor("Allowed  one of celsius, fahrenheit, kelvin"))
-        #expect(session.screen().contains("┌─ Temperature "))
+        #expect(await session.waitUntil { $0.contains("Allowed  one of celsius, fahrenheit, kelvin") && $0.contains("┌─ Temperature ") },
+                "\(session.screen())")
     }
 
     @Test func aTerminalThatCannotMoveTheCursorIsRefused() async throws {
@@ -281,9 +280,9 @@ struct TerminalTests {
         let directory = TemporaryDirectory()
         try SuiteStore(suiteName: "com.example.weather", directory: directory.path, watchForChanges: false).commit(["city": .string("Bergen")])
         let session = try TmuxSession(directory: directory, environment: ["LANG": "C", "LC_ALL": "C"])
-        #expect(await session.waitFor("< Celsius >"))
-        let screen = session.screen()
-        #expect(screen.contains("* City"))
-        #expect(!screen.contains("‹") && !screen.contains("●") && !screen.contains("│"))
+        #expect(await session.waitUntil { screen in
+            screen.contains("< Celsius >") && screen.contains("* City") && screen.contains("Live preview")
+                && !screen.contains("‹") && !screen.contains("●") && !screen.contains("│")
+        }, "\(session.screen())")
     }
 }

@@ -218,14 +218,23 @@ public final class Preferences: Sendable {
         try reset(keys: found.keys)
     }
 
-    /// Resets every key of the schema; values of other keys in the suite stay untouched.
+    /// Resets every key of the schema; values of other keys in the suite stay untouched. A
+    /// suite file that cannot be read (damaged, nested too deep) is repaired: the store keeps
+    /// its bytes as a `.corrupt-` copy and writes a sound file.
     ///
     /// ```swift
     /// try prefs.resetAll()
     /// ```
     public func resetAll() throws {
         // Keys the schema does not describe belong to another program: they have no default here.
-        try reset(keys: schema.keys.filter(\.isDescribedBySchema))
+        let described = schema.keys.filter(\.isDescribedBySchema)
+        // An unreadable file reads as all defaults, so there would be nothing to remove; yet
+        // resetting everything is how a person asks for a working suite again.
+        guard store.loadProblem == nil else {
+            try write(Dictionary(described.map { ($0.name, nil) }, uniquingKeysWith: { first, _ in first }))
+            return
+        }
+        try reset(keys: described)
     }
 
     // MARK: Diagnostics

@@ -40,8 +40,22 @@ extension PreferenceSchema {
     /// let schema = try PreferenceSchema(jsonText: String(contentsOfFile: "weather.schema.json"))
     /// ```
     public init(jsonText: String) throws {
+        try self.init(parsingJSON: { try JSONValue(parsing: jsonText) })
+    }
+
+    /// Builds a schema from a JSON file's bytes, which must be UTF-8 (an invalid byte is
+    /// refused with its line and column).
+    ///
+    /// ```swift
+    /// let schema = try PreferenceSchema(jsonData: Data(contentsOf: schemaURL))
+    /// ```
+    public init(jsonData: Data) throws {
+        try self.init(parsingJSON: { try JSONValue(parsing: jsonData) })
+    }
+
+    private init(parsingJSON parse: () throws -> JSONValue) throws {
         let json: JSONValue
-        do { json = try JSONValue(parsing: jsonText) } catch let error as JSONSyntaxError {
+        do { json = try parse() } catch let error as JSONSyntaxError {
             // "not valid JSON" only for a syntax error: a duplicate key or a number out of
             // range is valid JSON that cannot be taken, and its reason says so.
             throw PreferenceError.invalidSchema(location: "line \(error.line), column \(error.column)",

@@ -10,15 +10,20 @@ import Foundation
 /// It reads the plain XML that Foundation, Python's `plistlib` and our writer produce. Whatever
 /// it does not understand exactly (a binary plist, CDATA, attributes on elements, an unknown
 /// element, a text encoding other than UTF-8, an integer beyond `UInt64`, a duplicate key, text
-/// beginning with U+FEFF, which Foundation drops) makes ``value(from:)`` return nil, and the
-/// caller leaves the file to `PropertyListSerialization`. So an unusual file reads as it always
-/// did, and a malformed one is still refused by Foundation: this reader never decides that a
-/// file is unreadable.
+/// beginning with U+FEFF, which Foundation drops, nesting deeper than
+/// ``PlistDocument/maximumNesting``) makes ``value(from:)`` return nil, and ``PlistDocument``
+/// decides: it refuses a file nested too deep and leaves the rest to `PropertyListSerialization`.
+/// So an unusual file reads as it always did, and a malformed one is still refused by
+/// Foundation: this reader never decides that a file is unreadable.
 struct PlistXMLReader {
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
     /// How many dictionaries enclose the one being read; 0 while reading the root.
     private var dictionaryDepth = 0
+    /// How many values enclose the one being read. Past ``PlistDocument/maximumNesting`` the
+    /// document is left to ``PlistDocument``, which refuses it: recursing on would exhaust the
+    /// stack (a file nested 100,000 deep).
+    private var depth = 0
     /// The root dictionary's keys in the order the file lists them.
     private var rootKeys: [String] = []
 
@@ -88,6 +93,9 @@ struct PlistXMLReader {
     // MARK: Elements
 
     private mutating func value() throws -> PlistValue {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= PlistDocument.maximumNesting else { throw NotUnderstood() }
         let name = try openTag()
         switch name {
         case .element("dict"): return .dictionary(try dictionary())

@@ -154,24 +154,16 @@ struct SuiteFile: Sendable {
     }
 
     private static func parse(_ data: Data) -> Contents {
-        // Our own reader takes the plain XML every writer we know produces; whatever it does not
-        // understand exactly (binary plists, odd XML, a malformed file) is Foundation's to judge.
-        let root: PlistValue?
-        var order: PlistKeyOrder?
-        if let (value, keys) = PlistXMLReader.document(from: data) {
-            root = value
-            order = PlistKeyOrder(listed: keys)
-        } else {
-            do {
-                root = PlistValue(foundationObject: try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
-            } catch {
-                return .unreadable(reason: "is not a valid property list", bytes: data)
-            }
+        // Binary plists, plain XML and the rest each go to the reader that can take them
+        // safely (see PlistDocument): no file reaches Foundation's parser unchecked.
+        let document: (root: PlistValue, rootKeys: [String]?)
+        do { document = try PlistDocument.read(data) } catch {
+            return .unreadable(reason: error.reason, bytes: data)
         }
-        guard case .dictionary(let values)? = root else {
+        guard case .dictionary(let values) = document.root else {
             return .unreadable(reason: "does not hold a dictionary of settings", bytes: data)
         }
-        return .values(values, order: order)
+        return .values(values, order: document.rootKeys.map { PlistKeyOrder(listed: $0) })
     }
 
     /// Reads to the end, resuming after interrupted and short reads.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where and why JSON text does not parse, or parses to something that cannot be taken (a
 /// number out of range, a duplicate key): a 1-based line and column (in characters) and a
 /// reason, so a person can find the typo in a schema file.
@@ -44,7 +46,44 @@ extension JSONSyntaxError {
     }
 }
 
+extension JSONSyntaxError {
+    /// The first byte of `data` that is not part of valid UTF-8, with its line and column (in
+    /// the characters before it).
+    static func invalidUTF8(in data: Data) -> JSONSyntaxError {
+        let bytes = Array(data)
+        var line = 1, column = 1
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0
+            let end = index + length
+            if length == 0 || end > bytes.count || String(validating: bytes[index..<end], as: UTF8.self) == nil {
+                // The lead byte and the continuation bytes that follow it, not the next character.
+                var last = index + 1
+                while last < min(bytes.count, index + max(length, 1)), (0x80...0xBF).contains(bytes[last]) { last += 1 }
+                let shown = bytes[index..<last].map { String(format: "0x%02X", $0) }.joined(separator: " ")
+                return JSONSyntaxError(line: line, column: column, reason: "the text is not valid UTF-8 (bytes \(shown))", problem: .syntax)
+            }
+            if lead == 0x0A { line += 1; column = 1 } else { column += 1 }
+            index = end
+        }
+        return JSONSyntaxError(line: line, column: column, reason: "the text is not valid UTF-8", problem: .syntax)
+    }
+}
+
 extension JSONValue {
+    /// Parses JSON from a file's bytes, which must be UTF-8: a byte sequence that is not (a file
+    /// in Latin-1, a truncated character) is refused with its line and column, never read as
+    /// U+FFFD, which would put a character the file does not hold into the settings.
+    ///
+    /// ```swift
+    /// try JSONValue(parsing: Data("{\"a\": 1}".utf8))  // .object(["a": .int(1)])
+    /// ```
+    public init(parsing data: Data) throws {
+        guard let text = String(validating: data, as: UTF8.self) else { throw JSONSyntaxError.invalidUTF8(in: data) }
+        try self.init(parsing: text)
+    }
+
     /// Parses JSON text; throws ``JSONSyntaxError`` with the line and column of the first fault.
     ///
     /// Integers stay integers (`15` is `.int(15)`, never `15.0`); numbers with a fraction or an

@@ -51,7 +51,7 @@ struct ImportCommand: ParsableCommand {
                     problems.append("\(name): \(error)")
                 }
             }
-            if let plist = Self.plistValues(data) {
+            if let plist = try Self.plistValues(data, shownFile: shownFile) {
                 for (name, value) in plist.sorted(by: { $0.key < $1.key }) {
                     check(name, typed: { key in
                         try key.checkStored(value)
@@ -60,7 +60,7 @@ struct ImportCommand: ParsableCommand {
                 }
             } else {
                 let json: JSONValue
-                do { json = try JSONValue(parsing: String(decoding: data, as: UTF8.self)) } catch let error as JSONSyntaxError {
+                do { json = try JSONValue(parsing: data) } catch let error as JSONSyntaxError {
                     // A duplicate key or a number out of range is JSON, just not JSON to take.
                     let message = error.problem == .syntax ? "neither a property list nor JSON (\(error))" : "\(error)"
                     throw CommandFailure("\(shownFile): \(message)", status: ExitStatus.dataError)
@@ -87,12 +87,19 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    /// The settings of a property-list file, or nil when the file is not a plist.
-    private static func plistValues(_ data: Data) -> [String: PlistValue]? {
+    /// The settings of a property-list file, or nil when the file is not a plist (then it is
+    /// read as JSON). A plist that cannot be read is refused with the reason, by the same reader
+    /// as suite files (no input reaches Foundation's parser unchecked).
+    private static func plistValues(_ data: Data, shownFile: String) throws -> [String: PlistValue]? {
         let head = String(decoding: data.prefix(16), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("bplist") else { return nil }
-        guard let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-              case .dictionary(let values)? = PlistValue(foundationObject: root) else { return nil }
+        let document: (root: PlistValue, rootKeys: [String]?)
+        do { document = try PlistDocument.read(data) } catch {
+            throw CommandFailure("\(shownFile): nothing imported: the file \(error.reason)", status: ExitStatus.dataError)
+        }
+        guard case .dictionary(let values) = document.root else {
+            throw CommandFailure("\(shownFile): nothing imported: the file does not hold a dictionary of settings", status: ExitStatus.dataError)
+        }
         return values
     }
 }

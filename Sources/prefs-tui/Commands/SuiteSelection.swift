@@ -17,7 +17,7 @@ struct SuiteSelection: Equatable {
         }
         let data = try InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema")
         do {
-            return try PreferenceSchema(jsonText: String(decoding: data, as: UTF8.self))
+            return try PreferenceSchema(jsonData: data)
         } catch let error as PreferenceError {
             throw CommandFailure("schema \(path.controlCharactersEscaped): \(error)", status: ExitStatus.dataError)
         }
