@@ -48,6 +48,7 @@ let package = Package(
         ),
         .target(
             name: "PrefsTestSupport",
+            dependencies: ["PrefsModel"],
             path: "Tests/PrefsTestSupport",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import PrefsTestSupport
 import Testing
 @testable import PrefsModel
@@ -69,7 +68,7 @@ extension Hostile {
 
     /// A count of notifications, safe to bump from the store's watcher thread.
     final class Seen: Sendable {
-        private let storage = Mutex(0)
+        private let storage = Locked(0)
         func add() { storage.withLock { $0 += 1 } }
         var count: Int { storage.withLock { $0 } }
     }

@@ -1,12 +1,11 @@
 import Foundation
 import PrefsTestSupport
-import Synchronization
 import Testing
 @testable import PrefsModel
 
 /// Collects what observers deliver, safely across threads.
 final class Recorder<Element: Sendable>: Sendable {
-    private let items = Mutex<[Element]>([])
+    private let items = Locked<[Element]>([])
     func append(_ item: Element) { items.withLock { $0.append(item) } }
     var all: [Element] { items.withLock { $0 } }
     var count: Int { items.withLock { $0.count } }

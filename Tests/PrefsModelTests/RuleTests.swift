@@ -104,10 +104,9 @@ struct RuleTests {
 }
 
 final class ReportedErrors: Sendable {
-    private let errors = Mutex<[PreferenceError]>([])
+    private let errors = Locked<[PreferenceError]>([])
     var all: [PreferenceError] { errors.withLock { $0 } }
     var record: @Sendable (PreferenceError) -> Void { { [errors = self] error in errors.append(error) } }
     private func append(_ error: PreferenceError) { errors.withLock { $0.append(error) } }
 }
 
-import Synchronization

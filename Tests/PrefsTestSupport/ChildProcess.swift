@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import PrefsModel
 
 /// Runs one of the package's built executables (found beside the test bundle) as a real
 /// process, with `XDG_CONFIG_HOME` set in its environment: Foundation reads that variable once
@@ -49,7 +49,7 @@ public final class ChildProcess: Sendable {
     /// Raw bytes, so tests can hand a program arguments that are not valid UTF-8.
     private let arguments: [[UInt8]]
     private let environment: [String: String]
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let output = OutputBuffer()
     private let errors = OutputBuffer()
     private let readers = DispatchGroup()
@@ -232,7 +232,7 @@ public final class ChildProcess: Sendable {
 
 /// Output gathered from a pipe while a process runs.
 final class OutputBuffer: Sendable {
-    private let storage = Mutex(Data())
+    private let storage = Locked(Data())
     func append(_ data: Data) { storage.withLock { $0.append(data) } }
     var text: String { String(decoding: data, as: UTF8.self) }
     var data: Data { storage.withLock { $0 } }

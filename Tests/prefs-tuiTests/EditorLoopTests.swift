@@ -1,6 +1,5 @@
 import Foundation
 import PrefsModel
-import Synchronization
 import Testing
 @testable import prefs_tui
 
@@ -74,7 +73,7 @@ struct EditorLoopTests {
 
     @Test func ctrlZAsksTheLoopToSuspend() {
         let editor = EditorHarness()
-        let suspended = Mutex(0)
+        let suspended = Locked(0)
         editor.controller.suspend = { suspended.withLock { $0 += 1 } }
         editor.press(.control("z"))
         #expect(suspended.withLock { $0 } == 1)
@@ -85,7 +84,7 @@ struct EditorLoopTests {
 @Suite("Timers instead of polling")
 struct EditorTimerTests {
     final class Clock: Sendable {
-        let now = Mutex(EditorHarness.noon.addingTimeInterval(30))
+        let now = Locked(EditorHarness.noon.addingTimeInterval(30))
         func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
     }
 
@@ -114,7 +113,7 @@ struct OutsideChangesTests {
     @Test func onlyChangesMadeElsewhereAreNewsAndEachWakesTheLoop() throws {
         let store = InMemoryStore()
         let prefs = Preferences(store: store, schema: EditorHarness.schema)
-        let wakes = Mutex(0)
+        let wakes = Locked(0)
         let outside = OutsideChanges(prefs) { wakes.withLock { $0 += 1 } }
         defer { outside.cancel() }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A value computed from one or more settings plus fixed inputs, recomputed when an input
 /// changes and observable like a key.
@@ -120,7 +119,7 @@ extension Preferences {
     /// ```
     public func observe<Output>(_ derived: DerivedValue<Output>,
                                 _ handler: @escaping @Sendable (_ old: Output, _ new: Output) -> Void) -> ObservationToken {
-        let last = Mutex(derived.value(in: self))
+        let last = Locked(derived.value(in: self))
         let names = Set(derived.inputs.map(\.name))
         return addObserver { [weak self] changes in
             guard let self, changes.contains(where: { names.contains($0.key) }) else { return }

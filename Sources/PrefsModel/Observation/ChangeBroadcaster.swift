@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Delivers batches of changes to handlers, each batch once and in the order the changes were
 /// made, without holding any lock while a handler runs.
@@ -15,7 +14,7 @@ final class ChangeBroadcaster: Sendable {
         var draining = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let registry = HandlerRegistry<StoreChangeBatch>()
 
     func addHandler(_ handler: @escaping Handler) -> ObservationToken {

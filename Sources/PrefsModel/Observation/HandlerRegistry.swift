@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Handlers registered under tokens: the one bookkeeping behind store change handlers and
 /// `Preferences` observers. Cancelling a token removes its handler.
@@ -10,7 +9,7 @@ final class HandlerRegistry<Argument: Sendable>: Sendable {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func add(_ handler: @escaping Handler) -> ObservationToken {
         let id = state.withLock { state in

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Keeps an observation alive: observing stops when the token is cancelled or released.
 ///
@@ -7,10 +6,10 @@ import Synchronization
 /// token.cancel()
 /// ```
 public final class ObservationToken: Sendable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Locked<(@Sendable () -> Void)?>
 
     init(_ onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = Locked(onCancel)
     }
 
     /// Stops the observation; calling it again does nothing.

@@ -1,4 +1,3 @@
-import Synchronization
 
 extension Preferences {
     /// Calls `handler` once for each change of the key's value, from this process or another.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Typed settings on a store: reads return the key's type, writes accept only it and are
 /// checked against the key's rule, and an unset key reads its default.
@@ -34,13 +33,13 @@ public final class Preferences: Sendable {
         var generation = 0
     }
 
-    let cache = Mutex(Cache())
+    let cache = Locked(Cache())
     let observers = HandlerRegistry<ObservedBatch>()
     /// This instance's identity in the store's change reports, so its observers can tell its
     /// own writes (``ChangeOrigin/thisPreferences``) from everyone else's.
     let writer = StoreWriter()
     private let writeErrorHandler: @Sendable (PreferenceError) -> Void
-    private let storeToken = Mutex<ObservationToken?>(nil)
+    private let storeToken = Locked<ObservationToken?>(nil)
 
     /// Typed settings on any store. `onWriteError` receives errors of writes made through the
     /// subscript setter, which cannot throw; by default they are printed to standard error.

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,7 +50,7 @@ final class FileChangeMonitor: Sendable {
     private let queue = DispatchQueue(label: "prefs.file-change-monitor")
     private let inotify: Int32
     private let unavailableReason: String?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// With `useInotify: false` every file is polled (tests of the fallback use this).
     init(useInotify: Bool) {

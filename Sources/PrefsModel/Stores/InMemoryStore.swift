@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A store that keeps values in memory only: for tests and previews.
 ///
@@ -7,7 +6,7 @@ import Synchronization
 /// prefs[.city] = "Bergen"
 /// ```
 public final class InMemoryStore: PreferenceStore {
-    private let values: Mutex<[String: PlistValue]>
+    private let values: Locked<[String: PlistValue]>
     private let broadcaster = ChangeBroadcaster()
 
     /// Makes a store, optionally with values already stored.
@@ -16,7 +15,7 @@ public final class InMemoryStore: PreferenceStore {
     /// InMemoryStore(["refreshInterval": .int(30)])
     /// ```
     public init(_ initial: [String: PlistValue] = [:]) {
-        values = Mutex(initial)
+        values = Locked(initial)
     }
 
     public var location: String { "memory" }

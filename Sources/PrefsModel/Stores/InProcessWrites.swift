@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The last version of each suite file that this process wrote, and by whom.
 ///
@@ -14,7 +13,7 @@ final class InProcessWrites: Sendable {
         var writer: StoreWriter?
     }
 
-    private let lastWrite = Mutex<[String: Write]>([:])
+    private let lastWrite = Locked<[String: Write]>([:])
 
     /// Notes that this process wrote `identity` to the suite at `path`.
     func record(_ identity: SuiteFile.Identity, at path: String, by writer: StoreWriter?) {

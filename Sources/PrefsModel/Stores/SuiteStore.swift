@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A Foundation defaults suite on disk: the same file and format as
 /// `UserDefaults(suiteName:)` on Linux (`$XDG_CONFIG_HOME/<suite>.plist`, XML, a new file mode
@@ -50,12 +49,12 @@ public final class SuiteStore: PreferenceStore {
     private let lock: FileLock
     /// Why this suite's name cannot be written (its files' names would be too long), or nil.
     private let nameProblem: String?
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Serializes commits and reloads within this process; `FileLock` does it across processes.
     private let diskAccess = NSLock()
     private let broadcaster = ChangeBroadcaster()
     private let watcherQueue: DispatchQueue
-    private let watches = Mutex<[ObservationToken]>([])
+    private let watches = Locked<[ObservationToken]>([])
 
     /// Opens a suite and loads it. `directory` defaults to Foundation's folder for this process
     /// (`$XDG_CONFIG_HOME`, else `~/.config`). With `watchForChanges`, other processes' writes

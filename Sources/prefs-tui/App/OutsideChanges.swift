@@ -1,5 +1,4 @@
 import PrefsModel
-import Synchronization
 
 /// Collects the names of settings changed elsewhere (another program, another `Preferences` in
 /// this process) between two turns of the loop, and wakes the loop for each batch. The store
@@ -8,7 +7,7 @@ import Synchronization
 final class OutsideChanges: Sendable {
     /// Shared with the observer, which runs on the thread that made the change.
     private final class Names: Sendable {
-        let set = Mutex(Set<String>())
+        let set = Locked(Set<String>())
     }
 
     private let names = Names()
