@@ -136,3 +136,28 @@ struct CraftedFileTests {
         #expect(result.error.contains("not valid UTF-8 (bytes 0xE9)"), "\(result.error)")
     }
 }
+
+extension CraftedFileTests {
+    @Test func aDateThatDoesNotExistIsShownAsFoundationReadsItAndKeptByteForByte() throws {
+        let cli = CommandLineFixture()
+        _ = try cli.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>lastRefresh</key>
+            \t<date>2024-02-30T12:00:00Z</date>
+            </dict>
+            </plist>
+
+            """, to: "\(cli.suite).plist")
+
+        let get = try cli.run("get", "lastRefresh")
+        let set = try cli.run("set", "city", "Bergen")
+
+        #expect(get.output == "2024-03-01T12:00:00Z\n", "\(get.output) \(get.error)")
+        #expect(set.status == 0, "\(set.error)")
+        let text = String(decoding: cli.plistBytes ?? Data(), as: UTF8.self)
+        #expect(text.contains("<key>lastRefresh</key>\n\t<date>2024-02-30T12:00:00Z</date>\n"), "\(text)")
+        #expect(text.contains("<string>Bergen</string>"))
+    }
+}

@@ -166,7 +166,8 @@ struct TerminalTests {
 
     /// The other half of ignoring SIGXFSZ: a save past the file-size limit fails with EFBIG,
     /// the status line says so, nothing is stored and the editor goes on.
-    @Test func aSavePastTheFileSizeLimitIsReportedAndTheEditorGoesOn() async throws {
+    @Test(.disabled(if: Sanitizers.thread, "ThreadSanitizer's runtime writes a 512 KB file before main: a file-size limit of 0 kills it at start"))
+    func aSavePastTheFileSizeLimitIsReportedAndTheEditorGoesOn() async throws {
         let session = try TmuxSession(width: 200, fileSizeLimit: 0)
         #expect(await session.waitFor("Weather ·"))
         try session.press("Right")

@@ -21,12 +21,27 @@ package enum PlistDocument {
         package let reason: String
     }
 
-    /// The root value, and the root dictionary's keys in the file's order when known.
-    package static func read(_ data: Data) throws(Refusal) -> (root: PlistValue, rootKeys: [String]?) {
+    /// What a document holds.
+    package struct Reading {
+        package var root: PlistValue
+        /// The root dictionary's keys in the file's order, when known.
+        package var rootKeys: [String]?
+        /// The XML of root entries whose values Foundation read leniently, by key: a writer puts
+        /// these bytes back for every entry it does not change (see ``PlistXMLReader``).
+        package var verbatim: [String: Data] = [:]
+    }
+
+    /// The root value, its keys' order and the entries to keep byte for byte.
+    package static func read(_ data: Data) throws(Refusal) -> Reading {
         if data.starts(with: "bplist".utf8) {
-            do { return try BinaryPlistReader.document(from: data) } catch { throw Refusal(reason: error.reason) }
+            do {
+                let (root, keys) = try BinaryPlistReader.document(from: data)
+                return Reading(root: root, rootKeys: keys)
+            } catch { throw Refusal(reason: error.reason) }
         }
-        if let (root, keys) = PlistXMLReader.document(from: data) { return (root, keys) }
+        if let (root, keys, verbatim) = PlistXMLReader.document(from: data) {
+            return Reading(root: root, rootKeys: keys, verbatim: verbatim)
+        }
         guard let depth = PlistNesting.deepest(in: data) else { throw Refusal(reason: "is not a valid property list") }
         guard depth <= maximumNesting else {
             throw Refusal(reason: "nests arrays and dictionaries more than \(maximumNesting) levels deep")
@@ -38,7 +53,7 @@ package enum PlistDocument {
         guard let root = PlistValue(foundationObject: object) else {
             throw Refusal(reason: "holds a value a property list of settings cannot hold")
         }
-        return (root, nil)
+        return Reading(root: root)
     }
 }
 

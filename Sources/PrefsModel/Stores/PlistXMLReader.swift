@@ -7,10 +7,12 @@ import Foundation
 /// `NSNumber`/`NSString` tree to `PlistValue` cost most of a large `render`. This goes from the
 /// file's bytes to `PlistValue` in one pass.
 ///
-/// It reads the plain XML that Foundation, Python's `plistlib` and our writer produce. Whatever
-/// it does not understand exactly (a binary plist, CDATA, attributes on elements, an unknown
-/// element, a text encoding other than UTF-8, an integer beyond `UInt64`, a duplicate key, text
-/// beginning with U+FEFF, which Foundation drops, nesting deeper than
+/// It reads the plain XML that Foundation, Python's `plistlib` and our writer produce. A root
+/// entry whose value it does not take exactly (a date that is not a real date, base64 with a
+/// stray group, a raw carriage return, an unknown element such as `<key>` in an array, CDATA) is
+/// read by Foundation alone and its bytes kept, so writes put it back unchanged (see
+/// ``rootEntry(key:)``). Whatever else it does not understand (a binary plist, attributes on
+/// elements, a text encoding other than UTF-8, a duplicate root key, nesting deeper than
 /// ``PlistDocument/maximumNesting``) makes ``value(from:)`` return nil, and ``PlistDocument``
 /// decides: it refuses a file nested too deep and leaves the rest to `PropertyListSerialization`.
 /// So an unusual file reads as it always did, and a malformed one is still refused by
@@ -26,6 +28,8 @@ struct PlistXMLReader {
     private var depth = 0
     /// The root dictionary's keys in the order the file lists them.
     private var rootKeys: [String] = []
+    /// The bytes of root entries' values that Foundation read for us (see ``rootEntry(key:)``).
+    private var verbatim: [String: Data] = [:]
 
     /// Not understood here: the caller falls back to Foundation.
     private struct NotUnderstood: Error {}
@@ -44,11 +48,11 @@ struct PlistXMLReader {
     /// Why the order: files written by Foundation, `plistlib` or us list keys sorted, and a
     /// suite store needs them sorted for its next write. Checking that they already are costs
     /// one comparison per key instead of sorting them again.
-    static func document(from data: Data) -> (root: PlistValue, rootKeys: [String])? {
+    static func document(from data: Data) -> (root: PlistValue, rootKeys: [String], verbatim: [String: Data])? {
         data.withUnsafeBytes { raw in
             var reader = PlistXMLReader(raw)
             guard let root = try? reader.document() else { return nil }
-            return (root, reader.rootKeys)
+            return (root, reader.rootKeys, reader.verbatim)
         }
     }
 
@@ -133,11 +137,76 @@ struct PlistXMLReader {
             default: throw NotUnderstood()
             }
             try skipMisc()
-            let entry = try value()
+            let entry = isRoot ? try rootEntry(key: key) : try value()
             // Which of two equal keys wins is Foundation's call.
             guard entries.updateValue(entry, forKey: key) == nil else { throw NotUnderstood() }
             if isRoot { rootKeys.append(key) }
         }
+    }
+
+    /// A root entry's value. One this reader does not take exactly (a date such as 2024-02-30,
+    /// base64 with a stray group, a raw carriage return in text, `<key>` inside an array) is
+    /// read by Foundation alone, as Foundation reads it (what `UserDefaults` shows), and its
+    /// bytes are kept: a write of other keys puts back exactly what the file said instead of
+    /// Foundation's lenient reading of it (2024-03-01, a lost byte, `&#13;`, `<string>`).
+    /// Whatever Foundation cannot read either, or that nests too deep, leaves the document to
+    /// ``PlistDocument``.
+    private mutating func rootEntry(key: String) throws -> PlistValue {
+        let start = position
+        do { return try value() } catch {
+            let end = try elementEnd(from: start)
+            let fragment = Data(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            // The root dictionary is the first level; the entry may use the rest.
+            guard let depth = PlistNesting.deepest(in: fragment), depth < PlistDocument.maximumNesting,
+                  let read = Self.foundationReading(of: fragment) else { throw NotUnderstood() }
+            verbatim[key] = fragment
+            position = end
+            return read
+        }
+    }
+
+    /// One value element read by `PropertyListSerialization`, as the only value of a document.
+    private static func foundationReading(of element: Data) -> PlistValue? {
+        let document = Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#.utf8) + element + Data("</plist>".utf8)
+        guard let object = try? PropertyListSerialization.propertyList(from: document, options: [], format: nil) else { return nil }
+        return PlistValue(foundationObject: object)
+    }
+
+    /// Where the element that starts at `start` ends (just past its closing tag), by its tags
+    /// alone: comments, CDATA, processing instructions and quoted attribute values are skipped.
+    private func elementEnd(from start: Int) throws -> Int {
+        var index = start
+        var depth = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            if matches("<!--", at: index) { index = try find("-->", from: index) + 3; continue }
+            if matches("<![CDATA[", at: index) { index = try find("]]>", from: index) + 3; continue }
+            if matches("<?", at: index) { index = try find("?>", from: index) + 2; continue }
+            let closing = matches("</", at: index)
+            var end = index + 1
+            var quote: UInt8?
+            while end < bytes.count {
+                let byte = bytes[end]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    break
+                }
+                end += 1
+            }
+            guard end < bytes.count else { throw NotUnderstood() }
+            if closing {
+                depth -= 1
+            } else if bytes[end - 1] != UInt8(ascii: "/") {
+                depth += 1
+            }
+            index = end + 1
+            if depth == 0 { return index }
+            guard depth > 0 else { throw NotUnderstood() }
+        }
+        throw NotUnderstood()
     }
 
     private mutating func array() throws -> [PlistValue] {
@@ -390,10 +459,14 @@ struct PlistXMLReader {
     // MARK: Scanning
 
     private func matches(_ literal: StaticString) -> Bool {
+        matches(literal, at: position)
+    }
+
+    private func matches(_ literal: StaticString, at start: Int) -> Bool {
         let length = literal.utf8CodeUnitCount
-        guard position + length <= bytes.count else { return false }
+        guard start + length <= bytes.count else { return false }
         return literal.withUTF8Buffer { expected in
-            for index in 0..<length where bytes[position + index] != expected[index] { return false }
+            for index in 0..<length where bytes[start + index] != expected[index] { return false }
             return true
         }
     }
@@ -405,9 +478,14 @@ struct PlistXMLReader {
 
     /// Where `literal` next starts, from the current position.
     private func find(_ literal: StaticString) throws -> Int {
+        try find(literal, from: position)
+    }
+
+    /// Where `literal` next starts, from `origin`.
+    private func find(_ literal: StaticString, from origin: Int) throws -> Int {
         let length = literal.utf8CodeUnitCount
         let found: Int? = literal.withUTF8Buffer { expected in
-            var start = position
+            var start = origin
             while start + length <= bytes.count {
                 var index = 0
                 while index < length, bytes[start + index] == expected[index] { index += 1 }

@@ -26,11 +26,17 @@ import Glibc
 struct PlistXMLWriter {
     private var bytes: [UInt8] = []
     private var orderMismatch = false
+    /// Root values to write as these bytes (see ``document(_:order:verbatim:)``).
+    private var verbatim: [String: Data] = [:]
 
     /// The whole document for a suite's top-level dictionary. `order` lists its keys already
-    /// sorted (see ``PlistKeyOrder``); without it they are sorted here.
-    static func document(_ values: [String: PlistValue], order: PlistKeyOrder? = nil) throws -> [UInt8] {
+    /// sorted (see ``PlistKeyOrder``); without it they are sorted here. `verbatim` holds, by
+    /// key, the XML of root values to write as they are instead of encoding them: entries
+    /// Foundation read leniently, kept byte for byte while nobody changes them.
+    static func document(_ values: [String: PlistValue], order: PlistKeyOrder? = nil,
+                         verbatim: [String: Data] = [:]) throws -> [UInt8] {
         var writer = PlistXMLWriter()
+        writer.verbatim = verbatim
         writer.bytes.reserveCapacity(256 + values.count * 64)
         writer.append(header)
         try CNumericLocale.whileActive {
@@ -38,7 +44,7 @@ struct PlistXMLWriter {
         }
         // An order that does not list exactly these keys (it cannot happen through a store,
         // but it must never drop or repeat a value) is ignored and the keys sorted here.
-        if writer.orderMismatch { return try document(values) }
+        if writer.orderMismatch { return try document(values, verbatim: verbatim) }
         writer.append("</plist>\n")
         return writer.bytes
     }
@@ -111,7 +117,13 @@ struct PlistXMLWriter {
             append("<key>")
             try appendEscaped(key, path: keyPath)
             append("</key>\n")
-            try appendValue(value, depth: depth + 1, path: keyPath)
+            if path == nil, let element = verbatim[key] {
+                appendIndent(depth + 1)
+                bytes.append(contentsOf: element)
+                append("\n")
+            } else {
+                try appendValue(value, depth: depth + 1, path: keyPath)
+            }
         }
         appendLine("</dict>", depth: depth)
     }

@@ -11,7 +11,8 @@ struct SuiteFile: Sendable {
         case absent
         /// The settings, and their keys in the order the file lists them (when known) sorted
         /// for writing.
-        case values([String: PlistValue], order: PlistKeyOrder?)
+        /// `verbatim`: the XML of entries to write back byte for byte while unchanged.
+        case values([String: PlistValue], order: PlistKeyOrder?, verbatim: [String: Data] = [:])
         /// Bytes that do not parse as a suite: preserved as a copy before a write replaces them.
         case unreadable(reason: String, bytes: Data)
         /// The very bytes the caller last read or wrote (``read(knownSize:knownBytes:)``): the
@@ -92,7 +93,7 @@ struct SuiteFile: Sendable {
         var attempt = 0
         while true {
             var (contents, identity, bytes) = readOnce(knownBytes: knownBytes)
-            if case .values(let values, _) = contents, values.isEmpty, identity?.size == 0, let knownSize, knownSize > 0 {
+            if case .values(let values, _, _) = contents, values.isEmpty, identity?.size == 0, let knownSize, knownSize > 0 {
                 contents = .emptied
             }
             let isWorthRetrying = switch contents {
@@ -156,14 +157,14 @@ struct SuiteFile: Sendable {
     private static func parse(_ data: Data) -> Contents {
         // Binary plists, plain XML and the rest each go to the reader that can take them
         // safely (see PlistDocument): no file reaches Foundation's parser unchecked.
-        let document: (root: PlistValue, rootKeys: [String]?)
+        let document: PlistDocument.Reading
         do { document = try PlistDocument.read(data) } catch {
             return .unreadable(reason: error.reason, bytes: data)
         }
         guard case .dictionary(let values) = document.root else {
             return .unreadable(reason: "does not hold a dictionary of settings", bytes: data)
         }
-        return .values(values, order: document.rootKeys.map { PlistKeyOrder(listed: $0) })
+        return .values(values, order: document.rootKeys.map { PlistKeyOrder(listed: $0) }, verbatim: document.verbatim)
     }
 
     /// Reads to the end, resuming after interrupted and short reads.
@@ -239,8 +240,11 @@ struct SuiteFile: Sendable {
     ///
     /// Returns the identity of the file now on disk and its bytes; `writer` is recorded with it
     /// (see ``InProcessWrites``).
-    func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, writer: StoreWriter? = nil) throws -> (identity: Identity, bytes: Data) {
-        let document = try PlistXMLWriter.document(values, order: order)
+    /// `verbatim` holds the XML of root entries to put back byte for byte (see
+    /// ``PlistXMLReader``); each must be an entry of `values`.
+    func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, verbatim: [String: Data] = [:],
+               writer: StoreWriter? = nil) throws -> (identity: Identity, bytes: Data) {
+        let document = try PlistXMLWriter.document(values, order: order, verbatim: verbatim)
         return (try replaceContents(with: document, isSuite: true, writer: writer), Data(document))
     }
 

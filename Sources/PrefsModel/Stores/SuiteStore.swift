@@ -41,6 +41,9 @@ public final class SuiteStore: PreferenceStore {
         /// The file's bytes when `values` are exactly what they hold (last read or written), so
         /// the next look can tell an unchanged file by comparing bytes instead of parsing them.
         var bytes: Data?
+        /// The XML of entries Foundation read leniently, written back as they are until changed
+        /// (see ``PlistXMLReader``).
+        var verbatim: [String: Data] = [:]
         var loadProblem: String?
         var warnings: [String] = []
     }
@@ -134,16 +137,19 @@ public final class SuiteStore: PreferenceStore {
             if order.keys.count != values.count { order = PlistKeyOrder(values.keys) }
             if changed.isEmpty && !start.mustRewrite {
                 return WrittenSuite(values: values, order: order, identity: start.identity, size: start.knownSize,
-                                    bytes: start.bytes, changes: start.isCurrent ? [] : nil)
+                                    bytes: start.bytes, verbatim: start.verbatim, changes: start.isCurrent ? [] : nil)
             }
+            // An entry kept byte for byte stops being kept once this write changes it.
+            let changedKeys = Set(changed.map(\.key))
+            let verbatim = start.verbatim.filter { !changedKeys.contains($0.key) }
             let written: (identity: SuiteFile.Identity, bytes: Data)
             do {
-                written = try file.write(values, order: order, writer: writer)
+                written = try file.write(values, order: order, verbatim: verbatim, writer: writer)
             } catch let error as PreferenceError {
-                throw Self.explainingRefusal(error, of: values, stored: start.values, changes: changes)
+                throw Self.explainingRefusal(error, of: values.filter { verbatim[$0.key] == nil }, stored: start.values, changes: changes)
             }
             return WrittenSuite(values: values, order: order, identity: written.identity, size: written.identity.size,
-                                bytes: written.bytes, changes: start.isCurrent ? changed : nil)
+                                bytes: written.bytes, verbatim: verbatim, changes: start.isCurrent ? changed : nil)
         }
         let applied = state.withLock { state -> [StoredChange] in
             // Changes against what this store last knew: only the committed keys when the file
@@ -154,6 +160,7 @@ public final class SuiteStore: PreferenceStore {
             state.identity = written.identity
             state.knownSize = written.size
             state.bytes = written.bytes
+            state.verbatim = written.verbatim
             state.loadProblem = nil
             if let warning { state.warnings.append(warning) }
             broadcaster.enqueue(applied, source: .commit(by: writer))
@@ -196,21 +203,25 @@ public final class SuiteStore: PreferenceStore {
                 state.loadProblem = nil
             case .absent:
                 values = [:]
+                state.verbatim = [:]
                 state.order = PlistKeyOrder([])
                 state.knownSize = nil
                 state.loadProblem = nil
-            case .values(let read, let order):
+            case .values(let read, let order, let verbatim):
                 values = read
+                state.verbatim = verbatim
                 state.order = order ?? PlistKeyOrder(read.keys)
                 state.knownSize = identity?.size
                 state.loadProblem = nil
             case .unreadable(let reason, _):
                 values = [:]
+                state.verbatim = [:]
                 state.order = PlistKeyOrder([])
                 state.knownSize = identity?.size
                 state.loadProblem = "\(path) \(reason); showing defaults and leaving the file as it is"
             case .inaccessible(let reason):
                 values = [:]
+                state.verbatim = [:]
                 state.order = PlistKeyOrder([])
                 state.knownSize = nil
                 state.loadProblem = "\(path) \(reason); showing defaults and leaving the file as it is"
@@ -269,6 +280,8 @@ public final class SuiteStore: PreferenceStore {
         var knownSize: Int64?
         /// The file's bytes when `values` are exactly what they hold.
         var bytes: Data?
+        /// The entries to write back byte for byte (see ``State/verbatim``).
+        var verbatim: [String: Data] = [:]
     }
 
     /// What a write left on disk, and the changes it made when they are known key by key.
@@ -278,6 +291,7 @@ public final class SuiteStore: PreferenceStore {
         var identity: SuiteFile.Identity?
         var size: Int64?
         var bytes: Data?
+        var verbatim: [String: Data]
         var changes: [StoredChange]?
     }
 
@@ -291,7 +305,7 @@ public final class SuiteStore: PreferenceStore {
     private func startingPoint(warning: inout String?) throws -> StartingPoint {
         let known = state.withLock { state in
             (values: state.values, order: state.order, size: state.knownSize, bytes: state.bytes,
-             isValid: state.loadProblem == nil)
+             verbatim: state.verbatim, isValid: state.loadProblem == nil)
         }
         let (contents, identity, bytes) = file.read(knownSize: known.size, knownBytes: known.bytes)
         switch contents {
@@ -300,10 +314,11 @@ public final class SuiteStore: PreferenceStore {
         case .unchanged:
             // The bytes this store last read or wrote: their values are the ones it holds.
             return StartingPoint(values: known.values, order: known.order, identity: identity, isCurrent: known.isValid,
-                                 knownSize: identity?.size, bytes: bytes)
-        case .values(let values, let order):
+                                 knownSize: identity?.size, bytes: bytes, verbatim: known.verbatim)
+        case .values(let values, let order, let verbatim):
             return StartingPoint(values: values, order: order ?? PlistKeyOrder(values.keys), identity: identity,
-                                 isCurrent: known.isValid && values == known.values, knownSize: identity?.size, bytes: bytes)
+                                 isCurrent: known.isValid && values == known.values, knownSize: identity?.size, bytes: bytes,
+                                 verbatim: verbatim)
         case .unreadable(let reason, let bytes):
             let copy = try file.preserveUnreadableCopy(of: bytes)
             warning = "\(path) \(reason); it was preserved as \(copy) and a new file was written"
@@ -317,7 +332,7 @@ public final class SuiteStore: PreferenceStore {
                 rewriting it in place, probably); those settings were kept
                 """
             return StartingPoint(values: known.values, order: known.order, identity: identity, isCurrent: true,
-                                 knownSize: known.size)
+                                 knownSize: known.size, verbatim: known.verbatim)
         case .inaccessible(let reason):
             throw PreferenceError.writeFailed(path: path, reason: reason)
         }

@@ -93,7 +93,7 @@ struct ImportCommand: ParsableCommand {
     private static func plistValues(_ data: Data, shownFile: String) throws -> [String: PlistValue]? {
         let head = String(decoding: data.prefix(16), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard head.hasPrefix("<?xml") || head.hasPrefix("<plist") || head.hasPrefix("bplist") else { return nil }
-        let document: (root: PlistValue, rootKeys: [String]?)
+        let document: PlistDocument.Reading
         do { document = try PlistDocument.read(data) } catch {
             throw CommandFailure("\(shownFile): nothing imported: the file \(error.reason)", status: ExitStatus.dataError)
         }
