@@ -227,12 +227,45 @@ with open(rows, "a") as out:
     out.write(f"render with a 1 MB invalid stored value selected (its problem in the pane) vs 1 KB (callgrind, whole process; linear ≤ 1,024×)\t{problem_large}\t{problem_small}\tinstr\t{problem_large / problem_small}\t1024\t1\n")
 EOF
 
+# --- Memory rows: peak resident memory of a whole process against its input's size. ---------
+# GNU time's %M (maximum resident set, KB) of prefs-tui reading a large input; the baseline is
+# the input file's size, so the ratio is "times the input" and the goal is ≤ 10×.
+say "memory: peak resident memory of import and list on large inputs"
+[[ -x /usr/bin/time ]] || fail "GNU time (/usr/bin/time) is needed for the memory rows: apt-get install time"
+memory_dir="$work/memory"
+mkdir -p "$memory_dir/config"
+python3 - "$memory_dir" <<'EOF'
+import json, plistlib, sys
+folder = sys.argv[1]
+# About 15 MB each: one list of 390,000 strings, the same size of small numbers under one key,
+# and a suite of 200,000 integer settings (9.7 MB of XML).
+json.dump({"favoriteCities": ["City number %d with a long name" % i for i in range(390000)]},
+          open(f"{folder}/strings.json", "w"))
+open(f"{folder}/numbers.json", "w").write('{"favoriteCities": [' + ",".join(["1"] * 7_499_980) + "]}")
+with open(f"{folder}/config/bench.memory-200000.plist", "wb") as out:
+    plistlib.dump({"key%06d" % i: i for i in range(200000)}, out)
+EOF
+memory_row() {  # title, input file, command…: its peak memory (its output and status are not judged)
+    local title=$1 input=$2; shift 2
+    XDG_CONFIG_HOME="$memory_dir/config" /usr/bin/time -f "%M" -o "$memory_dir/time" "$@" >/dev/null 2>&1 || true
+    python3 -c "import sys; kb, size = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}\t{kb * 1024}\t{size}\tbytes\t{kb * 1024 / size}\t10\t1')" \
+        "$(tail -1 "$memory_dir/time")" "$(stat -c %s "$input")" "$title" >>"$rows"
+}
+memory_row "import of a 15 MB JSON list of 390,000 strings: peak memory vs the file" \
+    "$memory_dir/strings.json" "$prefs" import "$memory_dir/strings.json"
+memory_row "import of a 15 MB JSON list of 7.5 million numbers (refused): peak memory vs the file" \
+    "$memory_dir/numbers.json" "$prefs" import "$memory_dir/numbers.json"
+memory_row "list of a suite of 200,000 settings: peak memory vs the file" \
+    "$memory_dir/config/bench.memory-200000.plist" "$prefs" list --suite bench.memory-200000
+
 # --- The table. -----------------------------------------------------------------------------
 python3 - "$rows" <<'EOF'
 import sys
 def show(value, unit):
     if unit == "instr":
         return f"{value / 1e6:,.2f} M instr"
+    if unit == "bytes":
+        return f"{value / 1e6:,.1f} MB"
     for limit, name, divisor in [(1e3, "ns", 1), (1e6, "µs", 1e3), (1e9, "ms", 1e6)]:
         if value < limit:
             return f"{value / divisor:,.3g} {name}" if value / divisor < 100 else f"{value / divisor:,.0f} {name}"
