@@ -5,8 +5,8 @@ import Foundation
 import Glibc
 #endif
 
-// The one file that talks to ncurses: it reads keys and pastes, copies grids to the screen (only
-// the cells that changed), and puts the terminal back as it was however the program ends (with
+// The one file that talks to ncurses: it reads keys and pastes, sends frames to the screen (what
+// the pure FrameDiff says changed, in the looks Theme decides), and puts the terminal back as it was however the program ends (with
 // the terminal guard of CTerminalGuard, which keeps the modes and signal actions to restore).
 
 /// Key codes of our own, above ncurses' KEY_MAX, for the bracketed-paste markers.
@@ -218,42 +218,22 @@ final class NcursesTerminal {
         }
     }
 
-    /// Copies a frame to the screen: only cells that differ from the previous frame are given
-    /// to ncurses, and nothing clears the screen, so ncurses transmits just the changes. A frame
-    /// equal to the previous one sends nothing at all.
+    /// Copies a frame to the screen: sends what ``FrameDiff`` says changed since the previous
+    /// frame, and nothing at all for an equal one.
     func draw(_ grid: ScreenGrid) {
-        if let previous, previous == grid { return }
-        let full = previous.map { $0.width != grid.width || $0.height != grid.height } ?? true
-        if full { werase(window) }
-        for y in 0..<grid.height {
-            let looks = rowAttributes(grid, y: y)
-            let previousLooks = full ? nil : previous.map { rowAttributes($0, y: y) }
-            var x = 0
-            while x < grid.width {
-                if let previousLooks, let previous, previous[x, y].text == grid[x, y].text, previousLooks[x] == looks[x] { x += 1; continue }
-                // A run of changed cells with the same look goes out as one string.
-                var text = ""
-                var start = x
-                let look = looks[x]
-                while x < grid.width, looks[x] == look,
-                      previousLooks == nil || previous?[x, y].text != grid[x, y].text || previousLooks?[x] != looks[x] || grid[x, y].text.isEmpty {
-                    let cell = grid[x, y].text
-                    if !isUTF8 && AsciiFallback.isLineDrawing.contains(cell) {
-                        prefs_attrset(look)
-                        if !text.isEmpty { mvwaddstr(window, Int32(y), Int32(start), text); text = "" }
-                        mvwaddch(window, Int32(y), Int32(x), lineDrawing(cell) | chtype(look))
-                        start = x + 1
-                    } else {
-                        text += isUTF8 ? cell.first.map(DisplayWidth.drawable) ?? "" : AsciiFallback.text(for: cell)
-                    }
-                    x += 1
-                }
-                prefs_attrset(look)
-                if !text.isEmpty { mvwaddstr(window, Int32(y), Int32(start), text) }
+        guard let diff = FrameDiff.between(previous, and: grid, monochrome: monochrome, isUTF8: isUTF8) else { return }
+        if diff.clearsScreen { werase(window) }
+        for run in diff.runs {
+            let look = attributes(run.look)
+            prefs_attrset(look)
+            if run.isLineDrawing {
+                mvwaddch(window, Int32(run.y), Int32(run.x), lineDrawing(run.text) | chtype(look))
+            } else {
+                mvwaddstr(window, Int32(run.y), Int32(run.x), run.text)
             }
         }
         prefs_attrset(prefs_attr_normal())
-        if let cursor = grid.cursor {
+        if let cursor = diff.cursor {
             curs_set(1)
             wmove(window, Int32(cursor.y), Int32(cursor.x))
         } else {
@@ -276,92 +256,25 @@ final class NcursesTerminal {
         }
     }
 
-    /// The attributes of each cell of a row. A blank cell without a background takes the look
-    /// of the cell before it when that has none either: a space looks the same bold or not, in
-    /// any foreground colour, and one look for the whole run saves a restyle at each boundary.
-    /// Blanks after the row's last visible cell stay plain: styled ones would have to be sent,
-    /// where plain ones are cleared to the end of the line, or are already blank in a row that
-    /// a scroll brought in.
-    private func rowAttributes(_ grid: ScreenGrid, y: Int) -> [attr_t] {
-        var looks: [attr_t] = []
-        looks.reserveCapacity(grid.width)
-        var lastVisible = grid.width - 1
-        while lastVisible >= 0, grid[lastVisible, y].text == " ", hasNoBackground(grid[lastVisible, y].style) { lastVisible -= 1 }
-        let blank = attributes(.normal, bold: false)
-        var carried: (look: attr_t, plain: Bool)?
-        for x in 0..<grid.width {
-            let cell = grid[x, y]
-            let plain = hasNoBackground(cell.style)
-            if x > lastVisible {
-                looks.append(blank)
-                continue
-            }
-            if cell.text == " ", plain, let carried, carried.plain {
-                looks.append(carried.look)
-                continue
-            }
-            let look = attributes(cell.style, bold: cell.bold)
-            looks.append(look)
-            carried = (look, plain)
-        }
-        return looks
-    }
-
-    /// Styles under which a space is invisible whatever its other attributes.
-    private func hasNoBackground(_ style: CellStyle) -> Bool {
-        switch style {
-        case .normal, .modified, .dim, .panelTitle, .key: return true
-        case .sectionTitle, .warning: return !monochrome   // underlined in monochrome
-        case .header, .selected, .error, .field, .popup, .popupSelected: return false
-        }
-    }
-
     // MARK: Looks
-
-    private static let pairs: [CellStyle: (foreground: Int16, background: Int16)] = [
-        .header: (Int16(COLOR_BLACK), Int16(COLOR_CYAN)),
-        .sectionTitle: (Int16(COLOR_YELLOW), -1),
-        .modified: (Int16(COLOR_GREEN), -1),
-        .warning: (Int16(COLOR_YELLOW), -1),
-        .error: (Int16(COLOR_WHITE), Int16(COLOR_RED)),
-        .field: (Int16(COLOR_BLACK), Int16(COLOR_WHITE)),
-        .panelTitle: (Int16(COLOR_CYAN), -1),
-        .popup: (Int16(COLOR_WHITE), Int16(COLOR_BLUE)),
-        .popupSelected: (Int16(COLOR_BLACK), Int16(COLOR_CYAN)),
-        .key: (Int16(COLOR_CYAN), -1),
-    ]
 
     private static func pairNumber(_ style: CellStyle) -> Int16 { Int16(style.rawValue) + 1 }
 
     private static func setUpColors() {
         start_color()
         use_default_colors()
-        for (style, colors) in pairs { init_pair(pairNumber(style), colors.foreground, colors.background) }
+        for (style, colours) in Theme.colourPairs {
+            init_pair(pairNumber(style), colours.foreground.rawValue, colours.background?.rawValue ?? -1)
+        }
     }
 
-    private func attributes(_ style: CellStyle, bold: Bool) -> attr_t {
-        var value = bold ? prefs_attr_bold() : prefs_attr_normal()
-        if monochrome {
-            // Without colour, every role still shows: reverse for bars, bold and underline for marks.
-            switch style {
-            case .header, .selected, .popupSelected: value |= prefs_attr_reverse()
-            case .sectionTitle: value |= prefs_attr_bold() | prefs_attr_underline()
-            case .modified, .panelTitle, .key: value |= prefs_attr_bold()
-            case .warning: value |= prefs_attr_bold() | prefs_attr_underline()
-            case .error: value |= prefs_attr_reverse() | prefs_attr_bold()
-            case .field: value |= prefs_attr_underline()
-            case .dim: value |= prefs_attr_dim()
-            case .normal, .popup: break
-            }
-        } else if style == .dim {
-            value |= prefs_attr_dim()
-        } else if style == .selected {
-            // Reverse video, not a colour pair: the bar then suits light and dark themes alike,
-            // and a move of the selection costs 4 bytes of escapes on each side, not 10.
-            value |= prefs_attr_reverse()
-        } else if Self.pairs[style] != nil {
-            value |= prefs_color_pair(Self.pairNumber(style))
-        }
+    /// The curses attributes of a look (see ``Theme``).
+    private func attributes(_ look: CellLook) -> attr_t {
+        var value = look.bold ? prefs_attr_bold() : prefs_attr_normal()
+        if look.reverse { value |= prefs_attr_reverse() }
+        if look.underline { value |= prefs_attr_underline() }
+        if look.dim { value |= prefs_attr_dim() }
+        if let pair = look.colourPair { value |= prefs_color_pair(Self.pairNumber(pair)) }
         return value
     }
 
