@@ -5,6 +5,7 @@ let package = Package(
     name: "prefs-tui",
     products: [
         .library(name: "PrefsModel", targets: ["PrefsModel"]),
+        .library(name: "PrefsEditor", targets: ["PrefsEditor"]),
         .executable(name: "prefs-tui", targets: ["prefs-tui"]),
     ],
     dependencies: [
@@ -28,12 +29,17 @@ let package = Package(
             name: "PrefsModel",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The editor as a library: any program opens it on its own Preferences.
+        .target(
+            name: "PrefsEditor",
+            dependencies: ["PrefsModel", "CNcurses", "CTerminalGuard"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "prefs-tui",
             dependencies: [
                 "PrefsModel",
-                "CNcurses",
-                "CTerminalGuard",
+                "PrefsEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The man page and its script are generated files for installers, not sources.
@@ -78,6 +84,7 @@ let package = Package(
             name: "prefs-tuiTests",
             dependencies: [
                 "PrefsModel",
+                "PrefsEditor",
                 "PrefsTestSupport",
                 "prefs-tui",
                 "prefs-test-helper",

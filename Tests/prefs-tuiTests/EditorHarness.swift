@@ -1,5 +1,6 @@
 import Foundation
 import PrefsModel
+@testable import PrefsEditor
 @testable import prefs_tui
 
 /// The editor without a terminal: keys in, screens out as text.

@@ -1,6 +1,7 @@
 import Foundation
 import PrefsModel
 import Testing
+@testable import PrefsEditor
 @testable import prefs_tui
 
 /// A schema of one section with these settings (JSON objects without their braces).

@@ -1,6 +1,7 @@
 import Foundation
 import PrefsModel
 import Testing
+@testable import PrefsEditor
 @testable import prefs_tui
 
 @Suite("Everything through update: writes as effects, results as events")

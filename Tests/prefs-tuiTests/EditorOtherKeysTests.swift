@@ -1,5 +1,6 @@
 import PrefsModel
 import Testing
+@testable import PrefsEditor
 @testable import prefs_tui
 
 /// Keys in the file that the schema does not describe: shown last, marked, and left alone by

@@ -1,6 +1,7 @@
 import Foundation
 import PrefsModel
 import Testing
+@testable import PrefsEditor
 @testable import prefs_tui
 
 @Suite("Rough edges: paste, too small, undo over outside changes, defaults, details")

@@ -1,3 +1,4 @@
+@testable import PrefsEditor
 @testable import prefs_tui
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import PrefsEditor
 @testable import prefs_tui
 
 @Suite("One binding table for dispatch, help, hints and the README")

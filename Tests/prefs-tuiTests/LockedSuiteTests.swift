@@ -2,6 +2,7 @@ import Foundation
 import PrefsModel
 import PrefsTestSupport
 import Testing
+@testable import PrefsEditor
 @testable import prefs_tui
 
 /// A suite whose lock another process holds and does not release (a writer stopped with

@@ -2,6 +2,7 @@ import Foundation
 import PrefsModel
 import PrefsTestSupport
 import Testing
+@testable import PrefsEditor
 @testable import prefs_tui
 
 /// `get KEY` with its own options is built without ArgumentParser's parse (start-up speed);

@@ -1,6 +1,7 @@
 import Foundation
 import PrefsModel
 import PrefsTestSupport
+@testable import PrefsEditor
 @testable import prefs_tui
 import Testing
 

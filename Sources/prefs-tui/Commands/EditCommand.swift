@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrefsEditor
 import PrefsModel
 
 struct EditCommand: ParsableCommand {
@@ -12,13 +13,28 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-                throw CommandFailure("""
-                    the editor needs a terminal, and standard \(isatty(STDIN_FILENO) == 1 ? "output" : "input") is not one; \
-                    use the commands instead: prefs-tui list, get, set, reset, export, import, schema, watch (see prefs-tui --help)
-                    """, status: ExitStatus.usage)
+                throw Self.failure(.noTerminal(stream: isatty(STDIN_FILENO) == 1 ? "output" : "input"))
             }
             let prefs = try options.open(watchForChanges: true, reportsLockWaits: false)
-            try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName)
+            do {
+                try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName)
+            } catch let error as PreferencesEditorError {
+                throw Self.failure(error)
+            }
+        }
+    }
+
+    /// The editor's error as the commands report it: with what to use instead where the
+    /// terminal is the problem, and the exit status scripts expect.
+    static func failure(_ error: PreferencesEditorError) -> CommandFailure {
+        let commands = "use the commands instead: prefs-tui list, get, set, reset, export, import, schema, watch (see prefs-tui --help)"
+        switch error {
+        case .noTerminal, .unknownTerminal, .terminalTooLimited:
+            return CommandFailure("\(error); \(commands)", status: ExitStatus.usage)
+        case .alreadyOpen:
+            return CommandFailure("\(error)", status: ExitStatus.software)
+        case .systemCallFailed:
+            return CommandFailure("\(error)", status: ExitStatus.ioError)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrefsEditor
 import PrefsModel
 
 struct RenderCommand: ParsableCommand {

@@ -72,7 +72,7 @@ enum DisplayWidth {
 
 extension String {
     /// Columns this text takes on a terminal.
-    var displayWidth: Int { DisplayWidth.of(self) }
+    package var displayWidth: Int { DisplayWidth.of(self) }
 
     /// The longest prefix that fits in `columns`, with `…` at the end when something was cut.
     /// Reads only as far as `columns` reach (plus one character), however long the text.

@@ -32,23 +32,22 @@ final class NcursesTerminal {
         // Before curses starts, which installs handlers of its own for some signals: the guard
         // records every action it will have to put back.
         guard prefs_guard_begin(STDIN_FILENO, STDOUT_FILENO) == 0 else {
-            throw CommandFailure("the editor is already open in this process", status: ExitStatus.software)
+            throw PreferencesEditorError.alreadyOpen
         }
         previousLocale = setlocale(prefs_lc_all(), nil).map { String(cString: $0) }
         // Without the locale, ncursesw draws °C, é and CJK as garbage.
         setlocale(prefs_lc_all(), "")
         isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         let name = ProcessInfo.processInfo.environment["TERM"] ?? "unset"
-        let commands = "use the commands instead: prefs-tui list, get, set, reset, export, import, schema, watch (see prefs-tui --help)"
         guard let screen = newterm(nil, prefs_stdout(), prefs_stdin()) else {
             Self.endGuard(locale: previousLocale)
-            throw CommandFailure("cannot use the terminal TERM=\(name) (unknown to terminfo); \(commands)", status: ExitStatus.usage)
+            throw PreferencesEditorError.unknownTerminal(term: name)
         }
         guard prefs_can_move_cursor() != 0, let window = prefs_stdscr() else {
             endwin()
             delscreen(screen)
             Self.endGuard(locale: previousLocale)
-            throw CommandFailure("the terminal TERM=\(name) cannot move the cursor, which the editor needs; \(commands)", status: ExitStatus.usage)
+            throw PreferencesEditorError.terminalTooLimited(term: name)
         }
         self.screen = screen
         self.window = window

@@ -5,8 +5,8 @@ import PrefsModel
 /// descriptor until a key arrives, another program changes the suite, the terminal is resized,
 /// a signal comes, or the timer the state asked for is due; then it feeds the events to the
 /// controller and draws. Nothing polls: an idle editor does not wake.
-enum EditorSession {
-    static func run(_ prefs: Preferences, suiteName: String) throws {
+package enum EditorSession {
+    package static func run(_ prefs: Preferences, suiteName: String) throws {
         let monochrome = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         // Made first and closed last: the terminal guard's signal handlers write to it until
         // `terminal.end()` puts the host's actions back.

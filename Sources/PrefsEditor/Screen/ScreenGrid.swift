@@ -16,7 +16,7 @@ struct Cell: Sendable, Hashable {
 
 /// A plain grid of cells that the editor renders into. Tests read it as text; the terminal
 /// layer copies only the cells that changed since the previous frame.
-struct ScreenGrid: Sendable, Equatable {
+package struct ScreenGrid: Sendable, Equatable {
     let width: Int
     let height: Int
     private(set) var cells: [Cell]
@@ -89,9 +89,9 @@ struct ScreenGrid: Sendable, Equatable {
     }
 
     /// The whole grid as text, one line per row.
-    var text: String { (0..<height).map(line).joined(separator: "\n") }
+    package var text: String { (0..<height).map(line).joined(separator: "\n") }
 
-    static func == (lhs: ScreenGrid, rhs: ScreenGrid) -> Bool {
+    package static func == (lhs: ScreenGrid, rhs: ScreenGrid) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells && lhs.cursorPosition == rhs.cursorPosition
     }
 }

@@ -1,5 +1,5 @@
 /// A key press, named: what the terminal layer reads and what tests and `render --keys` feed in.
-enum KeyEvent: Sendable, Hashable {
+package enum KeyEvent: Sendable, Hashable {
     case character(Character)
     case control(Character)      // Ctrl-A is .control("a")
     case up, down, left, right
@@ -10,7 +10,7 @@ enum KeyEvent: Sendable, Hashable {
     /// Parses the names `render --keys` accepts: `up`, `down`, `enter`, `esc`, `tab`,
     /// `shift-tab`, `space`, `bs`, `del`, `pgup`, `pgdn`, `home`, `end`, `f10`, `ctrl-a`, a
     /// single character, or `text:…` for several characters.
-    static func parse(_ name: String) -> [KeyEvent]? {
+    package static func parse(_ name: String) -> [KeyEvent]? {
         if name.hasPrefix("text:") { return name.dropFirst(5).map { .character($0) } }
         switch name.lowercased() {
         case "up": return [.up]

@@ -14,7 +14,7 @@ final class WakeUpSignal: Sendable {
         // and a full pipe already means "wake up".
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw CommandFailure("cannot create a wake-up pipe (errno \(errno))", status: ExitStatus.ioError)
+            throw PreferencesEditorError.systemCallFailed(call: "pipe", errno: errno)
         }
         for end in ends {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)

@@ -5,7 +5,7 @@ import PrefsModel
 /// the effects it asks for, and feeds their results back as events. Nothing here touches a
 /// terminal, so tests and `prefs-tui render` drive it directly; the terminal loop adds keys,
 /// outside changes, resizes and timers.
-final class EditorController {
+package final class EditorController {
     let prefs: Preferences
     private(set) var state: EditorState
     /// Set by the `quit` effect.
@@ -18,7 +18,7 @@ final class EditorController {
     /// `location` and `loadProblem` describe the suite when `prefs` works on a copy of it
     /// (`prefs-tui render`), so the first frame says what the editor on the suite itself would:
     /// where it is, and that its file could not be read.
-    init(prefs: Preferences, suiteName: String, location: String? = nil, loadProblem: String? = nil,
+    package init(prefs: Preferences, suiteName: String, location: String? = nil, loadProblem: String? = nil,
          width: Int, height: Int, asciiMarkers: Bool = false) {
         self.prefs = prefs
         state = EditorState(schema: prefs.schema, suiteName: suiteName, location: location ?? prefs.store.location,
@@ -50,13 +50,13 @@ final class EditorController {
     }
 
     /// Keys in order, stopping at quit (as the terminal would).
-    func handle(_ keys: [KeyEvent]) {
+    package func handle(_ keys: [KeyEvent]) {
         for key in keys where !shouldQuit { send(.key(key)) }
     }
 
     func handle(_ key: KeyEvent) { handle([key]) }
 
-    func frame() -> ScreenGrid {
+    package func frame() -> ScreenGrid {
         EditorRenderer.render(state, prefs: prefs)
     }
 

@@ -1,0 +1,28 @@
+/// Why the editor could not open, or stopped: what a host shows its user, never the
+/// `prefs-tui` commands' own errors.
+///
+/// ```swift
+/// do { _ = try PreferencesEditor(prefs).run() } catch { print("settings: \(error)") }
+/// ```
+public enum PreferencesEditorError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Another editor is open in this process; one runs at a time.
+    case alreadyOpen
+    /// Standard input or output is not a terminal (a pipe, a file), and so the editor has none.
+    case noTerminal(stream: String)
+    /// terminfo does not know the terminal `TERM` names.
+    case unknownTerminal(term: String)
+    /// The terminal cannot move the cursor (`TERM=dumb`), which the editor needs.
+    case terminalTooLimited(term: String)
+    /// A system call the editor needs failed (the wake-up pipe), with `errno`.
+    case systemCallFailed(call: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .alreadyOpen: "the editor is already open in this process"
+        case .noTerminal(let stream): "the editor needs a terminal, and standard \(stream) is not one"
+        case .unknownTerminal(let term): "cannot use the terminal TERM=\(term) (unknown to terminfo)"
+        case .terminalTooLimited(let term): "the terminal TERM=\(term) cannot move the cursor, which the editor needs"
+        case .systemCallFailed(let call, let errno): "\(call) failed (errno \(errno))"
+        }
+    }
+}
