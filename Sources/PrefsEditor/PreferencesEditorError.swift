@@ -15,6 +15,8 @@ public enum PreferencesEditorError: Error, Equatable, Sendable, CustomStringConv
     case terminalTooLimited(term: String)
     /// A system call the editor needs failed (the wake-up pipe), with `errno`.
     case systemCallFailed(call: String, errno: Int32)
+    /// ``PreferencesEditor/Options`` name a section or setting the schema does not have.
+    case noSuchSetting(name: String, kind: String, allowed: [String])
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum PreferencesEditorError: Error, Equatable, Sendable, CustomStringConv
         case .unknownTerminal(let term): "cannot use the terminal TERM=\(term) (unknown to terminfo)"
         case .terminalTooLimited(let term): "the terminal TERM=\(term) cannot move the cursor, which the editor needs"
         case .systemCallFailed(let call, let errno): "\(call) failed (errno \(errno))"
+        case .noSuchSetting(let name, let kind, let allowed):
+            "no \(kind) named \"\(name)\" to show; \(kind)s: \(allowed.joined(separator: ", "))"
         }
     }
 }

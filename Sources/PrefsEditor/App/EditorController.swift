@@ -14,6 +14,8 @@ package final class EditorController {
     private(set) var wakeUp: Date?
     /// Carries out Ctrl-Z: the terminal loop leaves the screen, stops, and redraws on return.
     var suspend: () -> Void = {}
+    /// What the editor's own writes changed, in order (for the summary a host gets back).
+    private(set) var committed: [StoredChange] = []
 
     /// `location` and `loadProblem` describe the suite when `prefs` works on a copy of it
     /// (`prefs-tui render`), so the first frame says what the editor on the suite itself would:
@@ -64,7 +66,7 @@ package final class EditorController {
         switch effect {
         case .write(let changes):
             do {
-                try prefs.write(changes)
+                committed += try prefs.write(changes)
                 return .writeFinished(error: nil, warnings: prefs.store.takeWarnings())
             } catch {
                 return .writeFinished(error: "\(error)", warnings: [])

@@ -16,6 +16,8 @@ final class NcursesTerminal {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
     private let monochrome: Bool
+    /// The terminal's streams (standard ones, or the controlling terminal's).
+    let device: TerminalDevice
     /// Whether the locale encodes UTF-8; if not, line drawing and ASCII stand in.
     let isUTF8: Bool
     private var previous: ScreenGrid?
@@ -24,14 +26,15 @@ final class NcursesTerminal {
     private let previousLocale: String?
     private var ended = false
 
-    /// Starts curses on the controlling terminal. `monochrome` forces the theme without colours
-    /// (NO_COLOR); it is also used when the terminal has none. A terminal that cannot move the
-    /// cursor (TERM=dumb) or is unknown is refused, pointing at the commands. The handlers of
-    /// the signals wake the loop through `wakeUp`.
-    init(monochrome requested: Bool, wakeUp: WakeUpSignal) throws {
+    /// Starts curses on `device`. `monochrome` forces the theme without colours (NO_COLOR); it
+    /// is also used when the terminal has none. A terminal that cannot move the cursor
+    /// (TERM=dumb) or is unknown is refused. The handlers of the signals wake the loop through
+    /// `wakeUp`.
+    init(device: TerminalDevice, monochrome requested: Bool, wakeUp: WakeUpSignal) throws(PreferencesEditorError) {
+        self.device = device
         // Before curses starts, which installs handlers of its own for some signals: the guard
         // records every action it will have to put back.
-        guard prefs_guard_begin(STDIN_FILENO, STDOUT_FILENO) == 0 else {
+        guard prefs_guard_begin(device.input, device.output) == 0 else {
             throw PreferencesEditorError.alreadyOpen
         }
         previousLocale = setlocale(prefs_lc_all(), nil).map { String(cString: $0) }
@@ -39,7 +42,7 @@ final class NcursesTerminal {
         setlocale(prefs_lc_all(), "")
         isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         let name = ProcessInfo.processInfo.environment["TERM"] ?? "unset"
-        guard let screen = newterm(nil, prefs_stdout(), prefs_stdin()) else {
+        guard let screen = newterm(nil, device.outputFile, device.inputFile) else {
             Self.endGuard(locale: previousLocale)
             throw PreferencesEditorError.unknownTerminal(term: name)
         }
@@ -71,13 +74,13 @@ final class NcursesTerminal {
         curs_set(0)
         monochrome = requested || !has_colors()
         if !monochrome { Self.setUpColors() }
-        Self.writeDirectly("\u{1B}[?2004h")   // bracketed paste: pastes arrive marked, never as keys
+        writeDirectly("\u{1B}[?2004h")   // bracketed paste: pastes arrive marked, never as keys
         // After newterm, so the resize handler calls ncurses' own.
         prefs_guard_install(wakeUp.writeDescriptor)
     }
 
-    private static func writeDirectly(_ text: String) {
-        _ = text.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    private func writeDirectly(_ text: String) {
+        _ = text.withCString { write(device.output, $0, strlen($0)) }
     }
 
     private static func endGuard(locale: String?) {
@@ -92,7 +95,7 @@ final class NcursesTerminal {
         ended = true
         if isendwin() == false {
             endwin()
-            Self.writeDirectly("\u{1B}[?2004l")
+            writeDirectly("\u{1B}[?2004l")
         }
         delscreen(screen)
         Self.endGuard(locale: previousLocale)
@@ -116,9 +119,9 @@ final class NcursesTerminal {
     /// `fg` takes the screen back and repaints all of it.
     func suspend() {
         endwin()
-        Self.writeDirectly("\u{1B}[?2004l")
+        writeDirectly("\u{1B}[?2004l")
         prefs_guard_stop_process_group()
-        Self.writeDirectly("\u{1B}[?2004h")
+        writeDirectly("\u{1B}[?2004h")
         repaintAll()
     }
 
@@ -275,25 +278,5 @@ final class NcursesTerminal {
         if look.dim { value |= prefs_attr_dim() }
         if let pair = look.colourPair { value |= prefs_color_pair(Self.pairNumber(pair)) }
         return value
-    }
-
-    // MARK: Signals
-
-    /// Ends the process by `signal` with its default action, after the terminal was put back:
-    /// the parent sees the signal (exit status 128 + n in a shell), as if it had not been caught.
-    /// For SIGQUIT and SIGXCPU that action includes a core file where the limits allow one
-    /// (`ulimit -c`), which is what those signals ask for.
-    static func endProcess(bySignal signal: Int32) -> Never {
-        var standard = sigaction()
-        standard.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&standard.sa_mask)
-        sigaction(signal, &standard, nil)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, signal)
-        sigprocmask(SIG_UNBLOCK, &set, nil)
-        raise(signal)
-        // Only reached if the signal's default action does not end the process.
-        exit(128 + signal)
     }
 }

@@ -9,7 +9,7 @@ final class WakeUpSignal: Sendable {
     /// The end that wakes it, also given to the terminal guard's signal handlers.
     let writeDescriptor: Int32
 
-    init() throws {
+    init() throws(PreferencesEditorError) {
         // A self-pipe, non-blocking at both ends: a write from a signal handler never blocks,
         // and a full pipe already means "wake up".
         var ends: [Int32] = [0, 0]

@@ -12,15 +12,18 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-                throw Self.failure(.noTerminal(stream: isatty(STDIN_FILENO) == 1 ? "output" : "input"))
-            }
+            let device: TerminalDevice
+            do throws(PreferencesEditorError) { device = try TerminalDevice.standardStreams() } catch { throw Self.failure(error) }
             let prefs = try options.open(watchForChanges: true, reportsLockWaits: false)
-            do {
-                try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName)
-            } catch let error as PreferencesEditorError {
+            let outcome: EditorSession.Outcome
+            do throws(PreferencesEditorError) {
+                outcome = try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName, device: device,
+                                                monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
+            } catch {
                 throw Self.failure(error)
             }
+            // The terminal is back as it was; a signal that stopped the editor now ends prefs-tui.
+            if case .signal(let signal) = outcome.ending { SignalExit.end(by: signal) }
         }
     }
 
@@ -31,6 +34,8 @@ struct EditCommand: ParsableCommand {
         switch error {
         case .noTerminal, .unknownTerminal, .terminalTooLimited:
             return CommandFailure("\(error); \(commands)", status: ExitStatus.usage)
+        case .noSuchSetting:
+            return CommandFailure("\(error)", status: ExitStatus.usage)
         case .alreadyOpen:
             return CommandFailure("\(error)", status: ExitStatus.software)
         case .systemCallFailed:

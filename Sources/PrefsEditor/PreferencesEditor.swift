@@ -1,0 +1,188 @@
+import Foundation
+import PrefsModel
+
+/// The full-screen settings editor, opened by a program on its own ``Preferences``: one form
+/// widget per type, its derived values live, reset, undo, filter and details, writing through
+/// to the store as the person edits. `run` returns when the person quits, with what changed.
+///
+/// ```swift
+/// let summary = try PreferencesEditor(prefs, title: "MyApp settings").run()
+/// for change in summary.changes { print(change.key, change.before ?? "default", "→", change.after ?? "default") }
+/// ```
+///
+/// A good guest: whatever ends it, the editor puts back the terminal's modes and screen, every
+/// signal action it changed and the locale. A SIGINT, SIGTERM or SIGHUP while it runs restores
+/// all that first, then goes to the host's own disposition (its handler runs, or the default
+/// ends the process, as it would without the editor); if the process lives on, `run` returns
+/// with ``Summary/endingSignal`` set. The editor never ends the process itself. One editor runs
+/// at a time in a process; another one after it works.
+public struct PreferencesEditor: Sendable {
+    /// Where the editor draws.
+    public enum Terminal: Sendable {
+        /// Standard input and output when both are a terminal, else the controlling terminal.
+        case automatic
+        /// Standard input and output; ``PreferencesEditorError/noTerminal(stream:)`` if either is not a terminal.
+        case standardStreams
+        /// The controlling terminal (`/dev/tty`), whatever standard input and output are.
+        case controllingTerminal
+    }
+
+    /// Colours, or the theme without them (reverse, bold and underline).
+    public enum Colours: Sendable {
+        /// Colours unless `NO_COLOR` is set or the terminal has none.
+        case automatic
+        case on
+        case off
+    }
+
+    /// What a host can choose.
+    public struct Options: Sendable {
+        /// Only the settings of these sections (by name), or all when nil.
+        public var sections: [String]?
+        /// Only these settings (by key name), or all when nil. With ``sections`` too, a setting
+        /// shows when it is in either.
+        public var keys: [String]?
+        public var colours: Colours
+        public var terminal: Terminal
+
+        /// Options for ``PreferencesEditor/init(_:title:options:)``.
+        ///
+        /// ```swift
+        /// PreferencesEditor.Options(sections: ["Units"], colours: .off)
+        /// ```
+        public init(sections: [String]? = nil, keys: [String]? = nil, colours: Colours = .automatic,
+                    terminal: Terminal = .automatic) {
+            self.sections = sections
+            self.keys = keys
+            self.colours = colours
+            self.terminal = terminal
+        }
+    }
+
+    /// One setting the editor changed: its stored value before the editor opened and when it
+    /// closed (nil: nothing stored, so it read its default).
+    public struct Change: Sendable, Equatable {
+        public let key: String
+        public let before: PlistValue?
+        public let after: PlistValue?
+    }
+
+    /// What an editing session did.
+    public struct Summary: Sendable, Equatable {
+        /// Each setting the person changed, in the order of their first change; a setting changed
+        /// and then put back (undo, or set back by hand) is not listed.
+        public let changes: [Change]
+        /// The signal that ended the session (SIGINT, SIGTERM, SIGHUP …), after it went to the
+        /// host's disposition and the process lived on; nil when the person quit.
+        public let endingSignal: Int32?
+        /// Whether the host ended the session (``EditorCancellation``).
+        public let wasCancelled: Bool
+    }
+
+    private let prefs: Preferences
+    private let title: String?
+    private let options: Options
+
+    /// An editor on `prefs`, titled `title` (default: the schema's title).
+    ///
+    /// ```swift
+    /// let editor = PreferencesEditor(prefs, title: "MyApp settings")
+    /// ```
+    public init(_ prefs: Preferences, title: String? = nil, options: Options = Options()) {
+        self.prefs = prefs
+        self.title = title
+        self.options = options
+    }
+
+    /// Opens the editor and returns when the person quits, the host cancels, or a signal ends it.
+    ///
+    /// ```swift
+    /// let summary = try PreferencesEditor(prefs).run()
+    /// ```
+    public func run(cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Summary {
+        let shown = try shownPreferences()
+        let device: TerminalDevice
+        switch options.terminal {
+        case .automatic: device = try TerminalDevice.automatic()
+        case .standardStreams: device = try TerminalDevice.standardStreams()
+        case .controllingTerminal: device = try TerminalDevice.controllingTerminal()
+        }
+        let monochrome = switch options.colours {
+        case .automatic: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        case .on: false
+        case .off: true
+        }
+        let outcome = try EditorSession.run(shown, suiteName: prefs.schema.suiteName, device: device,
+                                            monochrome: monochrome, cancellation: cancellation)
+        var endingSignal: Int32?
+        if case .signal(let signal) = outcome.ending {
+            // The terminal and the host's signal actions are back: the signal now does what it
+            // would have done without the editor.
+            raise(signal)
+            endingSignal = signal
+        }
+        return Summary(changes: Self.changes(outcome.committed), endingSignal: endingSignal,
+                       wasCancelled: outcome.ending == .cancelled)
+    }
+
+    /// Opens the editor from async code: it runs on a thread of its own, and cancelling the
+    /// calling task ends it as ``EditorCancellation`` does.
+    ///
+    /// ```swift
+    /// let summary = try await PreferencesEditor(prefs).run()
+    /// ```
+    public func run() async throws -> Summary {
+        let cancellation = EditorCancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Summary, any Error>) in
+                let thread = Thread {
+                    do { continuation.resume(returning: try self.run(cancellation: cancellation)) } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+                thread.name = "PreferencesEditor"
+                thread.start()
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// The preferences the editor shows: all of them, or the chosen sections and keys (on the
+    /// same store, with the same derived values).
+    private func shownPreferences() throws(PreferencesEditorError) -> Preferences {
+        let schema = prefs.schema
+        guard options.sections != nil || options.keys != nil || title != nil else { return prefs }
+        let sectionNames = schema.sections.map(\.name)
+        for section in options.sections ?? [] where !sectionNames.contains(section) {
+            throw .noSuchSetting(name: section, kind: "section", allowed: sectionNames)
+        }
+        for key in options.keys ?? [] where schema.key(named: key) == nil {
+            throw .noSuchSetting(name: key, kind: "setting", allowed: schema.keys.map(\.name))
+        }
+        let chosen = options.sections == nil && options.keys == nil ? schema.keys : schema.keys.filter { key in
+            (options.sections ?? []).contains(key.section) || (options.keys ?? []).contains(key.name)
+        }
+        let shown = PreferenceSchema(title: title ?? schema.title, suiteName: schema.suiteName, keys: chosen,
+                                     derivedValues: schema.derivedValues)
+        return Preferences(store: prefs.store, schema: shown)
+    }
+
+    /// Committed changes collapsed per key: the value before the first, after the last.
+    static func changes(_ committed: [StoredChange]) -> [Change] {
+        var order: [String] = []
+        var first: [String: PlistValue?] = [:]
+        var last: [String: PlistValue?] = [:]
+        for change in committed {
+            if first[change.key] == nil {
+                order.append(change.key)
+                first[change.key] = .some(change.old)
+            }
+            last[change.key] = .some(change.new)
+        }
+        return order.compactMap { key in
+            guard let before = first[key], let after = last[key], before != after else { return nil }
+            return Change(key: key, before: before, after: after)
+        }
+    }
+}
