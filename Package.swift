@@ -46,6 +46,14 @@ let package = Package(
             exclude: ["Manual"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The example host: a program with its own settings and a derived value that opens the
+        // editor with one call (README, "Embedding the editor"); the tests drive it in tmux.
+        .executableTarget(
+            name: "settings-host",
+            dependencies: ["PrefsModel", "PrefsEditor"],
+            path: "Examples/SettingsHost",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "prefs-test-helper",
             dependencies: ["PrefsModel"],
@@ -85,6 +93,7 @@ let package = Package(
             dependencies: [
                 "PrefsModel",
                 "PrefsEditor",
+                "settings-host",
                 "PrefsTestSupport",
                 "prefs-tui",
                 "prefs-test-helper",

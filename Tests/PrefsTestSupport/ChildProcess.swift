@@ -28,13 +28,15 @@ public final class ChildProcess: Sendable {
         return directory
     }
 
-    /// The path of a built product: beside the tests, but for `prefs-tui` when the environment
-    /// names another build of it in `PREFS_TUI_BINARY` (CI runs the terminal tests against the
-    /// release build, the one users install, that way). A named binary that does not exist
+    /// The path of a built product: beside the tests, but for `prefs-tui` and the example host
+    /// when the environment names another build in `PREFS_TUI_BINARY` or `PREFS_HOST_BINARY` (CI
+    /// runs the terminal tests against the release builds, the ones users install, that way). A named binary that does not exist
     /// stops the tests rather than falling back to the debug build unnoticed.
     public static func path(ofProduct product: String) -> String {
-        if product == "prefs-tui", let binary = ProcessInfo.processInfo.environment["PREFS_TUI_BINARY"], !binary.isEmpty {
-            precondition(FileManager.default.isExecutableFile(atPath: binary), "PREFS_TUI_BINARY=\(binary) is not an executable file")
+        // What users run, when CI asks: the release builds of the editor and of the example host.
+        let overrides = ["prefs-tui": "PREFS_TUI_BINARY", "settings-host": "PREFS_HOST_BINARY"]
+        if let variable = overrides[product], let binary = ProcessInfo.processInfo.environment[variable], !binary.isEmpty {
+            precondition(FileManager.default.isExecutableFile(atPath: binary), "\(variable)=\(binary) is not an executable file")
             return binary
         }
         return (productsDirectory as NSString).appendingPathComponent(product)

@@ -10,15 +10,15 @@ public final class TmuxSession: @unchecked Sendable {
     /// The editor's executable.
     public let binary: String
 
-    /// Starts `prefs-tui ARGUMENTS` (plus a unique `--suite`-free marker in its environment) in
+    /// Starts `prefs-tui ARGUMENTS` (or another built `product`, such as the example host) (plus a unique `--suite`-free marker in its environment) in
     /// a WIDTH×HEIGHT pane. The pane's shell records `stty -g` before and after, and the exit
     /// status, in the fixture's folder. `fileSizeLimit` (in 512-byte blocks, as `ulimit -f`)
     /// applies to the editor alone, so the shell can still record what happened.
     public init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, directory: TemporaryDirectory = TemporaryDirectory(),
                 environment: [String: String] = [:], trapInterrupt: Bool = true, interactiveShell: Bool = false,
-                fileSizeLimit: Int? = nil) throws {
+                fileSizeLimit: Int? = nil, product: String = "prefs-tui") throws {
         self.directory = directory
-        let binary = ChildProcess.path(ofProduct: "prefs-tui")
+        let binary = ChildProcess.path(ofProduct: product)
         let quoted = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let folder = directory.path
         // The shell ignores Ctrl-C's SIGINT while the editor runs (a trap, unlike an ignore, is
@@ -168,14 +168,15 @@ public final class TmuxSession: @unchecked Sendable {
         "SIGXCPU": SIGXCPU, "SIGXFSZ": SIGXFSZ, "SIGPIPE": SIGPIPE,
     ]
 
-    /// Sends a signal to the editor of this session (found by its environment marker).
+    /// Sends a signal to the editor (or the host program) of this session, found by its
+    /// environment marker and its name.
     public func signalEditor(_ signal: Int32) throws {
         let processes = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init)
         for pid in processes {
             guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
                   String(decoding: environment, as: UTF8.self).contains("PREFS_TEST_MARKER=\(marker)"),
                   let command = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
-                  command.hasPrefix("prefs-tui") else { continue }
+                  command.hasPrefix(String(URL(fileURLWithPath: binary).lastPathComponent.prefix(15))) else { continue }
             kill(pid, signal)
         }
     }

@@ -1,0 +1,41 @@
+import Foundation
+import PrefsEditor
+import PrefsModel
+
+// A program that opens the settings editor on its own settings with one call, then goes on.
+//
+//   settings-host                 prints the settings and the derived value
+//   settings-host settings [N]    opens the editor (N times in a row), prints what changed
+//
+// It has a SIGTERM handler of its own: a SIGTERM while the editor is open puts the terminal
+// back, then runs this handler, and the program goes on.
+
+let prefs = Preferences(suiteName: BackupSettings.schema.suiteName, schema: BackupSettings.schema)
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+signal(SIGTERM) { _ in
+    let message = "host: SIGTERM handled by the host's own handler\n"
+    _ = message.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+}
+
+func shown(_ value: PlistValue?) -> String { value?.summary ?? "(default)" }
+
+guard arguments.first == "settings" else {
+    for key in BackupSettings.schema.keys { print("\(key.name) = \(prefs.text(of: key))") }
+    print("history = \(prefs[BackupSettings.history])")
+    exit(0)
+}
+
+let times = arguments.count > 1 ? Int(arguments[1]) ?? 1 : 1
+for _ in 0..<times {
+    do {
+        let summary = try PreferencesEditor(prefs, title: "Backup settings").run()
+        if let signal = summary.endingSignal { print("host: the editor ended by signal \(signal)") }
+        print("host: \(summary.changes.count) setting(s) changed")
+        for change in summary.changes { print("host: \(change.key): \(shown(change.before)) -> \(shown(change.after))") }
+    } catch {
+        print("host: cannot open the settings: \(error)")
+        exit(1)
+    }
+}
+print("host: going on; history kept is \(prefs[BackupSettings.history])")
