@@ -9,6 +9,9 @@ public enum PreferencesEditorError: Error, Equatable, Sendable, CustomStringConv
     case alreadyOpen
     /// Standard input or output is not a terminal (a pipe, a file), and so the editor has none.
     case noTerminal(stream: String)
+    /// Standard input or output is not a terminal, and the process has no controlling
+    /// terminal (`/dev/tty`) to use instead (a service, a cron job).
+    case noControllingTerminal
     /// terminfo does not know the terminal `TERM` names.
     case unknownTerminal(term: String)
     /// The terminal cannot move the cursor (`TERM=dumb`), which the editor needs.
@@ -22,6 +25,8 @@ public enum PreferencesEditorError: Error, Equatable, Sendable, CustomStringConv
         switch self {
         case .alreadyOpen: "the editor is already open in this process"
         case .noTerminal(let stream): "the editor needs a terminal, and standard \(stream) is not one"
+        case .noControllingTerminal:
+            "the editor needs a terminal: standard input or output is not one, and the process has no controlling terminal (/dev/tty)"
         case .unknownTerminal(let term): "cannot use the terminal TERM=\(term) (unknown to terminfo)"
         case .terminalTooLimited(let term): "the terminal TERM=\(term) cannot move the cursor, which the editor needs"
         case .systemCallFailed(let call, let errno): "\(call) failed (errno \(errno))"

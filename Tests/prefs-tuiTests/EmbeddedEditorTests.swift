@@ -108,4 +108,19 @@ struct EmbeddedEditorTests {
         let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         #expect(printed.contains("host: compress: (default) -> false"), "\(printed)")
     }
+
+    @Test func withoutAnyTerminalTheHostGetsAClearErrorAndGoesOn() throws {
+        let directory = TemporaryDirectory()
+        // setsid: a session of its own, so no controlling terminal either, wherever the tests run.
+        let result = try ChildProcess.run(executablePath: "/usr/bin/setsid",
+                                          arguments: ["-w", ChildProcess.path(ofProduct: "settings-host"), "settings"],
+                                          configHome: directory.path)
+
+        #expect(result.status == 1)
+        #expect(result.output == """
+            host: cannot open the settings: the editor needs a terminal: standard input or output is not one, \
+            and the process has no controlling terminal (/dev/tty)
+
+            """)
+    }
 }

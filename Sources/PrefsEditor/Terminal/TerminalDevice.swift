@@ -38,7 +38,7 @@ package final class TerminalDevice {
     /// The controlling terminal, opened for this editor and closed after it.
     static func controllingTerminal() throws(PreferencesEditorError) -> TerminalDevice {
         let reading = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
-        guard reading >= 0 else { throw .noTerminal(stream: "input or output, and there is no controlling terminal (/dev/tty),") }
+        guard reading >= 0 else { throw .noControllingTerminal }
         let writing = dup(reading)
         guard writing >= 0, let inputFile = fdopen(reading, "r"), let outputFile = fdopen(writing, "w") else {
             let failure = errno

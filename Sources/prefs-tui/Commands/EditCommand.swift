@@ -32,7 +32,7 @@ struct EditCommand: ParsableCommand {
     static func failure(_ error: PreferencesEditorError) -> CommandFailure {
         let commands = "use the commands instead: prefs-tui list, get, set, reset, export, import, schema, watch (see prefs-tui --help)"
         switch error {
-        case .noTerminal, .unknownTerminal, .terminalTooLimited:
+        case .noTerminal, .noControllingTerminal, .unknownTerminal, .terminalTooLimited:
             return CommandFailure("\(error); \(commands)", status: ExitStatus.usage)
         case .noSuchSetting:
             return CommandFailure("\(error)", status: ExitStatus.usage)
