@@ -77,6 +77,21 @@ public struct PreferencesEditor: Sendable {
         public let endingSignal: Int32?
         /// Whether the host ended the session (``EditorCancellation``).
         public let wasCancelled: Bool
+        /// A change the person made that was not saved: the editor closed while its write
+        /// waited for the suite's lock, held by another process. Nil when every change was saved.
+        public let unsaved: UnsavedChange?
+    }
+
+    /// A change asked for but not stored, because the editor closed while its write waited.
+    ///
+    /// ```swift
+    /// if let lost = summary.unsaved { print("not saved:", lost.keys, lost.reason) }
+    /// ```
+    public struct UnsavedChange: Sendable, Equatable {
+        /// The settings it would have changed.
+        public let keys: [String]
+        /// Why it was not stored, with the process that held the lock.
+        public let reason: String
     }
 
     private let prefs: Preferences
@@ -122,7 +137,8 @@ public struct PreferencesEditor: Sendable {
             endingSignal = signal
         }
         return Summary(changes: Self.changes(outcome.committed), endingSignal: endingSignal,
-                       wasCancelled: outcome.ending == .cancelled)
+                       wasCancelled: outcome.ending == .cancelled,
+                       unsaved: outcome.unsaved.map { UnsavedChange(keys: $0.keys, reason: $0.reason) })
     }
 
     /// Opens the editor from async code: it runs on a thread of its own, and cancelling the

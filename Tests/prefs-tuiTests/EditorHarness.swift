@@ -28,7 +28,7 @@ final class EditorHarness {
     func resize(width: Int, height: Int) { controller.send(.resize(width: width, height: height)) }
 
     /// Reports keys as changed by another program (after writing them to the store).
-    func changedOutside(_ names: String...) { controller.send(.externalChange(Set(names))) }
+    func changedOutside(_ names: String...) { controller.changedOutside(Set(names)) }
 
     func type(_ text: String) { controller.handle(text.map { .character($0) }) }
 

@@ -51,16 +51,19 @@ struct EditorLoopTests {
     }
 
     @Test func keysBecomeEffectsThatTheLoopCarriesOut() {
-        var state = EditorHarness().controller.state
-        let prefs = Preferences(store: InMemoryStore(), schema: EditorHarness.schema)
-        #expect(EditorUpdate.update(&state, .key(.right), prefs: prefs) == [.write(["temperatureNotation": .string("fahrenheit")])])
-        #expect(prefs.store.storedValue(forKey: "temperatureNotation") == nil)   // update itself never writes
-        #expect(!state.undoStack.isEmpty == false)
-        _ = EditorUpdate.update(&state, .writeFinished(error: nil, warnings: []), prefs: prefs)
+        let editor = EditorHarness()
+        var state = editor.controller.state
+        #expect(EditorUpdate.update(&state, .key(.right)) == [.write(["temperatureNotation": .string("fahrenheit")])])
+        #expect(editor.stored("temperatureNotation") == nil)   // update itself never writes
+        #expect(state.undoStack.isEmpty)
+        let committed = StoredChange(key: "temperatureNotation", old: nil, new: .string("fahrenheit"))
+        _ = EditorUpdate.update(&state, .writeFinished(.committed([committed], warnings: [])))
         #expect(state.undoStack.count == 1)
         #expect(state.message?.text == "Saved temperatureNotation = fahrenheit")
-        #expect(EditorUpdate.update(&state, .key(.character("q")), prefs: prefs) == [.quit])
-        #expect(EditorUpdate.update(&state, .key(.control("z")), prefs: prefs) == [.suspend])
+        // The values shown take what the write committed, though the store never saw it.
+        #expect(state.settings.storedValue(forKey: "temperatureNotation") == .string("fahrenheit"))
+        #expect(EditorUpdate.update(&state, .key(.character("q"))) == [.quit])
+        #expect(EditorUpdate.update(&state, .key(.control("z"))) == [.suspend])
     }
 
     @Test func ctrlCAndCtrlBackslashQuitFromAnyMode() {
@@ -119,12 +122,13 @@ struct OutsideChangesTests {
         defer { outside.cancel() }
 
         try prefs.set("Bergen", for: .city)                        // the editor's own write
-        #expect(outside.take() == nil)
+        #expect(outside.take(from: prefs) == nil)
         #expect(wakes.withLock { $0 } == 0)
 
         try Preferences(store: store, schema: EditorHarness.schema).set(.imperial, for: .unitsNotation)
-        #expect(outside.take() == .externalChange(["unitsNotation"]))
+        // The event carries the value as stored when the loop takes it.
+        #expect(outside.take(from: prefs) == .externalChange(["unitsNotation": .string("imperial")], loadProblem: nil))
         #expect(wakes.withLock { $0 } == 1)
-        #expect(outside.take() == nil)
+        #expect(outside.take(from: prefs) == nil)
     }
 }

@@ -5,6 +5,9 @@ import PrefsModel
 /// the effects it asks for, and feeds their results back as events. Nothing here touches a
 /// terminal, so tests and `prefs-tui render` drive it directly; the terminal loop adds keys,
 /// outside changes, resizes and timers.
+///
+/// The store is read once, when the controller is made (the state's snapshot); after that only
+/// events change what the state holds.
 package final class EditorController {
     let prefs: Preferences
     private(set) var state: EditorState
@@ -16,21 +19,30 @@ package final class EditorController {
     var suspend: () -> Void = {}
     /// What the editor's own writes changed, in order (for the summary a host gets back).
     private(set) var committed: [StoredChange] = []
+    /// Where writes run: on the loop's thread (nil: tests, `render`), or off it.
+    private let writes: WriteQueue?
 
     /// `location` and `loadProblem` describe the suite when `prefs` works on a copy of it
     /// (`prefs-tui render`), so the first frame says what the editor on the suite itself would:
-    /// where it is, and that its file could not be read.
+    /// where it is, and that its file could not be read. `followsStoredKeys`: the key list
+    /// follows the file's keys as other programs add and remove them (the schema lists the
+    /// file's keys). `writes`: a queue that carries out writes off the caller's thread.
     package init(prefs: Preferences, suiteName: String, location: String? = nil, loadProblem: String? = nil,
-         width: Int, height: Int, asciiMarkers: Bool = false) {
+                 width: Int, height: Int, asciiMarkers: Bool = false, followsStoredKeys: Bool = false,
+                 writes: WriteQueue? = nil) {
         self.prefs = prefs
-        state = EditorState(schema: prefs.schema, suiteName: suiteName, location: location ?? prefs.store.location,
+        self.writes = writes
+        let snapshot = SettingsSnapshot(schema: prefs.schema, values: prefs.store.storedValues(),
+                                        loadProblem: loadProblem ?? prefs.store.loadProblem, followsStoredKeys: followsStoredKeys)
+        state = EditorState(settings: snapshot, suiteName: suiteName, location: location ?? prefs.store.location,
                             width: width, height: height)
         state.asciiMarkers = asciiMarkers
-        state.rebuildRows(isModified: { !prefs.isDefault($0) })
-        if let problem = loadProblem ?? prefs.store.loadProblem {
+        state.rebuildRows()
+        state.computeDerived()
+        if let problem = snapshot.loadProblem {
             state.message = .init(text: problem, kind: .warning)
         } else {
-            let diagnostics = prefs.diagnostics()
+            let diagnostics = snapshot.diagnostics()
             if let first = diagnostics.first {
                 let count = diagnostics.count == 1 ? "1 stored value" : "\(diagnostics.count) stored values"
                 state.message = .init(text: "\(count) ignored (marked !): \(first.key): \(first.reason)", kind: .warning)
@@ -45,7 +57,9 @@ package final class EditorController {
     func send(_ event: EditorEvent) {
         var events = [event]
         while !events.isEmpty {
-            for effect in EditorUpdate.update(&state, events.removeFirst(), prefs: prefs) {
+            let next = events.removeFirst()
+            if case .writeFinished(.committed(let changes, _)) = next { committed += changes }
+            for effect in EditorUpdate.update(&state, next) {
                 if let result = perform(effect) { events.append(result) }
             }
         }
@@ -58,19 +72,21 @@ package final class EditorController {
 
     func handle(_ key: KeyEvent) { handle([key]) }
 
+    /// Another program changed these keys: their values now go to the state as one event.
+    func changedOutside(_ names: Set<String>) {
+        send(OutsideChanges.event(for: names, in: prefs))
+    }
+
+    /// The screen, drawn from the state alone.
     package func frame() -> ScreenGrid {
-        EditorRenderer.render(state, prefs: prefs)
+        EditorRenderer.render(state)
     }
 
     private func perform(_ effect: EditorEffect) -> EditorEvent? {
         switch effect {
         case .write(let changes):
-            do {
-                committed += try prefs.write(changes)
-                return .writeFinished(error: nil, warnings: prefs.store.takeWarnings())
-            } catch {
-                return .writeFinished(error: "\(error)", warnings: [])
-            }
+            guard let writes else { return .writeFinished(WriteQueue.write(changes, to: prefs)) }
+            writes.submit(changes)
         case .quit:
             shouldQuit = true
         case .suspend:
@@ -81,4 +97,3 @@ package final class EditorController {
         return nil
     }
 }
-

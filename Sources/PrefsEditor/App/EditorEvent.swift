@@ -8,10 +8,21 @@ enum EditorEvent: Sendable, Equatable {
     /// Text pasted with bracketed paste: it arrives whole, so it can never act as keys.
     case paste(String)
     case resize(width: Int, height: Int)
-    /// Another program (or another `Preferences` in this process) changed these keys.
-    case externalChange(Set<String>)
-    /// The write asked for with `EditorEffect.write` was tried: nil on success, else the error.
-    case writeFinished(error: String?, warnings: [String])
+    /// Another program (or another `Preferences` in this process) changed these keys: their
+    /// values now (nil: removed), and the file's problem if it can no longer be read.
+    case externalChange([String: PlistValue?], loadProblem: String?)
+    /// The write asked for with `EditorEffect.write` ended.
+    case writeFinished(WriteResult)
+    /// The pending write waits for the suite's lock, held by another process (the note says which).
+    case writeWaiting(String)
     /// The moment asked for with `EditorEffect.wakeUp(at:)` has come.
     case timer
+}
+
+/// How a write the editor asked for ended.
+enum WriteResult: Sendable, Equatable {
+    /// Stored: what changed (the values before and after), and the store's warnings.
+    case committed([StoredChange], warnings: [String])
+    /// Refused or failed; nothing was stored.
+    case failed(String)
 }

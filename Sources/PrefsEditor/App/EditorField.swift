@@ -40,8 +40,8 @@ enum EditorField: Equatable {
     }
 
     /// The field of a key as currently stored.
-    init(_ key: AnyPreferenceKey, in prefs: Preferences) {
-        self.init(key, stored: prefs.store.storedValue(forKey: key.name))
+    init(_ key: AnyPreferenceKey, in settings: SettingsSnapshot) {
+        self.init(key, stored: settings.storedValue(forKey: key.name))
     }
 
     /// How an item of a list reads in the list editor and the list row.

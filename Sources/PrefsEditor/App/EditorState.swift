@@ -78,7 +78,12 @@ struct EditorState: Sendable {
         case details
     }
 
-    let keys: [AnyPreferenceKey]
+    /// The values shown, and the schema they are shown with.
+    var settings: SettingsSnapshot
+    /// The settings, in schema order: rows and modes refer to them by index.
+    var keys: [AnyPreferenceKey] { settings.schema.keys }
+    /// The derived values of the live preview, computed from `settings`.
+    private(set) var derived: [DerivedReading] = []
     let title: String
     let suiteName: String
     let location: String
@@ -96,14 +101,17 @@ struct EditorState: Sendable {
     var message: Message?
     var undoStack: [UndoEntry] = []
     var pendingWrite: PendingWrite?
+    /// Keys and pastes that came while `pendingWrite` was out, to run when its result is in.
+    var heldInput: [EditorEvent] = []
+    static let heldInputLimit = 256
     /// The timer the loop has been asked for, so it is asked again only when it changes.
     var wakeUp: Date?
     /// Draw with ASCII markers (`*`, `< >`) instead of `●` and `‹ ›`: the locale is not UTF-8.
     var asciiMarkers = false
 
-    init(schema: PreferenceSchema, suiteName: String, location: String, width: Int, height: Int) {
-        keys = schema.keys
-        title = schema.title
+    init(settings: SettingsSnapshot, suiteName: String, location: String, width: Int, height: Int) {
+        self.settings = settings
+        title = settings.schema.title
         self.suiteName = suiteName
         self.location = location
         self.width = width
@@ -125,15 +133,20 @@ struct EditorState: Sendable {
     /// the user changed (a filter, `m`) starts at its first setting; a list that changed under
     /// the user (a reset in the modified-only view, another program's change) keeps the place:
     /// the setting after the one that left, else the last.
-    mutating func rebuildRows(isModified: (AnyPreferenceKey) -> Bool, keepingPlace: Bool = false) {
-        let previous = selectedKeyIndex
+    mutating func rebuildRows(keepingPlace: Bool = false) {
+        rebuildRows(keepingPlace: keepingPlace, previous: selectedKeyIndex)
+    }
+
+    /// `previous`: the schema index of the setting selected before (in the current key list).
+    private mutating func rebuildRows(keepingPlace: Bool, previous: Int?) {
+        let settings = self.settings
         let needle = filter.lowercased()
         rows.removeAll(keepingCapacity: true)
         settingRows.removeAll(keepingCapacity: true)
         var currentSection: String?
         for (index, key) in keys.enumerated() {
             if !needle.isEmpty && !key.title.lowercased().contains(needle) && !key.name.lowercased().contains(needle) { continue }
-            if modifiedOnly && !isModified(key) { continue }
+            if modifiedOnly && settings.isDefault(key) { continue }
             if key.section != currentSection {
                 rows.append(.section(key.section))
                 currentSection = key.section
@@ -152,6 +165,54 @@ struct EditorState: Sendable {
             selection = 0
         }
         if !keepingPlace { scrollTop = 0 }
+    }
+
+    /// Takes new stored values (nil: removed), from another program or from the editor's own
+    /// write. When they add or remove settings (a list that follows the file), the rows, the
+    /// selection and an open field follow by key name; a field whose setting went is closed,
+    /// and the returned message says so.
+    mutating func apply(_ changes: [String: PlistValue?]) -> String? {
+        let before = keys
+        let previous = selectedKey?.name
+        let keysChanged = settings.apply(changes)
+        defer { computeDerived() }
+        guard keysChanged else {
+            if modifiedOnly { rebuildRows(keepingPlace: true) }
+            return nil
+        }
+        var index: [String: Int] = [:]
+        for (position, key) in keys.enumerated() { index[key.name] = position }
+        let moved = { (old: Int) -> Int? in before.indices.contains(old) ? index[before[old].name] : nil }
+        var gone: String?
+        switch mode {
+        case .editingLine(var edit):
+            if let new = moved(edit.keyIndex) { edit.keyIndex = new; mode = .editingLine(edit) } else { gone = before[edit.keyIndex].name }
+        case .choosing(var popup):
+            if let new = moved(popup.keyIndex) { popup.keyIndex = new; mode = .choosing(popup) } else { gone = before[popup.keyIndex].name }
+        case .editingList(var list):
+            if let new = moved(list.keyIndex) { list.keyIndex = new; mode = .editingList(list) } else { gone = before[list.keyIndex].name }
+        case .confirmingReset(let indices, let all):
+            let kept = indices.compactMap(moved)
+            mode = kept.isEmpty ? .browse : .confirmingReset(kept, all: all)
+        default:
+            break
+        }
+        if gone != nil { mode = .browse }
+        // The selected setting by name; if it went, the one now at its place.
+        let oldSelected = selectedKeyIndex
+        let wanted = previous.flatMap { index[$0] } ?? oldSelected.flatMap { old in
+            before[min(old + 1, before.count)...].lazy.compactMap { index[$0.name] }.first ?? (keys.isEmpty ? nil : keys.count - 1)
+        }
+        rebuildRows(keepingPlace: true, previous: wanted)
+        return gone.map { "\($0) was removed by another program; its field is closed" }
+    }
+
+    /// Recomputes the live preview from the values shown (and the clock, for values that read it).
+    mutating func computeDerived() {
+        let derivedValues = settings.schema.derivedValues
+        guard !derivedValues.isEmpty else { return }
+        let prefs = settings.preferences()
+        derived = derivedValues.map { DerivedReading(title: $0.title, text: $0.text(in: prefs), nextChange: $0.nextChange(in: prefs)) }
     }
 
     var listedCount: Int { settingRows.count }
@@ -193,4 +254,13 @@ struct EditorState: Sendable {
         if case .section = rows[row] { return true }
         return false
     }
+}
+
+/// A derived value as the live preview shows it: computed once per change, not per frame.
+struct DerivedReading: Sendable, Equatable {
+    var title: String
+    /// nil: nothing to show now.
+    var text: String?
+    /// When it changes by itself (it reads the clock), or nil.
+    var nextChange: Date?
 }

@@ -4,7 +4,7 @@ import PrefsModel
 extension EditorUpdate {
     // MARK: Line editing
 
-    static func editLine(_ state: inout EditorState, key event: KeyEvent, prefs: Preferences) -> [EditorEffect] {
+    static func editLine(_ state: inout EditorState, key event: KeyEvent) -> [EditorEffect] {
         guard case .editingLine(var edit) = state.mode else { return [] }
         // Taken out of the state while it changes, so `edit` holds the only reference to the
         // text and a key edits it in place: a copy of every character per key made each
@@ -13,12 +13,12 @@ extension EditorUpdate {
         let key = state.keys[edit.keyIndex]
         switch KeyBindings.lineEditing.action(for: event) as LineEditAction? {
         case .cancel?:
-            state.message = .init(text: "Cancelled; \(key.name) is \(prefs.displayText(of: key))", kind: .info)
+            state.message = .init(text: "Cancelled; \(key.name) is \(state.settings.displayText(of: key))", kind: .info)
             return []
         case .commit?:
             // The field stays open (with the text) until the write has succeeded.
             state.mode = .editingLine(edit)
-            return commit(&state, key, text: edit.editor.text, prefs: prefs)
+            return commit(&state, key, text: edit.editor.text)
         default:
             _ = edit.editor.apply(event)
             state.mode = .editingLine(edit)
@@ -28,7 +28,7 @@ extension EditorUpdate {
 
     // MARK: Choice list
 
-    static func choose(_ state: inout EditorState, _ popup: EditorState.ChoicePopup, key event: KeyEvent, prefs: Preferences) -> [EditorEffect] {
+    static func choose(_ state: inout EditorState, _ popup: EditorState.ChoicePopup, key event: KeyEvent) -> [EditorEffect] {
         var popup = popup
         guard let action: ChoiceAction = KeyBindings.choice.action(for: event) else { return [] }
         switch action {
@@ -41,7 +41,7 @@ extension EditorUpdate {
             return []
         case .select:
             let key = state.keys[popup.keyIndex]
-            return commit(&state, key, text: popup.options[popup.highlighted].value, prefs: prefs)
+            return commit(&state, key, text: popup.options[popup.highlighted].value)
         }
         state.mode = .choosing(popup)
         return []
@@ -49,7 +49,7 @@ extension EditorUpdate {
 
     // MARK: List editing
 
-    static func editList(_ state: inout EditorState, _ list: EditorState.ListEdit, key event: KeyEvent, prefs: Preferences) -> [EditorEffect] {
+    static func editList(_ state: inout EditorState, _ list: EditorState.ListEdit, key event: KeyEvent) -> [EditorEffect] {
         var list = list
         let key = state.keys[list.keyIndex]
         if var itemEdit = list.itemEdit {
@@ -76,7 +76,7 @@ extension EditorUpdate {
                 after.itemEdit = nil
                 // Until the write succeeds, the list shows what is stored and the item field
                 // keeps the typed text.
-                return commitList(&state, key, after, prefs: prefs)
+                return commitList(&state, key, after)
             default:
                 _ = itemEdit.editor.apply(event)
                 list.itemEdit = itemEdit
@@ -105,14 +105,14 @@ extension EditorUpdate {
             var after = list
             after.items.remove(at: list.selected)
             after.selected = min(list.selected, max(0, after.items.count - 1))
-            return commitList(&state, key, after, prefs: prefs)
+            return commitList(&state, key, after)
         case .moveItemUp, .moveItemDown:
             let target = list.selected + (action == .moveItemUp ? -1 : 1)
             guard list.items.indices.contains(list.selected), list.items.indices.contains(target) else { break }
             var after = list
             after.items.swapAt(list.selected, target)
             after.selected = target
-            return commitList(&state, key, after, prefs: prefs)
+            return commitList(&state, key, after)
         }
         state.mode = .editingList(list)
         return []
@@ -129,10 +129,10 @@ extension EditorUpdate {
 
     /// Writes the list the editor would show after this change; the editor moves to it only
     /// when the write succeeded.
-    private static func commitList(_ state: inout EditorState, _ key: AnyPreferenceKey, _ after: EditorState.ListEdit, prefs: Preferences) -> [EditorEffect] {
+    private static func commitList(_ state: inout EditorState, _ key: AnyPreferenceKey, _ after: EditorState.ListEdit) -> [EditorEffect] {
         do {
             let value = try key.storedValue(json: .array(after.items))
-            return write(&state, key, value, modeAfter: .editingList(after), prefs: prefs)
+            return write(&state, key, value, modeAfter: .editingList(after))
         } catch {
             state.message = .init(text: "\(error)", kind: .error)
             return []
@@ -144,7 +144,7 @@ extension EditorUpdate {
     /// A bracketed paste goes into the open field as text and never commits: line breaks become
     /// spaces, or stay where the setting's rule allows them. With no field open it does nothing
     /// but say so.
-    static func paste(_ state: inout EditorState, _ text: String, prefs: Preferences) {
+    static func paste(_ state: inout EditorState, _ text: String) {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         let line = lines.replacingOccurrences(of: "\n", with: " ")
         switch state.mode {
@@ -162,7 +162,7 @@ extension EditorUpdate {
             editor.insert(line)
             state.filter = editor.text
             state.mode = .filtering(editor)
-            state.rebuildRows(isModified: { !prefs.isDefault($0) })
+            state.rebuildRows()
         default:
             state.message = .init(text: "Paste ignored: open a field with Enter to paste into it", kind: .warning)
         }

@@ -5,9 +5,9 @@ import PrefsModel
 extension EditorUpdate {
     /// Parses typed text with the key's own parser; a valid value is written, an invalid one
     /// leaves the field open with the reason.
-    static func commit(_ state: inout EditorState, _ key: AnyPreferenceKey, text: String, prefs: Preferences) -> [EditorEffect] {
+    static func commit(_ state: inout EditorState, _ key: AnyPreferenceKey, text: String) -> [EditorEffect] {
         do {
-            return write(&state, key, try key.storedValue(parsing: [text]), prefs: prefs)
+            return write(&state, key, try key.storedValue(parsing: [text]))
         } catch {
             state.message = .init(text: "\(error)", kind: .error)
             return []
@@ -15,9 +15,9 @@ extension EditorUpdate {
     }
 
     /// Checks a typed value with the key's rule and writes it.
-    static func commit(_ state: inout EditorState, _ key: AnyPreferenceKey, json: JSONValue, prefs: Preferences) -> [EditorEffect] {
+    static func commit(_ state: inout EditorState, _ key: AnyPreferenceKey, json: JSONValue) -> [EditorEffect] {
         do {
-            return write(&state, key, try key.storedValue(json: json), prefs: prefs)
+            return write(&state, key, try key.storedValue(json: json))
         } catch {
             state.message = .init(text: "\(error)", kind: .error)
             return []
@@ -30,82 +30,115 @@ extension EditorUpdate {
     /// and that program's value is kept. The library decides (`storedValue(forEdit:of:)`), for
     /// the `set` and `import` commands too.
     static func write(_ state: inout EditorState, _ key: AnyPreferenceKey, _ value: PlistValue?, success: String? = nil,
-                      modeAfter: EditorState.Mode = .browse, prefs: Preferences) -> [EditorEffect] {
-        let stored = prefs.storedValue(forEdit: value, of: key)
+                      modeAfter: EditorState.Mode = .browse) -> [EditorEffect] {
+        let stored = state.settings.storedValue(forEdit: value, of: key)
         let isDefault = stored == nil
         let text = key.displayText(of: value)
         let message = success ?? (isDefault && value != nil ? "Saved \(key.name) = \(text) (its default: nothing stored)" : "Saved \(key.name) = \(text)")
-        let previous = prefs.store.storedValue(forKey: key.name)
+        let previous = state.settings.storedValue(forKey: key.name)
         guard previous != stored else {
             state.mode = modeAfter
             state.message = .init(text: "\(key.name) is unchanged (\(text))", kind: .info)
             return []
         }
         return request(&state, [key.name: stored], label: "\(key.name) = \(key.displayText(of: previous))",
-                       success: message, modeAfter: modeAfter, prefs: prefs)
+                       success: message, modeAfter: modeAfter)
     }
 
     /// Records the write as pending and asks the loop for it.
     static func request(_ state: inout EditorState, _ changes: [String: PlistValue?], label: String,
-                        success: String, modeAfter: EditorState.Mode, isUndo: Bool = false, prefs: Preferences) -> [EditorEffect] {
+                        success: String, modeAfter: EditorState.Mode, isUndo: Bool = false) -> [EditorEffect] {
         var before: [String: PlistValue?] = [:]
-        for name in changes.keys { before[name] = .some(prefs.store.storedValue(forKey: name)) }
+        for name in changes.keys { before[name] = .some(state.settings.storedValue(forKey: name)) }
         let undo = isUndo ? nil : EditorState.UndoEntry(previous: before, written: changes, label: label)
         state.pendingWrite = .init(changes: changes, undo: undo, success: success, modeAfter: modeAfter, isUndo: isUndo)
         return [.write(changes)]
     }
 
-    /// The result of the pending write: on success the state moves on; on failure nothing is
-    /// claimed, and an open field keeps what the user typed.
-    static func writeFinished(_ state: inout EditorState, error: String?, warnings: [String], prefs: Preferences) {
-        guard let pending = state.pendingWrite else { return }
+    /// The result of the pending write: on success the values shown take what it committed and
+    /// the state moves on; on failure nothing is claimed, and an open field keeps what the user
+    /// typed. Keys held while it was pending then run, in order.
+    static func writeFinished(_ state: inout EditorState, _ result: WriteResult) -> [EditorEffect] {
+        guard let pending = state.pendingWrite else { return [] }
         state.pendingWrite = nil
-        if let error {
+        switch result {
+        case .failed(let error):
             state.message = .init(text: error, kind: .error)
-            return
+        case .committed(let changes, let warnings):
+            var values: [String: PlistValue?] = [:]
+            for change in changes { values[change.key] = .some(change.new) }
+            let removed = state.apply(values)
+            state.mode = pending.modeAfter
+            if pending.isUndo { state.undoStack.removeLast() }
+            if let undo = pending.undo { state.undoStack.append(undo) }
+            let text = removed ?? (warnings.isEmpty ? pending.success : warnings.joined(separator: "; "))
+            state.message = .init(text: text, kind: warnings.isEmpty && removed == nil ? .info : .warning)
         }
-        state.mode = pending.modeAfter
-        if pending.isUndo { state.undoStack.removeLast() }
-        if let undo = pending.undo { state.undoStack.append(undo) }
-        state.message = warnings.isEmpty ? .init(text: pending.success, kind: .info) : .init(text: warnings.joined(separator: "; "), kind: .warning)
-        if state.modifiedOnly { state.rebuildRows(isModified: { !prefs.isDefault($0) }, keepingPlace: true) }
+        return replayHeldInput(&state)
+    }
+
+    /// The pending write waits for the suite's lock: the screen says who holds it, and that
+    /// quitting now leaves the change unsaved.
+    static func writeWaiting(_ state: inout EditorState, note: String) {
+        guard state.pendingWrite != nil else { return }
+        state.message = .init(text: "Saving: \(note); q quits without saving this change", kind: .warning)
+    }
+
+    /// Keys and pastes that came while a write was pending, run now that its result is in: they
+    /// act on the values it left, in the order they were typed.
+    private static func replayHeldInput(_ state: inout EditorState) -> [EditorEffect] {
+        var effects: [EditorEffect] = []
+        while state.pendingWrite == nil, !state.heldInput.isEmpty, !effects.contains(.quit) {
+            switch state.heldInput.removeFirst() {
+            case .key(let key): effects += handle(&state, key: key)
+            case .paste(let text): paste(&state, text)
+            default: break
+            }
+        }
+        return effects
     }
 
     /// `u`: takes back the last change, unless another program has changed those settings
     /// since (then the entry stays, and the message says why nothing happened).
-    static func undo(_ state: inout EditorState, prefs: Preferences) -> [EditorEffect] {
+    static func undo(_ state: inout EditorState) -> [EditorEffect] {
         guard let entry = state.undoStack.last else {
             state.message = .init(text: "Nothing to undo", kind: .info)
             return []
         }
-        let changedSince = entry.written.keys.sorted().filter { prefs.store.storedValue(forKey: $0) != entry.written[$0] ?? nil }
+        let changedSince = entry.written.keys.sorted().filter { state.settings.storedValue(forKey: $0) != entry.written[$0] ?? nil }
         guard changedSince.isEmpty else {
             let names = changedSince.joined(separator: ", ")
             state.message = .init(text: "\(names) \(changedSince.count == 1 ? "was" : "were") changed by another program since; not undone", kind: .warning)
             return []
         }
-        return request(&state, entry.previous, label: entry.label, success: "Undid: \(entry.label)", modeAfter: state.mode, isUndo: true, prefs: prefs)
+        return request(&state, entry.previous, label: entry.label, success: "Undid: \(entry.label)", modeAfter: state.mode, isUndo: true)
     }
 
     /// Another program changed these keys: the list shows the new values by itself; a field
     /// being edited keeps the user's text, with a warning rather than a silent overwrite.
-    static func externalChange(_ state: inout EditorState, names: Set<String>, prefs: Preferences) {
-        if state.modifiedOnly || !state.filter.isEmpty { state.rebuildRows(isModified: { !prefs.isDefault($0) }, keepingPlace: true) }
+    static func externalChange(_ state: inout EditorState, values: [String: PlistValue?], loadProblem: String?) {
+        let names = Set(values.keys)
+        state.settings.loadProblem = loadProblem
+        if let closed = state.apply(values) {
+            state.message = .init(text: closed, kind: .warning)
+            return
+        }
+        if !state.modifiedOnly && !state.filter.isEmpty { state.rebuildRows(keepingPlace: true) }
         switch state.mode {
         case .editingLine(let edit) where names.contains(state.keys[edit.keyIndex].name):
             let key = state.keys[edit.keyIndex]
-            state.message = .init(text: "\(key.name) was changed by another program to \(prefs.displayText(of: key)); Enter keeps your edit, Esc shows the new value", kind: .warning)
+            state.message = .init(text: "\(key.name) was changed by another program to \(state.settings.displayText(of: key)); Enter keeps your edit, Esc shows the new value", kind: .warning)
         case .choosing(var popup) where names.contains(state.keys[popup.keyIndex].name):
             // The highlight starts on the value stored when the list opened; left there, Enter
             // would silently put the old value back over the other program's. It moves to the
             // new value, so Enter keeps theirs and a different choice has to be made anew.
             let key = state.keys[popup.keyIndex]
-            if case .choice(let index?, _) = EditorField(key, in: prefs) { popup.highlighted = index }
+            if case .choice(let index?, _) = EditorField(key, in: state.settings) { popup.highlighted = index }
             state.mode = .choosing(popup)
-            state.message = .init(text: "\(key.name) was changed by another program to \(prefs.displayText(of: key)); the list now marks it", kind: .warning)
+            state.message = .init(text: "\(key.name) was changed by another program to \(state.settings.displayText(of: key)); the list now marks it", kind: .warning)
         case .editingList(var list) where names.contains(state.keys[list.keyIndex].name):
             let key = state.keys[list.keyIndex]
-            if case .list(let items) = EditorField(key, in: prefs) { list.items = items }
+            if case .list(let items) = EditorField(key, in: state.settings) { list.items = items }
             list.selected = min(list.selected, max(0, list.items.count - 1))
             // An item being typed stays open with its text, as a line being edited does; if
             // the item it was replacing is gone, Enter adds it instead.
@@ -116,7 +149,7 @@ extension EditorUpdate {
         default:
             // A file another program left unreadable reads as "every value removed": saying
             // only that the keys changed would pass the defaults now shown off as values.
-            if let problem = prefs.store.loadProblem {
+            if let problem = state.settings.loadProblem {
                 state.message = .init(text: problem, kind: .warning)
                 return
             }

@@ -2,26 +2,31 @@ import Foundation
 import PrefsModel
 
 /// The editor's state machine: an event and the current state give the next state and the
-/// effects for the loop to carry out. It reads current values from `prefs` (memory only) and
-/// never writes, sleeps or draws; what it asks for comes back as later events.
+/// effects for the loop to carry out. Everything it reads is in the state (the values shown
+/// are a snapshot that events change); it never reads the store, writes, sleeps or draws, and
+/// what it asks for comes back as later events.
 enum EditorUpdate {
-    static func update(_ state: inout EditorState, _ event: EditorEvent, prefs: Preferences) -> [EditorEffect] {
+    static func update(_ state: inout EditorState, _ event: EditorEvent) -> [EditorEffect] {
         var effects: [EditorEffect] = []
         switch event {
-        case .key(let key): effects = handle(&state, key: key, prefs: prefs)
-        case .paste(let text): paste(&state, text, prefs: prefs)
+        case .key(let key): effects = handle(&state, key: key)
+        case .paste(let text):
+            if state.pendingWrite != nil { hold(&state, event) } else { paste(&state, text) }
         case .resize(let width, let height):
             state.width = width
             state.height = height
-        case .externalChange(let names): externalChange(&state, names: names, prefs: prefs)
-        case .writeFinished(let error, let warnings): writeFinished(&state, error: error, warnings: warnings, prefs: prefs)
-        case .timer: state.wakeUp = nil
+        case .externalChange(let values, let loadProblem): externalChange(&state, values: values, loadProblem: loadProblem)
+        case .writeFinished(let result): effects = writeFinished(&state, result)
+        case .writeWaiting(let note): writeWaiting(&state, note: note)
+        case .timer:
+            state.wakeUp = nil
+            state.computeDerived()
         }
         state.scrollToSelection(visibleRows: state.layout.listHeight)
-        return effects + timerRequest(&state, prefs: prefs)
+        return effects + timerRequest(&state)
     }
 
-    private static func handle(_ state: inout EditorState, key: KeyEvent, prefs: Preferences) -> [EditorEffect] {
+    static func handle(_ state: inout EditorState, key: KeyEvent) -> [EditorEffect] {
         // Quit and suspend act in every mode; while the terminal is too small nothing else
         // does, since nothing else could be seen.
         switch KeyBindings.browse.action(for: key) {
@@ -29,13 +34,19 @@ enum EditorUpdate {
         case .suspend?: return [.suspend]
         default: if state.layout.tooSmall { return [] }
         }
+        // While a write is pending, the values it changes are not yet known: keys wait for its
+        // result and then run in order, so none acts on a value about to change.
+        if state.pendingWrite != nil {
+            hold(&state, .key(key))
+            return []
+        }
         switch state.mode {
-        case .browse: return browse(&state, key: key, prefs: prefs)
-        case .editingLine: return editLine(&state, key: key, prefs: prefs)
-        case .choosing(let popup): return choose(&state, popup, key: key, prefs: prefs)
-        case .editingList(let list): return editList(&state, list, key: key, prefs: prefs)
-        case .confirmingReset(let indices, _): return confirmReset(&state, indices: indices, key: key, prefs: prefs)
-        case .filtering(let editor): filter(&state, editor, key: key, prefs: prefs)
+        case .browse: return browse(&state, key: key)
+        case .editingLine: return editLine(&state, key: key)
+        case .choosing(let popup): return choose(&state, popup, key: key)
+        case .editingList(let list): return editList(&state, list, key: key)
+        case .confirmingReset(let indices, _): return confirmReset(&state, indices: indices, key: key)
+        case .filtering(let editor): filter(&state, editor, key: key)
         case .help(let scroll):
             // ↑/↓ and the page keys scroll a help taller than the screen; any other key closes it.
             switch key {
@@ -50,6 +61,16 @@ enum EditorUpdate {
         return []
     }
 
+    /// Keeps input for after the pending write; past a limit (a key held down while a write
+    /// waits for a lock), more is dropped, and the status line says so.
+    static func hold(_ state: inout EditorState, _ input: EditorEvent) {
+        guard state.heldInput.count < EditorState.heldInputLimit else {
+            state.message = .init(text: "Keys ignored while the change is being saved", kind: .warning)
+            return
+        }
+        state.heldInput.append(input)
+    }
+
     private static func isBrowsing(_ state: EditorState) -> Bool {
         switch state.mode {
         case .browse, .help, .details: return true
@@ -61,11 +82,11 @@ enum EditorUpdate {
 
     /// Asks for a timer at the moment a shown derived value changes by itself (it reads the
     /// clock), and only when that moment differs from the one already asked for.
-    private static func timerRequest(_ state: inout EditorState, prefs: Preferences) -> [EditorEffect] {
+    private static func timerRequest(_ state: inout EditorState) -> [EditorEffect] {
         let layout = state.layout
         // A too-small screen has no live preview (it needs 72×14), so it asks for no timer.
-        let shown = prefs.schema.derivedValues.prefix(layout.shownDerivedCount(of: prefs.schema.derivedValues.count))
-        let next = shown.compactMap { $0.nextChange(in: prefs) }.min()
+        let shown = state.derived.prefix(layout.shownDerivedCount(of: state.derived.count))
+        let next = shown.compactMap(\.nextChange).min()
         guard next != state.wakeUp else { return [] }
         state.wakeUp = next
         return [.wakeUp(at: next)]
@@ -73,7 +94,7 @@ enum EditorUpdate {
 
     // MARK: Browsing
 
-    private static func browse(_ state: inout EditorState, key: KeyEvent, prefs: Preferences) -> [EditorEffect] {
+    private static func browse(_ state: inout EditorState, key: KeyEvent) -> [EditorEffect] {
         guard let action: BrowseAction = KeyBindings.browse.action(for: key) else { return [] }
         let page = max(1, state.layout.listHeight - 1)
         let last = max(0, state.listedCount - 1)
@@ -94,17 +115,17 @@ enum EditorUpdate {
         case .cancel:
             guard !state.filter.isEmpty else { return [] }
             state.filter = ""
-            state.rebuildRows(isModified: { !prefs.isDefault($0) })
+            state.rebuildRows()
             state.message = .init(text: "Filter cleared", kind: .info)
         case .modifiedOnly:
             state.modifiedOnly.toggle()
-            state.rebuildRows(isModified: { !prefs.isDefault($0) })
+            state.rebuildRows()
             state.message = .init(text: state.modifiedOnly ? "Showing modified settings only (m shows all)" : "Showing all settings", kind: .info)
-        case .undo: return undo(&state, prefs: prefs)
-        case .resetAll: askToReset(&state, prefs: prefs)
+        case .undo: return undo(&state)
+        case .resetAll: askToReset(&state)
         case .reset, .activate, .toggle, .decrease, .increase, .clear:
             guard let index = state.selectedKeyIndex else { return [] }
-            return act(on: index, action: action, state: &state, prefs: prefs)
+            return act(on: index, action: action, state: &state)
         }
         return []
     }
@@ -132,16 +153,16 @@ enum EditorUpdate {
     }
 
     /// A key that changes the selected setting, by what its field is.
-    private static func act(on index: Int, action: BrowseAction, state: inout EditorState, prefs: Preferences) -> [EditorEffect] {
+    private static func act(on index: Int, action: BrowseAction, state: inout EditorState) -> [EditorEffect] {
         let key = state.keys[index]
-        let stored = prefs.store.storedValue(forKey: key.name)
+        let stored = state.settings.storedValue(forKey: key.name)
         switch action {
         case .reset:
             guard stored != nil else {
                 state.message = .init(text: "\(key.name) already has its default", kind: .info)
                 return []
             }
-            return write(&state, key, nil, success: "Reset \(key.name) to its default (\(key.defaultDisplayText))", prefs: prefs)
+            return write(&state, key, nil, success: "Reset \(key.name) to its default (\(key.defaultDisplayText))")
         case .clear:
             guard key.type.isOptional else {
                 state.message = .init(text: "\(key.name) cannot be unset; r resets it to its default", kind: .info)
@@ -151,19 +172,19 @@ enum EditorUpdate {
                 state.message = .init(text: "\(key.name) is already unset", kind: .info)
                 return []
             }
-            return write(&state, key, nil, success: "Cleared \(key.name)", prefs: prefs)
+            return write(&state, key, nil, success: "Cleared \(key.name)")
         default:
             break
         }
         let field = EditorField(key, stored: stored)
         switch (field, action) {
         case (.toggle(let value), .activate), (.toggle(let value), .toggle):
-            return commit(&state, key, json: .bool(!(value ?? false)), prefs: prefs)
+            return commit(&state, key, json: .bool(!(value ?? false)))
         case (.choice(let current, let options), .activate), (.choice(let current, let options), .toggle):
             state.mode = .choosing(.init(keyIndex: index, options: options, highlighted: current ?? 0))
         case (.choice, .decrease), (.choice, .increase):
             guard let next = FieldStepping.cycled(key, from: stored, by: action == .increase ? 1 : -1) else { return [] }
-            return write(&state, key, next, prefs: prefs)
+            return write(&state, key, next)
         case (.stepper(let current, _, _), .decrease), (.stepper(let current, _, _), .increase):
             let up = action == .increase
             guard let next = FieldStepping.stepped(key, from: stored, by: up ? 1 : -1) else { return [] }
@@ -171,7 +192,7 @@ enum EditorUpdate {
                 state.message = .init(text: "\(key.name) is at its \(up ? "maximum" : "minimum") (\(key.text(of: stored)))", kind: .info)
                 return []
             }
-            return write(&state, key, next, prefs: prefs)
+            return write(&state, key, next)
         case (.stepper(_, let text, _), .activate):
             state.mode = .editingLine(.init(keyIndex: index, editor: LineEditor(text: text), target: .value))
         case (.line(let text), .activate):
@@ -187,12 +208,12 @@ enum EditorUpdate {
     // MARK: Reset all, filter
 
     /// `R`: every listed setting that is not at its default, named when the view is filtered.
-    private static func askToReset(_ state: inout EditorState, prefs: Preferences) {
+    private static func askToReset(_ state: inout EditorState) {
         let all = state.filter.isEmpty && !state.modifiedOnly
         let candidates = all ? Array(state.keys.indices) : state.listedKeyIndices
         // Keys the schema does not describe belong to another program and have no default
         // here: resetting "all" would delete them, so only `r` on one of them does.
-        let indices = candidates.filter { state.keys[$0].isDescribedBySchema && !prefs.isDefault(state.keys[$0]) }
+        let indices = candidates.filter { state.keys[$0].isDescribedBySchema && !state.settings.isDefault(state.keys[$0]) }
         if indices.isEmpty {
             state.message = .init(text: all ? "All settings already have their defaults" : "The listed settings already have their defaults", kind: .info)
         } else {
@@ -200,7 +221,7 @@ enum EditorUpdate {
         }
     }
 
-    private static func confirmReset(_ state: inout EditorState, indices: [Int], key event: KeyEvent, prefs: Preferences) -> [EditorEffect] {
+    private static func confirmReset(_ state: inout EditorState, indices: [Int], key event: KeyEvent) -> [EditorEffect] {
         state.mode = .browse
         guard KeyBindings.confirm.action(for: event) == true else {
             state.message = .init(text: "Reset cancelled", kind: .info)
@@ -209,10 +230,10 @@ enum EditorUpdate {
         var changes: [String: PlistValue?] = [:]
         for index in indices { changes[state.keys[index].name] = .some(nil) }
         return request(&state, changes, label: "reset of \(changes.count) settings",
-                       success: "Reset \(changes.count) settings to their defaults", modeAfter: .browse, prefs: prefs)
+                       success: "Reset \(changes.count) settings to their defaults", modeAfter: .browse)
     }
 
-    private static func filter(_ state: inout EditorState, _ editor: LineEditor, key event: KeyEvent, prefs: Preferences) {
+    private static func filter(_ state: inout EditorState, _ editor: LineEditor, key event: KeyEvent) {
         var editor = editor
         switch KeyBindings.lineEditing.action(for: event) as LineEditAction? {
         case .cancel?:
@@ -228,7 +249,7 @@ enum EditorUpdate {
             state.filter = editor.text
             state.mode = .filtering(editor)
         }
-        state.rebuildRows(isModified: { !prefs.isDefault($0) })
+        state.rebuildRows()
     }
 }
 

@@ -23,10 +23,19 @@ final class OutsideChanges: Sendable {
         }
     }
 
-    /// The names collected since the last call, as one `externalChange` event (nil: none).
-    func take() -> EditorEvent? {
+    /// The changes collected since the last call, as one `externalChange` event (nil: none).
+    func take(from prefs: Preferences) -> EditorEvent? {
         let taken = names.set.withLock { names in defer { names.removeAll() }; return names }
-        return taken.isEmpty ? nil : .externalChange(taken)
+        return taken.isEmpty ? nil : Self.event(for: taken, in: prefs)
+    }
+
+    /// The event for these changed keys: their values as stored now. Read when the loop takes
+    /// the event, not when the change was reported, so that of several changes in a row (or a
+    /// change reported while the editor's own write was under way) the last one is shown.
+    static func event(for names: Set<String>, in prefs: Preferences) -> EditorEvent {
+        var values: [String: PlistValue?] = [:]
+        for name in names { values[name] = .some(prefs.store.storedValue(forKey: name)) }
+        return .externalChange(values, loadProblem: prefs.store.loadProblem)
     }
 
     func cancel() { token.cancel() }

@@ -1,9 +1,11 @@
 import PrefsModel
 
-/// Draws an editor state into a grid. Only the visible rows of the list are touched, so the
+/// Draws an editor state into a grid, from the state alone (its snapshot of the values and
+/// its computed live preview), never from the store. Only the visible rows of the list are touched, so the
 /// cost of a frame does not grow with the number of settings.
 enum EditorRenderer {
-    static func render(_ state: EditorState, prefs: Preferences) -> ScreenGrid {
+    static func render(_ state: EditorState) -> ScreenGrid {
+        let settings = state.settings
         var grid = ScreenGrid(width: state.width, height: state.height)
         let layout = state.layout
         guard !layout.tooSmall else {
@@ -13,15 +15,15 @@ enum EditorRenderer {
         drawHeader(&grid, state)
         if let row = layout.filterRow { drawFilter(&grid, state, row: row) }
         // The pane first: the list writes its scroll position onto the pane's rule.
-        if let rule = layout.paneRule { drawPane(&grid, state, layout, prefs, rule: rule) }
-        drawList(&grid, state, layout, prefs)
+        if let rule = layout.paneRule { drawPane(&grid, state, layout, settings, rule: rule) }
+        drawList(&grid, state, layout, settings)
         drawHints(&grid, state, layout)
         drawStatus(&grid, state, layout)
         switch state.mode {
         case .choosing(let popup): drawChoices(&grid, state, layout, popup)
-        case .editingList(let list): drawListEditor(&grid, state, layout, list, prefs)
+        case .editingList(let list): drawListEditor(&grid, state, layout, list, settings)
         case .help(let scroll): drawHelp(&grid, layout, scroll: scroll)
-        case .details: drawDetails(&grid, state, prefs)
+        case .details: drawDetails(&grid, state, settings)
         default: break
         }
         return grid
@@ -74,7 +76,7 @@ enum EditorRenderer {
         grid.put(count, x: grid.width - count.displayWidth - 1, y: row, style: .dim)
     }
 
-    private static func drawList(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ prefs: Preferences) {
+    private static func drawList(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ settings: SettingsSnapshot) {
         if state.listedCount == 0 {
             let text = state.filter.isEmpty ? (state.modifiedOnly ? "No modified settings (m shows all)" : "No settings") : "No setting matches \"\(state.filter)\""
             grid.put(text.truncated(toWidth: layout.listWidth - 2), x: 2, y: layout.listTop + 1, style: .dim)
@@ -87,7 +89,7 @@ enum EditorRenderer {
             case .section(let name):
                 grid.put(name.truncated(toWidth: layout.listWidth - 1), x: 0, y: y, style: .sectionTitle, bold: true)
             case .setting(let index):
-                drawSetting(&grid, state, layout, prefs, key: state.keys[index], y: y, selected: rowIndex == state.selectedRow, index: index)
+                drawSetting(&grid, state, layout, settings, key: state.keys[index], y: y, selected: rowIndex == state.selectedRow, index: index)
             }
         }
         guard state.rows.count > layout.listHeight else { return }
@@ -99,7 +101,7 @@ enum EditorRenderer {
             let first = state.settingCount(beforeRow: state.scrollTop) + 1
             let last = state.settingCount(beforeRow: end)
             let position = " \(min(first, last))–\(last) of \(state.listedCount) "
-            let right = detailsWidth(layout, prefs) - 2
+            let right = detailsWidth(layout, settings) - 2
             grid.put(position, x: max(0, right - position.displayWidth), y: rule, style: .dim)
         } else {
             // A scroll position indicator in the last column of the list.
@@ -109,10 +111,10 @@ enum EditorRenderer {
         }
     }
 
-    private static func drawSetting(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ prefs: Preferences,
+    private static func drawSetting(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ settings: SettingsSnapshot,
                                     key: AnyPreferenceKey, y: Int, selected: Bool, index: Int) {
-        let modified = !prefs.isDefault(key)
-        let diagnostic = prefs.diagnostic(for: key)
+        let modified = !settings.isDefault(key)
+        let diagnostic = settings.diagnostic(for: key)
         if diagnostic != nil {
             grid.put("!", x: 0, y: y, style: .warning, bold: true)
         } else if modified {
@@ -126,7 +128,7 @@ enum EditorRenderer {
             grid.cursor = (layout.valueX + cursor, y)
             return
         }
-        let (value, style) = valueText(key, prefs, ascii: state.asciiMarkers)
+        let (value, style) = valueText(key, settings, ascii: state.asciiMarkers)
         grid.put(value.truncated(toWidth: layout.valueWidth), x: layout.valueX, y: y,
                  style: modified && style == .normal ? .modified : style, bold: modified)
         if selected {
@@ -137,15 +139,15 @@ enum EditorRenderer {
     }
 
     /// A value as its field shows it: `[x]`, `‹ Celsius ›`, `15 min`, text, or list items.
-    static func valueText(_ key: AnyPreferenceKey, _ prefs: Preferences, ascii: Bool = false) -> (String, CellStyle) {
+    static func valueText(_ key: AnyPreferenceKey, _ settings: SettingsSnapshot, ascii: Bool = false) -> (String, CellStyle) {
         let (open, close) = ascii ? ("<", ">") : ("‹", "›")
-        switch EditorField(key, in: prefs) {
+        switch EditorField(key, in: settings) {
         case .toggle(let value):
             return (value == true ? "[x]" : value == nil ? "[ ] (unset)" : "[ ]", .normal)
         case .choice(let index, let options):
             guard let index else {
-                let unset = prefs.json(of: key) == .null
-                return ("\(open) \(prefs.displayText(of: key)) \(close)", unset ? .dim : .normal)
+                let unset = settings.json(of: key) == .null
+                return ("\(open) \(settings.displayText(of: key)) \(close)", unset ? .dim : .normal)
             }
             return ("\(open) \(options[index].title) \(close)", .normal)
         case .stepper(let number, let text, let unit):
@@ -162,20 +164,20 @@ enum EditorRenderer {
     }
 
     /// Columns of the pane left of the live preview, which only a schema with derived values has.
-    private static func detailsWidth(_ layout: EditorLayout, _ prefs: Preferences) -> Int {
-        prefs.schema.derivedValues.isEmpty || layout.liveWidth == 0 ? layout.width : layout.width - layout.liveWidth - 1
+    private static func detailsWidth(_ layout: EditorLayout, _ settings: SettingsSnapshot) -> Int {
+        settings.schema.derivedValues.isEmpty || layout.liveWidth == 0 ? layout.width : layout.width - layout.liveWidth - 1
     }
 
     /// The pane below the list: the selected setting as `key = value` (whole, wrapped), its
     /// rule and its help; the live preview on its right.
-    private static func drawPane(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ prefs: Preferences, rule: Int) {
-        let derived = prefs.schema.derivedValues
-        let width = detailsWidth(layout, prefs)
+    private static func drawPane(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ settings: SettingsSnapshot, rule: Int) {
+        let derived = state.derived
+        let width = detailsWidth(layout, settings)
         let liveWidth = layout.width - width - 1
         let bottom = layout.paneTop + layout.paneHeight
         grid.put(String(repeating: "─", count: layout.width), x: 0, y: rule, style: .dim)
         if let key = state.selectedKey {
-            drawDetailsPane(&grid, state, key, prefs, x: 1, width: width - 2, rows: layout.paneTop..<bottom)
+            drawDetailsPane(&grid, state, key, settings, x: 1, width: width - 2, rows: layout.paneTop..<bottom)
         }
         guard width < layout.width else { return }
         let x = width + 1
@@ -188,11 +190,11 @@ enum EditorRenderer {
         let labelWidth = min(14, liveWidth / 2)
         for (offset, value) in derived.prefix(shown).enumerated() {
             grid.put(value.title.truncated(toWidth: labelWidth), x: x + 1, y: layout.paneTop + offset, style: .dim)
-            grid.put((value.text(in: prefs) ?? "—").truncated(toWidth: liveWidth - labelWidth - 3), x: x + labelWidth + 2, y: layout.paneTop + offset)
+            grid.put((value.text ?? "—").truncated(toWidth: liveWidth - labelWidth - 3), x: x + labelWidth + 2, y: layout.paneTop + offset)
         }
     }
 
-    private static func drawDetailsPane(_ grid: inout ScreenGrid, _ state: EditorState, _ key: AnyPreferenceKey, _ prefs: Preferences,
+    private static func drawDetailsPane(_ grid: inout ScreenGrid, _ state: EditorState, _ key: AnyPreferenceKey, _ settings: SettingsSnapshot,
                                         x: Int, width: Int, rows: Range<Int>) {
         var y = rows.lowerBound
         let labelWidth = 9
@@ -211,11 +213,11 @@ enum EditorRenderer {
         // may cut it sooner).
         // The help comes last, so that a move sends the terminal only the text that differs
         // (help lengths vary; the rows below it would move with them).
-        let isDefault = prefs.isDefault(key)
+        let isDefault = settings.isDefault(key)
         let assignment = "\(key.name.controlCharactersEscaped) = "
         // Only a value other than the default names it (the list's `●` already tells a changed
         // value apart), and only a key the schema describes has one.
-        let shown = prefs.displayText(of: key)
+        let shown = settings.displayText(of: key)
         let defaultNote = key.isDescribedBySchema && shown != key.defaultDisplayText ? " · default \(key.defaultDisplayText)" : ""
         // Broken at the width, not at spaces: a value is data, and each of its characters,
         // spaces too, keeps its place (a long first word would otherwise leave `key =` alone).
@@ -236,7 +238,7 @@ enum EditorRenderer {
             if defaultFrom < lineWidth { grid.restyle(x: x + defaultFrom, y: rows.lowerBound + offset, width: lineWidth - defaultFrom, style: .dim) }
         }
         // A problem before the rule: with few rows, the stored value that was ignored matters most.
-        if let diagnostic = prefs.diagnostic(for: key) {
+        if let diagnostic = settings.diagnostic(for: key) {
             field("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)", style: .warning)
         }
         if key.rule != .any { field("Allowed", key.rule.allowedText) }
@@ -324,7 +326,7 @@ enum EditorRenderer {
         }
     }
 
-    private static func drawListEditor(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ list: EditorState.ListEdit, _ prefs: Preferences) {
+    private static func drawListEditor(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ list: EditorState.ListEdit, _ settings: SettingsSnapshot) {
         let key = state.keys[list.keyIndex]
         let width = min(layout.listWidth - 2, max(30, (list.items.map { EditorField.itemText($0).displayWidth }.max() ?? 0) + 8))
         let rowsNeeded = list.items.count + (list.itemEdit.map { $0.target == .listItem(nil) ? 1 : 0 } ?? 0)
@@ -386,7 +388,7 @@ enum EditorRenderer {
 
     /// `i`: everything about the selected setting that the list and pane may have cut, and the
     /// last message whole.
-    private static func drawDetails(_ grid: inout ScreenGrid, _ state: EditorState, _ prefs: Preferences) {
+    private static func drawDetails(_ grid: inout ScreenGrid, _ state: EditorState, _ settings: SettingsSnapshot) {
         let width = grid.width - 2
         let inner = width - 4
         var lines: [(String, CellStyle)] = []
@@ -407,8 +409,8 @@ enum EditorRenderer {
             add("Type", key.type.name)
             add("Default", key.defaultDisplayText)
             if key.rule != .any { add("Allowed", key.rule.allowedText) }
-            add("Value", valueText(key, prefs, ascii: state.asciiMarkers).0 + (prefs.isDefault(key) ? " (default)" : " (set)"))
-            if let diagnostic = prefs.diagnostic(for: key) {
+            add("Value", valueText(key, settings, ascii: state.asciiMarkers).0 + (settings.isDefault(key) ? " (default)" : " (set)"))
+            if let diagnostic = settings.diagnostic(for: key) {
                 add("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)")
             }
         }

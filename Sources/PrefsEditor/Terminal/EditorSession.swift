@@ -23,10 +23,19 @@ package enum EditorSession {
         package var ending: Ending
         /// Every change the editor's own writes made, in order.
         package var committed: [StoredChange]
+        /// The write that was still waiting (for a lock another process held) when the editor
+        /// closed, and so was not made; nil when every change asked for was saved.
+        package var unsaved: UnsavedWrite?
+    }
+
+    /// A change asked for and not stored, because the editor closed while it waited.
+    package struct UnsavedWrite: Equatable, Sendable {
+        package var keys: [String]
+        package var reason: String
     }
 
     package static func run(_ prefs: Preferences, suiteName: String, device: TerminalDevice, monochrome: Bool,
-                            cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
+                            followsStoredKeys: Bool = false, cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
         // Made first and closed last: the terminal guard's signal handlers write to it until
         // `terminal.end()` puts the host's actions back.
         let wakeUp = try WakeUpSignal()
@@ -34,13 +43,14 @@ package enum EditorSession {
         defer { terminal.end() }
         cancellation?.attach(wakeUp)
         defer { cancellation?.detach() }
-        let size = terminal.size
-        let controller = EditorController(prefs: prefs, suiteName: suiteName, width: size.width, height: size.height,
-                                          asciiMarkers: !terminal.isUTF8)
-        controller.suspend = { terminal.suspend() }
-
+        // Watching starts before the snapshot is taken, so no change falls between the two.
         let outside = OutsideChanges(prefs) { wakeUp.signal() }
         defer { outside.cancel() }
+        let writes = WriteQueue(prefs) { wakeUp.signal() }
+        let size = terminal.size
+        let controller = EditorController(prefs: prefs, suiteName: suiteName, width: size.width, height: size.height,
+                                          asciiMarkers: !terminal.isUTF8, followsStoredKeys: followsStoredKeys, writes: writes)
+        controller.suspend = { terminal.suspend() }
 
         var ending: Ending?
         while ending == nil {
@@ -49,14 +59,28 @@ package enum EditorSession {
             wakeUp.drain()
             if terminal.takeContinued() { terminal.repaintAll() }
             for event in terminal.readEvents() where !controller.shouldQuit { controller.send(event) }
-            if let change = outside.take() { controller.send(change) }
+            if let change = outside.take(from: prefs) { controller.send(change) }
+            for event in writes.take() { controller.send(event) }
             if let due = controller.wakeUp, due <= Date() { controller.send(.timer) }
             if controller.shouldQuit { ending = .quit }
             if cancellation?.isCancelled == true { ending = .cancelled }
             if let signal = terminal.stopSignal { ending = .signal(signal) }
         }
         terminal.end()
-        return Outcome(ending: ending ?? .quit, committed: controller.committed)
+        return Outcome(ending: ending ?? .quit, committed: controller.committed, unsaved: finishWrites(writes, controller))
+    }
+
+    /// The write still out when the editor closes: one already under way finishes (its change
+    /// counts as committed); one waiting for a lock stops waiting and is reported as unsaved.
+    private static func finishWrites(_ writes: WriteQueue, _ controller: EditorController) -> UnsavedWrite? {
+        let pending = controller.state.pendingWrite
+        var failure: String?
+        for event in writes.finish() {
+            if case .writeFinished(.failed(let reason)) = event { failure = reason }
+            controller.send(event)
+        }
+        guard let pending, let failure else { return nil }
+        return UnsavedWrite(keys: pending.changes.keys.sorted(), reason: failure)
     }
 
     /// Sleeps until the terminal has input, the wake-up descriptor was written, a signal

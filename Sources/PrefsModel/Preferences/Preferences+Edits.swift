@@ -13,10 +13,7 @@ extension Preferences {
     /// prefs.storedValue(forEdit: .int(15), of: PreferenceKeys.refreshInterval)  // nil: 15 is the default
     /// ```
     package func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey) -> PlistValue? {
-        guard let value, schema.declaresType(of: key), key.problem(with: value) == nil else { return value }
-        // Compared as the key reads them, so `<integer>1</integer>` for a Bool default of true
-        // counts as the default too.
-        return key.json(of: value) == key.defaultJSON ? nil : value
+        schema.storedValue(forEdit: value, of: key)
     }
 
     /// Writes edits as ``write(_:)`` does (checked, all or none), each value first passed
@@ -34,5 +31,20 @@ extension Preferences {
             edited[name] = .some(storedValue(forEdit: value, of: key))
         }
         return try write(edited)
+    }
+}
+
+extension PreferenceSchema {
+    /// The rule of ``Preferences/storedValue(forEdit:of:)``, for a UI that works on a snapshot
+    /// of the values rather than on the store.
+    ///
+    /// ```swift
+    /// schema.storedValue(forEdit: .int(15), of: PreferenceKeys.refreshInterval)  // nil: 15 is the default
+    /// ```
+    package func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey) -> PlistValue? {
+        guard let value, declaresType(of: key), key.problem(with: value) == nil else { return value }
+        // Compared as the key reads them, so `<integer>1</integer>` for a Bool default of true
+        // counts as the default too.
+        return key.json(of: value) == key.defaultJSON ? nil : value
     }
 }

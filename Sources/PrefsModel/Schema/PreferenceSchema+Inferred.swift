@@ -57,6 +57,28 @@ extension PreferenceSchema {
         return schema
     }
 
+    /// The schema again for the keys now stored, when they have changed: an inferred schema is
+    /// inferred anew (a key added to the file appears, one removed goes), and a declared one
+    /// keeps its own keys and lists the file's other keys afresh (see ``addingOtherKeys(from:)``).
+    /// A UI that shows a suite while other programs change it calls this on each change.
+    ///
+    /// ```swift
+    /// let shown = schema.refreshed(for: store.storedValues())
+    /// ```
+    package func refreshed(for stored: [String: PlistValue]) -> PreferenceSchema {
+        if isInferred {
+            var schema = PreferenceSchema(inferredFrom: stored, suiteName: suiteName)
+            schema = PreferenceSchema(title: title, suiteName: suiteName, keys: schema.keys, derivedValues: derivedValues)
+            schema.isInferred = true
+            return schema
+        }
+        let declared = keys.filter(\.isDescribedBySchema)
+        var own = declared.count == keys.count ? self : PreferenceSchema(title: title, suiteName: suiteName, keys: declared,
+                                                                          derivedValues: derivedValues)
+        own.isInferred = false
+        return own.addingOtherKeys(from: stored)
+    }
+
     private static func inferredKey(_ name: String, _ value: PlistValue, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {
         let type = PreferenceType.inferred(from: value)
         // Every inferred type resolves and has an empty default, so making the key cannot fail.

@@ -56,6 +56,7 @@ struct FileLock: Sendable {
         var mark = progress()
         var told = false
         var pause: UInt32 = 500
+        let waiting = LockWaiting.current
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 throw PreferenceError.writeFailed(path: path, reason: "cannot lock: \(String(cString: strerror(errno)))")
@@ -68,8 +69,11 @@ struct FileLock: Sendable {
             }
             if !told && now - start >= noticeAfter {
                 told = true
-                onWait?("waiting: \(LockHolder.describe(lockDescriptor: descriptor)) holds the lock \(path)")
+                let note = "waiting: \(LockHolder.describe(lockDescriptor: descriptor)) holds the lock \(path)"
+                onWait?(note)
+                waiting?.onWait(note)
             }
+            if waiting?.isCancelled() == true { throw CancellationError() }
             if now - lastProgress >= timeout {
                 // The limit, not the measured wait (a little longer, by when this poll came):
                 // the message then says what the rule is, the same every time.

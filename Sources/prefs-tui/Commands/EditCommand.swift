@@ -17,13 +17,19 @@ struct EditCommand: ParsableCommand {
             let prefs = try options.open(watchForChanges: true, reportsLockWaits: false)
             let outcome: EditorSession.Outcome
             do throws(PreferencesEditorError) {
+                // The editor lists the file's keys (an inferred schema, or a declared one with
+                // the file's other keys), so it follows the keys other programs add and remove.
                 outcome = try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName, device: device,
-                                                monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
+                                                monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty,
+                                                followsStoredKeys: true)
             } catch {
                 throw Self.failure(error)
             }
             // The terminal is back as it was; a signal that stopped the editor now ends prefs-tui.
             if case .signal(let signal) = outcome.ending { SignalExit.end(by: signal) }
+            if let unsaved = outcome.unsaved {
+                throw CommandFailure("\(unsaved.keys.joined(separator: ", ")): \(unsaved.reason)", status: ExitStatus.temporaryFailure)
+            }
         }
     }
 

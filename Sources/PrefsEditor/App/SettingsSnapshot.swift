@@ -1,0 +1,73 @@
+import Foundation
+import PrefsModel
+
+/// The values the editor shows, as a value of its state: taken from the store when the editor
+/// opens, then changed only by events (another program's change with its new values, a write's
+/// result with what it committed). The update and the renderer read this, never the store,
+/// whose file watcher changes it from another thread while a frame is drawn.
+struct SettingsSnapshot: Sendable {
+    /// The schema as shown: its key list follows the stored keys when it lists a file's keys.
+    private(set) var schema: PreferenceSchema
+    private(set) var values: [String: PlistValue]
+    /// Why the suite's file could not be read, when it could not.
+    var loadProblem: String?
+    /// Whether the key list follows the file: keys another program adds appear, and keys it
+    /// removes go (an inferred schema, or one that lists the file's other keys).
+    let followsStoredKeys: Bool
+
+    init(schema: PreferenceSchema, values: [String: PlistValue], loadProblem: String?, followsStoredKeys: Bool) {
+        self.schema = schema
+        self.values = values
+        self.loadProblem = loadProblem
+        self.followsStoredKeys = followsStoredKeys
+    }
+
+    func storedValue(forKey name: String) -> PlistValue? { values[name] }
+
+    /// Whether nothing is stored for the key, so it reads its default.
+    func isDefault(_ key: AnyPreferenceKey) -> Bool { values[key.name] == nil }
+
+    func displayText(of key: AnyPreferenceKey) -> String { key.displayText(of: values[key.name]) }
+
+    func json(of key: AnyPreferenceKey) -> JSONValue { key.json(of: values[key.name]) }
+
+    /// Why the key's stored value is ignored (it reads its default), or nil.
+    func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? {
+        guard let stored = values[key.name], let reason = key.problem(with: stored) else { return nil }
+        return PreferenceDiagnostic(key: key.name, storedValue: stored.summary, reason: reason)
+    }
+
+    func diagnostics() -> [PreferenceDiagnostic] { schema.keys.compactMap(diagnostic(for:)) }
+
+    /// What an edit stores (nil for a value equal to a declared default).
+    func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey) -> PlistValue? {
+        schema.storedValue(forEdit: value, of: key)
+    }
+
+    /// Takes new values (nil: removed). Returns whether the key list changed with them.
+    mutating func apply(_ changes: [String: PlistValue?]) -> Bool {
+        var added = false, removed = false
+        for (name, value) in changes {
+            if let value {
+                added = values.updateValue(value, forKey: name) == nil || added
+            } else {
+                removed = values.removeValue(forKey: name) != nil || removed
+            }
+        }
+        // Only an added or removed key can change the list (an inferred key's type follows its
+        // value too, so a changed value of an undeclared key rebuilds it as well).
+        let retyped = changes.keys.contains { name in schema.key(named: name).map { !$0.isDescribedBySchema || schema.isInferred } ?? false }
+        guard followsStoredKeys, added || removed || retyped else { return false }
+        let refreshed = schema.refreshed(for: values)
+        let changed = refreshed.keys.map(\.name) != schema.keys.map(\.name)
+            || zip(refreshed.keys, schema.keys).contains { $0.type != $1.type }
+        schema = refreshed
+        return changed
+    }
+
+    /// Preferences over these values alone, so host code (derived values) can read them as it
+    /// reads its own settings, without reaching the live store.
+    func preferences() -> Preferences {
+        Preferences(store: InMemoryStore(values), schema: schema)
+    }
+}
