@@ -14,11 +14,11 @@ final class EditorHarness {
     let controller: EditorController
 
     init(width: Int = 80, height: Int = 24, stored: [String: PlistValue] = [:], schema: PreferenceSchema = EditorHarness.schema,
-         store: (any PreferenceStore)? = nil, asciiMarkers: Bool = false) {
+         store: (any PreferenceStore)? = nil, asciiMarkers: Bool = false, followsStoredKeys: Bool = false) {
         self.store = store ?? InMemoryStore(stored)
         prefs = Preferences(store: self.store, schema: schema)
         controller = EditorController(prefs: prefs, suiteName: schema.suiteName, location: "/home/ada/.config/com.example.weather.plist",
-                                      width: width, height: height, asciiMarkers: asciiMarkers)
+                                      width: width, height: height, asciiMarkers: asciiMarkers, followsStoredKeys: followsStoredKeys)
     }
 
     func press(_ keys: KeyEvent...) { controller.handle(keys) }
@@ -79,5 +79,29 @@ extension EditorHarness {
     static func failing(width: Int = 80, height: Int = 24) -> (EditorHarness, FailingStore) {
         let store = FailingStore()
         return (EditorHarness(width: width, height: height, store: store), store)
+    }
+}
+
+/// A store that counts its reads, to show that the editor reads it once, when it opens.
+final class CountingStore: PreferenceStore, Sendable {
+    private let inner: InMemoryStore
+    let reads = Locked(0)
+
+    init(_ values: [String: PlistValue] = [:]) { inner = InMemoryStore(values) }
+
+    var location: String { inner.location }
+    var loadProblem: String? { inner.loadProblem }
+    func takeWarnings() -> [String] { [] }
+    func storedValue(forKey key: String) -> PlistValue? {
+        reads.withLock { $0 += 1 }
+        return inner.storedValue(forKey: key)
+    }
+    func storedValues() -> [String: PlistValue] {
+        reads.withLock { $0 += 1 }
+        return inner.storedValues()
+    }
+    func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken { inner.addChangeHandler(handler) }
+    func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
+        try inner.commit(changes, by: writer)
     }
 }

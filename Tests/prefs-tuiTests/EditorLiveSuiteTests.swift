@@ -1,0 +1,71 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+
+/// The editor in a real terminal (tmux) while other processes work on its suite: a key another
+/// program adds shows up, and a write that waits for a lock held by a stopped writer neither
+/// freezes the screen nor keeps the person from quitting.
+@Suite("The editor while other processes use its suite", .serialized)
+struct EditorLiveSuiteTests {
+    @Test func aKeyAnotherProgramAddsShowsUpWithinASecond() async throws {
+        let directory = TemporaryDirectory()
+        let suite = SuiteStore(suiteName: "com.acme.backup", directory: directory.path, watchForChanges: false)
+        try suite.commit(["label": .string("Nightly")])
+        let session = try TmuxSession(["--suite", "com.acme.backup"], width: 100, height: 30, directory: directory)
+        #expect(await session.waitFor("label"), "\(session.screen())")
+
+        try suite.commit(["compressionLevel": .int(7)])                 // this test process is the other program
+        let clock = ContinuousClock()
+        let start = clock.now
+        let shown = await session.waitUntil(within: .seconds(5)) { TmuxSession.line(containing: "compressionLevel", in: $0).contains("7") }
+        let took = clock.now - start
+
+        #expect(shown, "\(session.screen())")
+        #expect(took < .seconds(1), "took \(took)")
+        try suite.commit(["compressionLevel": nil])
+        // Its row goes (the status line still names the change).
+        #expect(await session.waitUntil { screen in
+            !screen.components(separatedBy: "\n").contains { $0.contains("compressionLevel") && !$0.contains("Changed by another program") }
+        }, "\(session.screen())")
+        try session.press("q")
+        #expect(await eventually { session.exitStatus == "0" })
+    }
+
+    @Test func aWriteWaitingForAStoppedWritersLockKeepsTheScreenLiveAndQuitReportsIt() async throws {
+        let cli = CommandLineFixture()
+        try cli.run("set", "city", "Oslo")
+        let holder = ChildProcess(product: "prefs-test-helper", arguments: ["write-and-stop", cli.suite, "city", "Bergen"],
+                                  configHome: cli.directory.path)
+        try holder.start()
+        defer { holder.stop(signal: SIGKILL) }
+        #expect(await eventually { holder.outputSoFar.contains("stopped") })
+        let session = try TmuxSession(width: 100, height: 30, directory: cli.directory)
+        #expect(await session.waitFor("Weather ·"))
+
+        try session.press("Down", "Right")                              // Units → imperial: its write waits
+        let holderName = "process \(holder.processIdentifier) (prefs-test-help)"
+        #expect(await session.waitFor("Saving: waiting: \(holderName) holds the lock"), "\(session.screen())")
+        // The screen stays live: a resize is drawn while the write still waits.
+        try session.resize(width: 90, height: 28)
+        // Frozen, it would leave its status line at row 30, now cut off; redrawn, it is the last of 28.
+        #expect(await session.waitUntil { screen in
+            let rows = screen.components(separatedBy: "\n").prefix(28)
+            return rows.count == 28 && rows.last!.contains("Saving: waiting")
+        }, "\(session.screen())")
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        try session.press("q")
+        #expect(await session.waitUntil(within: .seconds(5)) { _ in session.exitStatus != nil })
+        let took = clock.now - start
+
+        #expect(took < .seconds(1), "q took \(took)")
+        #expect(session.exitStatus == "75")
+        let lock = cli.plistPath + ".lock"
+        #expect(session.file("stderr") == "prefs-tui: unitsNotation: not saved: the editor closed while \(holderName) held the lock \(lock)",
+                "\(session.file("stderr") ?? "")")
+        #expect(session.file("stty.before") == session.file("stty.after"))
+        #expect(cli.stored["unitsNotation"] == nil)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import PrefsModel
+import Testing
+@testable import PrefsEditor
+@testable import prefs_tui
+
+/// The view is a function of the state: the state holds the values it shows, events bring new
+/// values in, and neither the update nor the renderer reads the store (whose file watcher
+/// changes it from another thread while a frame is drawn).
+@Suite("Editor: the state holds the values it shows")
+struct EditorSnapshotTests {
+    @Test func afterOpeningNoKeyNoFrameAndNoEventReadsTheStore() {
+        let store = CountingStore(["city": .string("Bergen"), "favoriteCities": .array([.string("Oslo")])])
+        let editor = EditorHarness(width: 100, height: 30, store: store)
+        store.reads.withLock { $0 = 0 }
+
+        editor.select("Temperature")
+        editor.press(.right, .character(" "), .character("i"), .escape, .character("?"), .escape, .character("u"))
+        editor.select("City")
+        editor.press(.enter, .control("u"))
+        editor.type("Tromsø")
+        editor.press(.enter, .character("m"), .character("m"), .character("/"))
+        editor.type("ci")
+        editor.press(.enter, .escape, .character("R"), .character("n"))
+        for size in [(60, 20), (120, 40)] { editor.resize(width: size.0, height: size.1) }
+        editor.controller.send(.externalChange(["unitsNotation": .string("imperial")], loadProblem: nil))
+        editor.controller.send(.timer)
+        _ = editor.screen
+
+        #expect(store.reads.withLock { $0 } == 0)
+        #expect(editor.screen.contains("Tromsø"))             // the edits were made: this was no idle run
+        #expect(editor.stored("city") == .string("Tromsø"))
+    }
+
+    @Test func anOutsideChangeShowsTheValueItCarriesNotTheStoresValue() {
+        let editor = EditorHarness(width: 100, height: 30)
+        editor.controller.send(.externalChange(["city": .string("Reykjavík")], loadProblem: nil))
+
+        #expect(editor.row("City").contains("Reykjavík"))
+        #expect(editor.stored("city") == nil)                  // the store was never asked
+        #expect(editor.status == " Changed by another program: city")
+    }
+
+    @Test func theLivePreviewFollowsTheValuesOfTheEvent() {
+        let editor = EditorHarness(width: 100, height: 30)
+        #expect(editor.screen.contains("°C"))
+        editor.controller.send(.externalChange(["temperatureNotation": .string("fahrenheit")], loadProblem: nil))
+        #expect(editor.screen.contains("°F"), "\(editor.screen)")
+    }
+
+    // MARK: Writes in flight
+
+    /// The state after `→` on Temperature, with its write asked for and no result yet.
+    private func pendingWrite() -> (EditorHarness, EditorState) {
+        let editor = EditorHarness(width: 100, height: 30)
+        editor.select("Temperature")
+        var state = editor.controller.state
+        #expect(EditorUpdate.update(&state, .key(.right)) == [.write(["temperatureNotation": .string("fahrenheit")])])
+        return (editor, state)
+    }
+
+    @Test func keysTypedWhileAWriteIsPendingRunInOrderOnItsResult() {
+        var (_, state) = pendingWrite()
+
+        let held = [EditorEvent.key(.right), .key(.down), .key(.character(" "))].flatMap { EditorUpdate.update(&state, $0) }
+        #expect(held.isEmpty)                                  // nothing acts on a value about to change
+        #expect(state.selectedKey?.name == "temperatureNotation")
+
+        let committed = StoredChange(key: "temperatureNotation", old: nil, new: .string("fahrenheit"))
+        let effects = EditorUpdate.update(&state, .writeFinished(.committed([committed], warnings: [])))
+
+        // `→` went from fahrenheit (the committed value) to kelvin, and asked for that write;
+        // `↓` and Space wait for its result in turn.
+        #expect(effects == [.write(["temperatureNotation": .string("kelvin")])])
+        #expect(state.heldInput == [.key(.down), .key(.character(" "))])
+    }
+
+    @Test func aWriteWaitingForALockSaysWhoHoldsItAndQuitStillQuits() {
+        var (_, state) = pendingWrite()
+        _ = EditorUpdate.update(&state, .writeWaiting("waiting: process 4242 (prefs-tui) holds the lock /c/x.plist.lock"))
+
+        #expect(state.message?.text == "Saving: waiting: process 4242 (prefs-tui) holds the lock /c/x.plist.lock; q quits without saving this change")
+        #expect(EditorUpdate.update(&state, .key(.character("q"))) == [.quit])
+    }
+
+    @Test func aFailedWriteShowsTheOldValueAndRunsTheHeldKeys() {
+        var (editor, state) = pendingWrite()
+        _ = EditorUpdate.update(&state, .key(.character("i")))
+        _ = EditorUpdate.update(&state, .writeFinished(.failed("disk full")))
+
+        #expect(state.settings.storedValue(forKey: "temperatureNotation") == nil)
+        guard case .details = state.mode else { Issue.record("the held `i` did not run: \(state.mode)"); return }
+        #expect(editor.stored("temperatureNotation") == nil)
+    }
+
+    // MARK: Keys other programs add and remove
+
+    private func inferred(_ stored: [String: PlistValue]) -> EditorHarness {
+        let schema = PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup")
+        return EditorHarness(width: 100, height: 30, stored: stored, schema: schema, followsStoredKeys: true)
+    }
+
+    @Test func aKeyAnotherProgramAddsAppearsAndOneItRemovesGoes() {
+        let editor = inferred(["label": .string("Nightly"), "retryCount": .int(3)])
+        editor.select("retryCount")
+
+        editor.controller.send(.externalChange(["compress": .bool(true)], loadProblem: nil))
+        #expect(editor.row("compress").contains("[x]"), "\(editor.screen)")
+        #expect(editor.controller.state.selectedKey?.name == "retryCount")   // the selection stays on its setting
+
+        editor.controller.send(.externalChange(["retryCount": nil], loadProblem: nil))
+        #expect(editor.row("retryCount") == "(no row retryCount)")
+        #expect(editor.controller.state.keys.map(\.name) == ["compress", "label"])
+    }
+
+    @Test func aFieldWhoseKeyIsRemovedClosesAndSaysWhy() {
+        let editor = inferred(["label": .string("Nightly"), "retryCount": .int(3)])
+        editor.select("label")
+        editor.press(.enter)
+        editor.type(" run")
+
+        editor.controller.send(.externalChange(["label": nil], loadProblem: nil))
+
+        #expect(editor.status == " label was removed by another program; its field is closed")
+        #expect(editor.controller.frame().cursor == nil)
+        editor.press(.enter)                                   // Enter now acts on the list, writes nothing
+        #expect(editor.stored("label") == .string("Nightly"))
+    }
+
+    @Test func aDeclaredSchemaListsKeysAddedToTheFileInItsLastSection() {
+        let editor = EditorHarness(width: 100, height: 30, schema: EditorHarness.schema.addingOtherKeys(from: [:]),
+                                   followsStoredKeys: true)
+        editor.controller.send(.externalChange(["launchCount": .int(12)], loadProblem: nil))
+        editor.press(.end)
+        #expect(editor.screen.contains(PreferenceSchema.otherKeysSection))
+        #expect(editor.row("launchCount").contains("12"))
+    }
+
+    @Test func withoutFollowingTheFileAHostsOwnKeysStayAsDeclared() {
+        let editor = EditorHarness(width: 100, height: 30)
+        let before = editor.controller.state.keys.map(\.name)
+        editor.controller.send(.externalChange(["launchCount": .int(12)], loadProblem: nil))
+        #expect(editor.controller.state.keys.map(\.name) == before)
+    }
+}
