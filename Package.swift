@@ -29,6 +29,13 @@ let package = Package(
             name: "PrefsModel",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The demo's weather settings, which `prefs-tui` opens when no suite is named, and
+        // which the tests use: kept out of the library, which ships no settings of its own.
+        .target(
+            name: "PrefsDemo",
+            dependencies: ["PrefsModel"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // The editor as a library: any program opens it on its own Preferences.
         .target(
             name: "PrefsEditor",
@@ -39,6 +46,7 @@ let package = Package(
             name: "prefs-tui",
             dependencies: [
                 "PrefsModel",
+                "PrefsDemo",
                 "PrefsEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -56,7 +64,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "prefs-test-helper",
-            dependencies: ["PrefsModel"],
+            dependencies: ["PrefsModel", "PrefsDemo"],
             path: "Tests/PrefsTestHelper",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -70,6 +78,7 @@ let package = Package(
             name: "PrefsModelTests",
             dependencies: [
                 "PrefsModel",
+                "PrefsDemo",
                 "PrefsTestSupport",
                 "prefs-test-helper",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -82,6 +91,7 @@ let package = Package(
             name: "HostileTests",
             dependencies: [
                 "PrefsModel",
+                "PrefsDemo",
                 "PrefsTestSupport",
                 "prefs-tui",
                 "prefs-test-helper",
@@ -92,6 +102,7 @@ let package = Package(
             name: "prefs-tuiTests",
             dependencies: [
                 "PrefsModel",
+                "PrefsDemo",
                 "PrefsEditor",
                 "settings-host",
                 "PrefsTestSupport",

@@ -1,3 +1,4 @@
+import PrefsDemo
 import Foundation
 import PrefsTestSupport
 import Testing

@@ -3,6 +3,7 @@
 // XDG_CONFIG_HOME pointing at a temporary folder, since Foundation reads that variable once at
 // start.
 import Foundation
+import PrefsDemo
 import PrefsModel
 
 /// Writes one line unbuffered, so the test sees it at once.

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsDemo
 import PrefsModel
 @testable import PrefsEditor
 @testable import prefs_tui

@@ -8,7 +8,7 @@ import Testing
 /// freezes the screen nor keeps the person from quitting.
 @Suite("The editor while other processes use its suite", .serialized)
 struct EditorLiveSuiteTests {
-    @Test func aKeyAnotherProgramAddsShowsUpWithinASecond() async throws {
+    @Test func aKeyAnotherProgramAddsShowsUpWithNoKeyPressed() async throws {
         let directory = TemporaryDirectory()
         let suite = SuiteStore(suiteName: "com.acme.backup", directory: directory.path, watchForChanges: false)
         try suite.commit(["label": .string("Nightly")])
@@ -16,13 +16,10 @@ struct EditorLiveSuiteTests {
         #expect(await session.waitFor("label"), "\(session.screen())")
 
         try suite.commit(["compressionLevel": .int(7)])                 // this test process is the other program
-        let clock = ContinuousClock()
-        let start = clock.now
-        let shown = await session.waitUntil(within: .seconds(5)) { TmuxSession.line(containing: "compressionLevel", in: $0).contains("7") }
-        let took = clock.now - start
 
-        #expect(shown, "\(session.screen())")
-        #expect(took < .seconds(1), "took \(took)")
+        // How fast is a figure of Benchmarks/editor-figures.py; here only that it comes, with
+        // no key pressed (a fixed key list would show it only after a restart).
+        #expect(await session.waitUntil { TmuxSession.line(containing: "compressionLevel", in: $0).contains("7") }, "\(session.screen())")
         try suite.commit(["compressionLevel": nil])
         // Its row goes (the status line still names the change).
         #expect(await session.waitUntil { screen in
@@ -54,13 +51,11 @@ struct EditorLiveSuiteTests {
             return rows.count == 28 && rows.last!.contains("Saving: waiting")
         }, "\(session.screen())")
 
-        let clock = ContinuousClock()
-        let start = clock.now
         try session.press("q")
-        #expect(await session.waitUntil(within: .seconds(5)) { _ in session.exitStatus != nil })
-        let took = clock.now - start
+        // The message below proves q ended the wait: a write left to its own 5 s lock limit
+        // would say the holder "has held the lock for 5.0 s" instead.
+        #expect(await session.waitUntil { _ in session.exitStatus != nil })
 
-        #expect(took < .seconds(1), "q took \(took)")
         #expect(session.exitStatus == "75")
         let lock = cli.plistPath + ".lock"
         #expect(session.file("stderr") == "prefs-tui: unitsNotation: not saved: the editor closed while \(holderName) held the lock \(lock)",

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsDemo
 import PrefsModel
 import Testing
 @testable import PrefsEditor

@@ -1,4 +1,5 @@
 @testable import PrefsEditor
+import PrefsDemo
 import PrefsModel
 import Testing
 

@@ -45,7 +45,7 @@ extension PreferenceSchema {
     /// false; so a UI shows every key of the file and a backup can include them all.
     ///
     /// ```swift
-    /// let schema = WeatherSettings.schema.addingOtherKeys(from: store.storedValues())
+    /// let schema = declared.addingOtherKeys(from: store.storedValues())
     /// ```
     public func addingOtherKeys(from stored: [String: PlistValue]) -> PreferenceSchema {
         let others = stored.keys.filter { key(named: $0) == nil }.sorted().map { name in

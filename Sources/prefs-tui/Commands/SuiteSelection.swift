@@ -1,4 +1,5 @@
 import Foundation
+import PrefsDemo
 import PrefsModel
 
 /// Which suite a command works on, and with which schema: what `--suite` and `--schema` say,

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsDemo
 import PrefsModel
 
 /// Keys of every value type, for round-trip tests.

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsModel
 
 /// The built-in demo: a weather app's settings on suite `com.example.weather`. It is what
 /// `swift run prefs-tui` opens, and a worked example of declaring settings.
