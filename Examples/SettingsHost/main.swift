@@ -33,6 +33,7 @@ for _ in 0..<times {
         if let signal = summary.endingSignal { print("host: the editor ended by signal \(signal)") }
         print("host: \(summary.changes.count) setting(s) changed")
         for change in summary.changes { print("host: \(change.key): \(shown(change.before)) -> \(shown(change.after))") }
+        if let unsaved = summary.unsaved { print("host: not saved: \(unsaved.keys.joined(separator: ", ")): \(unsaved.reason)") }
     } catch {
         print("host: cannot open the settings: \(error)")
         exit(1)

@@ -65,6 +65,17 @@ public struct PreferencesEditor: Sendable {
         public let key: String
         public let before: PlistValue?
         public let after: PlistValue?
+
+        /// A change, as a host's test expects it.
+        ///
+        /// ```swift
+        /// #expect(summary.changes == [.init(key: "copies", before: nil, after: .int(8))])
+        /// ```
+        public init(key: String, before: PlistValue?, after: PlistValue?) {
+            self.key = key
+            self.before = before
+            self.after = after
+        }
     }
 
     /// What an editing session did.
@@ -166,7 +177,7 @@ public struct PreferencesEditor: Sendable {
 
     /// The preferences the editor shows: all of them, or the chosen sections and keys (on the
     /// same store, with the same derived values).
-    private func shownPreferences() throws(PreferencesEditorError) -> Preferences {
+    func shownPreferences() throws(PreferencesEditorError) -> Preferences {
         let schema = prefs.schema
         guard options.sections != nil || options.keys != nil || title != nil else { return prefs }
         let sectionNames = schema.sections.map(\.name)

@@ -131,6 +131,12 @@ final class NcursesTerminal {
         previous = nil
     }
 
+    /// The C library's `stdin` and `stdout`, through the shim: Swift 6 refuses the C globals
+    /// themselves as shared mutable state. Here so that only this file imports CNcurses.
+    static var standardFiles: (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>) {
+        (prefs_stdin(), prefs_stdout())
+    }
+
     /// Everything that arrived, without waiting: keys, whole pastes, resizes.
     func readEvents() -> [EditorEvent] {
         wtimeout(window, 0)

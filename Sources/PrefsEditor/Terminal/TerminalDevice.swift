@@ -1,4 +1,4 @@
-import CNcurses
+import Glibc
 import Glibc
 
 /// The terminal the editor draws on and reads keys from: the process's standard input and
@@ -31,8 +31,9 @@ package final class TerminalDevice {
     package static func standardStreams() throws(PreferencesEditorError) -> TerminalDevice {
         guard isatty(STDIN_FILENO) == 1 else { throw .noTerminal(stream: "input") }
         guard isatty(STDOUT_FILENO) == 1 else { throw .noTerminal(stream: "output") }
-        return TerminalDevice(input: STDIN_FILENO, output: STDOUT_FILENO, inputFile: prefs_stdin(),
-                              outputFile: prefs_stdout(), owned: false)
+        let files = NcursesTerminal.standardFiles
+        return TerminalDevice(input: STDIN_FILENO, output: STDOUT_FILENO, inputFile: files.input,
+                              outputFile: files.output, owned: false)
     }
 
     /// The controlling terminal, opened for this editor and closed after it.

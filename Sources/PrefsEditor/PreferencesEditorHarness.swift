@@ -1,0 +1,158 @@
+import PrefsModel
+
+extension PreferencesEditor {
+    /// A key for ``Harness/press(_:)``: what a person presses in the editor.
+    public enum Key: Sendable, Hashable {
+        case up, down, left, right
+        case pageUp, pageDown, home, end
+        case enter, escape, tab, backTab, backspace, delete, space
+        /// A printable character (`.character("q")`).
+        case character(Character)
+        /// Ctrl and a letter (`.control("u")` clears a field).
+        case control(Character)
+        /// F1 to F12.
+        case function(Int)
+
+        var event: KeyEvent {
+            switch self {
+            case .up: .up
+            case .down: .down
+            case .left: .left
+            case .right: .right
+            case .pageUp: .pageUp
+            case .pageDown: .pageDown
+            case .home: .home
+            case .end: .end
+            case .enter: .enter
+            case .escape: .escape
+            case .tab: .tab
+            case .backTab: .backTab
+            case .backspace: .backspace
+            case .delete: .delete
+            case .space: .character(" ")
+            case .character(let character): .character(character)
+            case .control(let character): .control(Character(character.lowercased()))
+            case .function(let number): .function(number)
+            }
+        }
+    }
+
+    /// The editor without a terminal, for a host's own tests: it feeds keys to the same state
+    /// machine the terminal runs, writes through the same `Preferences`, and returns the screen
+    /// as text at a size of your choice. Changes made elsewhere (another `Preferences` on the
+    /// store, another process) show on the next key or screen read, as in the terminal.
+    ///
+    /// ```swift
+    /// let prefs = Preferences(store: InMemoryStore(), schema: MySettings.schema)
+    /// let editor = try PreferencesEditor.Harness(PreferencesEditor(prefs), width: 100, height: 30)
+    /// editor.press(.down, .space)
+    /// #expect(editor.screen.contains("History kept  14 days"))
+    /// #expect(editor.summary.changes.map(\.key) == ["keepDaily"])
+    /// ```
+    public final class Harness {
+        private let prefs: Preferences
+        private let controller: EditorController
+        private let outside: OutsideChanges
+
+        /// Opens `editor` (its title, sections and keys) on a screen of `width`×`height` cells.
+        /// Throws ``PreferencesEditorError/noSuchSetting(name:kind:allowed:)`` for options
+        /// naming a section or key the schema does not have.
+        ///
+        /// ```swift
+        /// let editor = try PreferencesEditor.Harness(PreferencesEditor(prefs, options: .init(sections: ["Backup"])))
+        /// ```
+        public init(_ editor: PreferencesEditor, width: Int = 80, height: Int = 24) throws(PreferencesEditorError) {
+            prefs = try editor.shownPreferences()
+            // Watching first, as the terminal does, so no change falls between it and the snapshot.
+            outside = OutsideChanges(prefs) {}
+            controller = EditorController(prefs: prefs, suiteName: prefs.schema.suiteName,
+                                          width: max(1, width), height: max(1, height))
+        }
+
+        deinit { outside.cancel() }
+
+        /// Presses keys in order, as a person would; keys after one that quits are ignored.
+        ///
+        /// ```swift
+        /// editor.press(.down, .down, .enter)
+        /// ```
+        public func press(_ keys: Key...) {
+            for key in keys {
+                takeOutsideChanges()
+                controller.handle([key.event])
+            }
+        }
+
+        /// Types text, one character at a time (into an open field, or as keys in the list).
+        ///
+        /// ```swift
+        /// editor.type("Bergen")
+        /// ```
+        public func type(_ text: String) {
+            for character in text {
+                takeOutsideChanges()
+                controller.handle([.character(character)])
+            }
+        }
+
+        /// Pastes text as a terminal's bracketed paste delivers it: whole, never as keys.
+        ///
+        /// ```swift
+        /// editor.paste("line one\nline two")
+        /// ```
+        public func paste(_ text: String) {
+            takeOutsideChanges()
+            controller.send(.paste(text))
+        }
+
+        /// Resizes the screen, as a terminal window does.
+        ///
+        /// ```swift
+        /// editor.resize(width: 60, height: 20)
+        /// ```
+        public func resize(width: Int, height: Int) {
+            takeOutsideChanges()
+            controller.send(.resize(width: max(1, width), height: max(1, height)))
+        }
+
+        /// The screen as text: one line per row, trailing spaces removed.
+        ///
+        /// ```swift
+        /// print(editor.screen)
+        /// ```
+        public var screen: String {
+            takeOutsideChanges()
+            return controller.frame().text
+        }
+
+        /// The last row of the screen: the editor's messages (`Saved keepDaily = 14`, errors).
+        ///
+        /// ```swift
+        /// #expect(editor.statusLine.contains("Saved"))
+        /// ```
+        public var statusLine: String {
+            screen.components(separatedBy: "\n").last ?? ""
+        }
+
+        /// Whether a key quit the editor (`q`, Ctrl-C).
+        ///
+        /// ```swift
+        /// editor.press(.character("q")); #expect(editor.hasQuit)
+        /// ```
+        public var hasQuit: Bool { controller.shouldQuit }
+
+        /// What the session has changed so far, as ``PreferencesEditor/run(cancellation:)``
+        /// would return it on quitting now.
+        ///
+        /// ```swift
+        /// #expect(editor.summary.changes.map(\.key) == ["keepDaily"])
+        /// ```
+        public var summary: Summary {
+            Summary(changes: PreferencesEditor.changes(controller.committed), endingSignal: nil, wasCancelled: false, unsaved: nil)
+        }
+
+        private func takeOutsideChanges() {
+            if let event = outside.take(from: prefs) { controller.send(event) }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import PrefsEditor
+import PrefsModel
+import Testing
+
+/// The public headless harness, used as a host's tests would: through `PrefsEditor`'s public
+/// API alone (no `@testable`), on a host's own settings with a derived value.
+@Suite("PreferencesEditor.Harness: a host tests its settings screen without a terminal")
+struct PreferencesEditorHarnessTests {
+    static let copies = PreferenceKey<Int>("copies", default: 7, rule: .range(1...30), title: "Copies kept", section: "When")
+    static let everyHours = PreferenceKey<Int>("everyHours", default: 24, rule: .range(1...48), title: "Every", section: "When", unit: "h")
+    static let compress = PreferenceKey<Bool>("compress", default: true, title: "Compress", section: "How")
+    static let history = DerivedValue(name: "history", title: "History kept", inputs: [copies, everyHours]) { prefs in
+        "\(prefs[copies] * prefs[everyHours] / 24) days"
+    }
+    static let schema = PreferenceSchema(title: "Backup", suiteName: "com.example.harness", keys: [copies, everyHours, compress],
+                                         derivedValues: [AnyDerivedValue(history)])
+
+    /// The live preview's "History kept" value.
+    private func history(_ editor: PreferencesEditor.Harness) -> String {
+        let line = editor.screen.components(separatedBy: "\n").first { $0.contains("History kept") } ?? ""
+        return line.components(separatedBy: "History kept").last?.trimmingCharacters(in: .whitespaces) ?? ""
+    }
+
+    private func harness(_ options: PreferencesEditor.Options = .init(), store: InMemoryStore = InMemoryStore())
+        throws -> (PreferencesEditor.Harness, Preferences) {
+        let prefs = Preferences(store: store, schema: Self.schema)
+        return (try PreferencesEditor.Harness(PreferencesEditor(prefs, title: "Backup settings", options: options), width: 100, height: 30), prefs)
+    }
+
+    @Test func keysChangeSettingsAndTheHostsDerivedValueFollows() throws {
+        let (editor, prefs) = try harness()
+        #expect(history(editor) == "7 days", "\(editor.screen)")
+
+        editor.press(.right)                                   // Copies kept: 7 → 8
+
+        #expect(prefs[Self.copies] == 8)
+        #expect(history(editor) == "8 days")
+        #expect(editor.statusLine.contains("Saved copies = 8"))
+        #expect(editor.summary.changes == [PreferencesEditor.Change(key: "copies", before: nil, after: .int(8))])
+    }
+
+    @Test func typedTextGoesIntoAnOpenFieldAndQuitEnds() throws {
+        let (editor, prefs) = try harness()
+        editor.press(.down, .enter, .control("u"))
+        editor.type("12")
+        editor.press(.enter)
+
+        #expect(prefs[Self.everyHours] == 12)
+        #expect(history(editor) == "3 days")
+        #expect(!editor.hasQuit)
+        editor.press(.character("q"), .right)                  // keys after quit do nothing
+        #expect(editor.hasQuit)
+        #expect(prefs[Self.everyHours] == 12)
+    }
+
+    @Test func aRefusedValueLeavesTheSettingAndSaysWhatIsAllowed() throws {
+        let (editor, prefs) = try harness()
+        editor.press(.enter, .control("u"))
+        editor.type("99")
+        editor.press(.enter)
+
+        #expect(prefs[Self.copies] == 7)
+        #expect(editor.statusLine.contains("copies"), "\(editor.statusLine)")
+        #expect(editor.statusLine.contains("1"), "\(editor.statusLine)")
+        #expect(editor.summary.changes.isEmpty)
+    }
+
+    @Test func aChangeMadeElsewhereShowsOnTheNextScreen() throws {
+        let store = InMemoryStore()
+        let (editor, _) = try harness(store: store)
+        try Preferences(store: store, schema: Self.schema).set(14, for: Self.copies)
+
+        #expect(history(editor) == "14 days", "\(editor.screen)")
+        #expect(editor.statusLine.contains("Changed by another program: copies"))
+        #expect(editor.summary.changes.isEmpty)               // not the editor's change
+    }
+
+    @Test func optionsChooseTheSectionsShownAndBadNamesAreRefused() throws {
+        let (editor, _) = try harness(.init(sections: ["How"]))
+        #expect(editor.screen.contains("Compress"))
+        #expect(!editor.screen.contains("Copies kept"))
+
+        #expect(throws: PreferencesEditorError.self) { try harness(.init(keys: ["nope"])) }
+    }
+
+    @Test func theScreenFollowsAResize() throws {
+        let (editor, _) = try harness()
+        editor.resize(width: 50, height: 12)
+        let lines = editor.screen.components(separatedBy: "\n")
+        #expect(lines.count == 12)
+        #expect(lines.allSatisfy { $0.count <= 50 })
+    }
+}
