@@ -113,6 +113,16 @@ struct EditorSnapshotTests {
         #expect(editor.controller.state.keys.map(\.name) == ["compress", "label"])
     }
 
+    @Test func anInferredKeyWhoseValueChangesKindIsRetyped() {
+        let editor = inferred(["retryCount": .int(3)])
+        editor.controller.send(.externalChange(["retryCount": .string("three")], loadProblem: nil))
+
+        #expect(editor.controller.state.keys.first?.type == .string)
+        #expect(editor.row("retryCount").contains("three"))
+        editor.press(.right)                                   // a line has no stepper: nothing is written
+        #expect(editor.stored("retryCount") == .int(3))
+    }
+
     @Test func aFieldWhoseKeyIsRemovedClosesAndSaysWhy() {
         let editor = inferred(["label": .string("Nightly"), "retryCount": .int(3)])
         editor.select("label")

@@ -54,9 +54,13 @@ struct SettingsSnapshot: Sendable {
                 removed = values.removeValue(forKey: name) != nil || removed
             }
         }
-        // Only an added or removed key can change the list (an inferred key's type follows its
-        // value too, so a changed value of an undeclared key rebuilds it as well).
-        let retyped = changes.keys.contains { name in schema.key(named: name).map { !$0.isDescribedBySchema || schema.isInferred } ?? false }
+        // Only an added or removed key can change the list, or a key typed by its value (an
+        // inferred one) whose new value is of another kind: the schema is rebuilt only then,
+        // not on every write of a large inferred suite.
+        let retyped = changes.contains { name, value in
+            guard let value, let key = schema.key(named: name), schema.isInferred || !key.isDescribedBySchema else { return false }
+            return PreferenceType.inferred(from: value) != key.type
+        }
         guard followsStoredKeys, added || removed || retyped else { return false }
         let refreshed = schema.refreshed(for: values)
         let changed = refreshed.keys.map(\.name) != schema.keys.map(\.name)

@@ -95,7 +95,7 @@ extension PreferenceType {
     /// ```swift
     /// PreferenceType.inferred(from: .array([.int(1), .string("a")]))  // [plist]
     /// ```
-    static func inferred(from value: PlistValue) -> PreferenceType {
+    package static func inferred(from value: PlistValue) -> PreferenceType {
         // `if case` tests rather than a switch, so that a kind added to PlistValue compiles and
         // is typed `plist`, which keeps any stored value exactly.
         if case .array(let items) = value { return .array(commonScalarType(of: items)) }
