@@ -5,18 +5,21 @@
   latency  another process's `prefs-tui set` on screen, counted from that process's exit
   idle     wake-ups (context switches of every thread) and CPU time of an idle editor over 60 s
   bytes    bytes sent to the terminal by the first paint, a ↓ within the page and a ↓ that scrolls
+  added    a key another program adds to the suite, on screen, counted from the file's rename
+  quit     `q` while a write waits for a lock another process holds, to the editor's exit
 
-Usage: Benchmarks/editor-figures.py [--runs 40] [--idle 60]   (after `swift build`)
+Usage: Benchmarks/editor-figures.py [--runs 40] [--idle 60] [--binary PATH]   (after `swift build`)
 """
 import argparse, atexit, json, os, select, shutil, statistics, subprocess, tempfile, time
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--runs", type=int, default=40)
 parser.add_argument("--idle", type=int, default=60)
+parser.add_argument("--binary", help="the prefs-tui to measure (default: the debug build)")
 args = parser.parse_args()
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-binary = subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=root, text=True).strip() + "/prefs-tui"
+binary = args.binary or subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=root, text=True).strip() + "/prefs-tui"
 work = tempfile.mkdtemp()
 socket = f"prefs-figures-{os.getpid()}"
 fifo = os.path.join(work, "pane")
@@ -166,3 +169,50 @@ woken = sum(after[0][task] - before[0][task] for task in after[0] if task in bef
 preempted = sum(after[2][task] - before[2][task] for task in after[2] if task in before[2])
 print(f"idle {args.idle} s: {after[0][main_thread] - before[0][main_thread]} wake-ups of the loop, {woken} of all threads "
       f"(and {preempted} preemptions while awake), CPU {(after[1] - before[1]) / ticks * 1000:.0f} ms, {len(output)} B sent")
+
+# A key another program adds: written as a whole new file and renamed over the suite, as any
+# careful writer does; the editor lists it under "Other keys in this file" (End shows it).
+import plistlib
+suite_file = os.path.join(work, "com.example.weather.plist")
+tmux("send-keys", "-t", "f", "End")
+quiet()
+added = []
+for run in range(min(args.runs, 20)):
+    # Every character differs from the previous name's, so ncurses sends the whole name.
+    name = "abcdefghijklmnopqrstuvwxyz"[run % 26] * 10
+    with open(suite_file, "rb") as file:
+        values = plistlib.load(file)
+    values[name] = run
+    temporary = suite_file + ".figures"
+    with open(temporary, "wb") as file:
+        plistlib.dump(values, file)
+    os.rename(temporary, suite_file)
+    renamed = time.monotonic()
+    _, shown = read_until(name)
+    added.append((shown - renamed) * 1000)
+    quiet(0.05)
+added.sort()
+print(f"key added by another program on screen: median {statistics.median(added):.1f} ms, max {added[-1]:.1f} ms "
+      f"({len(added)} runs)")
+
+# `q` while the editor's write waits for the suite's lock, held by this script: the editor
+# says who holds it (after a second), and q ends it without waiting for the lock's 5 s limit.
+import fcntl
+lock = open(suite_file + ".lock", "a")
+fcntl.flock(lock, fcntl.LOCK_EX)
+tmux("send-keys", "-t", "f", "Home", "Down", "Right")
+read_until("holds the lock")
+quiet(0.05)
+asked = time.monotonic()
+tmux("send-keys", "-t", "f", "q")
+def running(pid):
+    """Whether the process is there and not a zombie (ended, not yet reaped by tmux)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+while running(pid):
+    time.sleep(0.002)
+print(f"q while a write waits for a held lock: the editor ended after {(time.monotonic() - asked) * 1000:.0f} ms")
+fcntl.flock(lock, fcntl.LOCK_UN)
