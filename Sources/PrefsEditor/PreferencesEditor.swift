@@ -1,7 +1,7 @@
 import Foundation
 import PrefsModel
 
-/// The full-screen settings editor, opened by a program on its own ``Preferences``: one form
+/// The full-screen settings editor, opened by a program on its own `Preferences`: one form
 /// widget per type, its derived values live, reset, undo, filter and details, writing through
 /// to the store as the person edits. `run` returns when the person quits, with what changed.
 ///

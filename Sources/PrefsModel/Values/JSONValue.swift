@@ -3,7 +3,7 @@ import Foundation
 /// A JSON document as a value: the form values take in schemas, exports and `--json` output.
 ///
 /// Integers and reals are kept apart so that `15` stays `15` and never becomes `15.0`.
-/// ``init(parsing:)`` (in JSONValue+Parsing.swift) reads JSON text.
+/// ``init(parsing:)-(String)`` (in JSONValue+Parsing.swift) reads JSON text.
 ///
 /// ```swift
 /// let json = try JSONValue(parsing: #"["Oslo", "Bergen"]"#)  // .array([.string("Oslo"), .string("Bergen")])

@@ -91,7 +91,7 @@ extension Double: PreferenceValue {
 
     public var storedValue: PlistValue? { .double(self) }
 
-    /// A finite number; `-0` reads as 0 (see ``withoutNegativeZero``).
+    /// A finite number; `-0` reads as 0.
     public init(parsing text: String) throws {
         // Only finite numbers: JSON exports and schema files cannot hold infinities or NaN.
         guard let value = Double(text.trimmingSpaces), value.isFinite else {
