@@ -60,6 +60,8 @@ struct EditorLiveSuiteTests {
         let lock = cli.plistPath + ".lock"
         #expect(session.file("stderr") == "prefs-tui: unitsNotation: not saved: the editor closed while \(holderName) held the lock \(lock)",
                 "\(session.file("stderr") ?? "")")
+        // The shell records the modes just after the status.
+        #expect(await eventually { session.file("stty.after") != nil })
         #expect(session.file("stty.before") == session.file("stty.after"))
         #expect(cli.stored["unitsNotation"] == nil)
     }
