@@ -87,17 +87,20 @@ struct EditorState: Sendable {
     let title: String
     let suiteName: String
     let location: String
-    var width: Int
-    var height: Int
+    var width: Int { didSet { relayout() } }
+    var height: Int { didSet { relayout() } }
+    /// Where each part of the screen goes: laid out again only when what it depends on (the
+    /// size, whether the filter line shows) changes, not for every key and every frame.
+    private(set) var layout: EditorLayout
 
     private(set) var rows: [Row] = []
     /// For each listed setting (in order), its row; `selection` indexes this.
     private(set) var settingRows: [Int] = []
     var selection = 0
     var scrollTop = 0
-    var mode: Mode = .browse
-    var filter = ""
-    var modifiedOnly = false
+    var mode: Mode = .browse { didSet { relayout() } }
+    var filter = "" { didSet { relayout() } }
+    var modifiedOnly = false { didSet { relayout() } }
     var message: Message?
     var undoStack: [UndoEntry] = []
     var pendingWrite: PendingWrite?
@@ -116,6 +119,18 @@ struct EditorState: Sendable {
         self.location = location
         self.width = width
         self.height = height
+        layout = Self.layout(width: width, height: height, filter: "", modifiedOnly: false, mode: .browse)
+    }
+
+    private mutating func relayout() {
+        let new = Self.layout(width: width, height: height, filter: filter, modifiedOnly: modifiedOnly, mode: mode)
+        if new != layout { layout = new }
+    }
+
+    private static func layout(width: Int, height: Int, filter: String, modifiedOnly: Bool, mode: Mode) -> EditorLayout {
+        var showsFilter = !filter.isEmpty || modifiedOnly
+        if case .filtering = mode { showsFilter = true }
+        return EditorLayout(width: width, height: height, showsFilter: showsFilter)
     }
 
     /// The schema index of the selected setting, or nil when nothing is listed.

@@ -1,5 +1,5 @@
-/// Where each part of the screen goes for a terminal size. Computed, never stored, so a resize
-/// re-lays out at once.
+/// Where each part of the screen goes for a terminal size. The state keeps one, laid out again
+/// when the size or the filter line changes.
 ///
 /// The list takes whole rows, and the selected setting's details (and the live preview) sit
 /// below it. Rows that span the screen let a scroll of the list move the screen: the terminal
@@ -52,12 +52,4 @@ struct EditorLayout: Equatable {
     var valueWidth: Int { max(1, listWidth - valueX - 1) }
     /// The first row of the details pane.
     var paneTop: Int { (paneRule ?? hintRow) + 1 }
-}
-
-extension EditorState {
-    var layout: EditorLayout {
-        var showsFilter = !filter.isEmpty || modifiedOnly
-        if case .filtering = mode { showsFilter = true }
-        return EditorLayout(width: width, height: height, showsFilter: showsFilter)
-    }
 }
