@@ -29,18 +29,38 @@ struct EditorLiveSuiteTests {
         #expect(await eventually { session.exitStatus == "0" })
     }
 
-    @Test func aWriteWaitingForAStoppedWritersLockKeepsTheScreenLiveAndQuitReportsIt() async throws {
+    /// The demo suite locked by a writer stopped with the lock held, and the editor in tmux with
+    /// a change (Units → imperial) whose write waits for that lock.
+    private func editorWaitingForALock() async throws -> (CommandLineFixture, ChildProcess, TmuxSession) {
         let cli = CommandLineFixture()
         try cli.run("set", "city", "Oslo")
         let holder = ChildProcess(product: "prefs-test-helper", arguments: ["write-and-stop", cli.suite, "city", "Bergen"],
                                   configHome: cli.directory.path)
         try holder.start()
-        defer { holder.stop(signal: SIGKILL) }
         #expect(await eventually { holder.outputSoFar.contains("stopped") })
         let session = try TmuxSession(width: 100, height: 30, directory: cli.directory)
         #expect(await session.waitFor("Weather ·"))
+        try session.press("Down", "Right")
+        return (cli, holder, session)
+    }
 
-        try session.press("Down", "Right")                              // Units → imperial: its write waits
+    @Test func aSigtermWhileAWriteWaitsNamesTheUnsavedChangeBeforeEnding() async throws {
+        let (cli, holder, session) = try await editorWaitingForALock()
+        defer { holder.stop(signal: SIGKILL) }
+        #expect(await session.waitFor("Saving: waiting"), "\(session.screen())")
+
+        try session.signalEditor(SIGTERM)
+
+        #expect(await eventually { session.exitStatus != nil })
+        #expect(session.exitStatus == "143")                       // ended by the signal, as before
+        #expect(session.file("stderr")?.hasPrefix("prefs-tui: unitsNotation: not saved: the editor closed while process \(holder.processIdentifier)") == true,
+                "\(session.file("stderr") ?? "")")
+        #expect(cli.stored["unitsNotation"] == nil)
+    }
+
+    @Test func aWriteWaitingForAStoppedWritersLockKeepsTheScreenLiveAndQuitReportsIt() async throws {
+        let (cli, holder, session) = try await editorWaitingForALock()
+        defer { holder.stop(signal: SIGKILL) }
         let holderName = "process \(holder.processIdentifier) (prefs-test-help)"
         #expect(await session.waitFor("Saving: waiting: \(holderName) holds the lock"), "\(session.screen())")
         // The screen stays live: a resize is drawn while the write still waits.

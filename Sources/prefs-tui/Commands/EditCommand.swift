@@ -25,11 +25,15 @@ struct EditCommand: ParsableCommand {
             } catch {
                 throw Self.failure(error)
             }
+            // A change still waiting for a lock when the editor closed is said first, whatever
+            // ended it: a signal ending prefs-tui below must not take the news with it.
+            let unsaved = outcome.unsaved.map { "\($0.keys.joined(separator: ", ")): \($0.reason)" }
             // The terminal is back as it was; a signal that stopped the editor now ends prefs-tui.
-            if case .signal(let signal) = outcome.ending { SignalExit.end(by: signal) }
-            if let unsaved = outcome.unsaved {
-                throw CommandFailure("\(unsaved.keys.joined(separator: ", ")): \(unsaved.reason)", status: ExitStatus.temporaryFailure)
+            if case .signal(let signal) = outcome.ending {
+                if let unsaved { Diagnostics.print(unsaved) }
+                SignalExit.end(by: signal)
             }
+            if let unsaved { throw CommandFailure(unsaved, status: ExitStatus.temporaryFailure) }
         }
     }
 
