@@ -44,6 +44,9 @@ public struct PreferencesEditor: Sendable {
         public var keys: [String]?
         public var colours: Colours
         public var terminal: Terminal
+        /// Also list the store's keys that the schema does not declare (another program's, an
+        /// older version's), in a last section, as they come and go while the editor is open.
+        public var otherKeys: Bool
 
         /// Options for ``PreferencesEditor/init(_:title:options:)``.
         ///
@@ -51,11 +54,12 @@ public struct PreferencesEditor: Sendable {
         /// PreferencesEditor.Options(sections: ["Units"], colours: .off)
         /// ```
         public init(sections: [String]? = nil, keys: [String]? = nil, colours: Colours = .automatic,
-                    terminal: Terminal = .automatic) {
+                    terminal: Terminal = .automatic, otherKeys: Bool = false) {
             self.sections = sections
             self.keys = keys
             self.colours = colours
             self.terminal = terminal
+            self.otherKeys = otherKeys
         }
     }
 
@@ -107,7 +111,7 @@ public struct PreferencesEditor: Sendable {
 
     private let prefs: Preferences
     private let title: String?
-    private let options: Options
+    let options: Options
 
     /// An editor on `prefs`, titled `title` (default: the schema's title).
     ///
@@ -139,7 +143,8 @@ public struct PreferencesEditor: Sendable {
         case .off: true
         }
         let outcome = try EditorSession.run(shown, suiteName: prefs.schema.suiteName, device: device,
-                                            monochrome: monochrome, cancellation: cancellation)
+                                            monochrome: monochrome, keyListing: keyListing,
+                                            cancellation: cancellation)
         var endingSignal: Int32?
         if case .signal(let signal) = outcome.ending {
             // The terminal and the host's signal actions are back: the signal now does what it
@@ -179,7 +184,7 @@ public struct PreferencesEditor: Sendable {
     /// same store, with the same derived values).
     func shownPreferences() throws(PreferencesEditorError) -> Preferences {
         let schema = prefs.schema
-        guard options.sections != nil || options.keys != nil || title != nil else { return prefs }
+        guard options.sections != nil || options.keys != nil || title != nil || options.otherKeys else { return prefs }
         let sectionNames = schema.sections.map(\.name)
         for section in options.sections ?? [] where !sectionNames.contains(section) {
             throw .noSuchSetting(name: section, kind: "section", allowed: sectionNames)
@@ -190,9 +195,25 @@ public struct PreferencesEditor: Sendable {
         let chosen = options.sections == nil && options.keys == nil ? schema.keys : schema.keys.filter { key in
             (options.sections ?? []).contains(key.section) || (options.keys ?? []).contains(key.name)
         }
-        let shown = PreferenceSchema(title: title ?? schema.title, suiteName: schema.suiteName, keys: chosen,
+        var shown = PreferenceSchema(title: title ?? schema.title, suiteName: schema.suiteName, keys: chosen,
                                      derivedValues: schema.derivedValues)
+        if options.otherKeys {
+            // Every key the schema declares counts as its own, shown or not: only the rest are "other".
+            let declared = Set(schema.keys.map(\.name))
+            shown = shown.addingOtherKeys(from: prefs.store.storedValues().filter { !declared.contains($0.key) })
+        }
         return Preferences(store: prefs.store, schema: shown)
+    }
+
+    /// How the shown key list follows the store: with ``Options/otherKeys``, the store's keys
+    /// the schema does not declare come and go; declared keys left out by ``Options/sections``
+    /// or ``Options/keys`` are never listed as others.
+    var keyListing: KeyListing {
+        guard options.otherKeys else { return .schema }
+        let declared = options.sections == nil && options.keys == nil ? [] : prefs.schema.keys.map(\.name)
+        return .followingStore(hidden: Set(declared).subtracting(options.keys ?? []).filter { name in
+            !(options.sections ?? []).contains(prefs.schema.key(named: name)?.section ?? "")
+        })
     }
 
     /// Committed changes collapsed per key: the value before the first, after the last.

@@ -66,7 +66,8 @@ extension PreferencesEditor {
             // Watching first, as the terminal does, so no change falls between it and the snapshot.
             outside = OutsideChanges(prefs) {}
             controller = EditorController(prefs: prefs, suiteName: prefs.schema.suiteName,
-                                          width: max(1, width), height: max(1, height))
+                                          width: max(1, width), height: max(1, height),
+                                          keyListing: editor.keyListing)
         }
 
         deinit { outside.cancel() }

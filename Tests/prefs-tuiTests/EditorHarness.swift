@@ -15,11 +15,11 @@ final class EditorHarness {
     let controller: EditorController
 
     init(width: Int = 80, height: Int = 24, stored: [String: PlistValue] = [:], schema: PreferenceSchema = EditorHarness.schema,
-         store: (any PreferenceStore)? = nil, asciiMarkers: Bool = false, followsStoredKeys: Bool = false) {
+         store: (any PreferenceStore)? = nil, asciiMarkers: Bool = false, keyListing: KeyListing = .schema) {
         self.store = store ?? InMemoryStore(stored)
         prefs = Preferences(store: self.store, schema: schema)
         controller = EditorController(prefs: prefs, suiteName: schema.suiteName, location: "/home/ada/.config/com.example.weather.plist",
-                                      width: width, height: height, asciiMarkers: asciiMarkers, followsStoredKeys: followsStoredKeys)
+                                      width: width, height: height, asciiMarkers: asciiMarkers, keyListing: keyListing)
     }
 
     func press(_ keys: KeyEvent...) { controller.handle(keys) }

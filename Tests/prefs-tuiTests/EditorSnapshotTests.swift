@@ -97,7 +97,7 @@ struct EditorSnapshotTests {
 
     private func inferred(_ stored: [String: PlistValue]) -> EditorHarness {
         let schema = PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup")
-        return EditorHarness(width: 100, height: 30, stored: stored, schema: schema, followsStoredKeys: true)
+        return EditorHarness(width: 100, height: 30, stored: stored, schema: schema, keyListing: .followingStore())
     }
 
     @Test func aKeyAnotherProgramAddsAppearsAndOneItRemovesGoes() {
@@ -139,7 +139,7 @@ struct EditorSnapshotTests {
 
     @Test func aDeclaredSchemaListsKeysAddedToTheFileInItsLastSection() {
         let editor = EditorHarness(width: 100, height: 30, schema: EditorHarness.schema.addingOtherKeys(from: [:]),
-                                   followsStoredKeys: true)
+                                   keyListing: .followingStore())
         editor.controller.send(.externalChange(["launchCount": .int(12)], loadProblem: nil))
         editor.press(.end)
         #expect(editor.screen.contains(PreferenceSchema.otherKeysSection))

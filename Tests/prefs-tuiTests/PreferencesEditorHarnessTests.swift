@@ -83,6 +83,31 @@ struct PreferencesEditorHarnessTests {
         #expect(throws: PreferencesEditorError.self) { try harness(.init(keys: ["nope"])) }
     }
 
+    @Test func withOtherKeysTheStoresUndeclaredKeysAreListedAsTheyComeAndGo() throws {
+        let store = InMemoryStore(["legacyMode": .bool(true)])
+        let (editor, _) = try harness(.init(sections: ["How"], otherKeys: true), store: store)
+        #expect(editor.screen.contains(PreferenceSchema.otherKeysSection))
+        #expect(editor.screen.contains("legacyMode"))
+
+        let elsewhere = Preferences(store: store, schema: Self.schema)
+        try elsewhere.write(["addedLater": .string("x"), "copies": .int(9), "legacyMode": nil])
+
+        let screen = editor.screen
+        #expect(screen.contains("addedLater"), "\(screen)")
+        #expect(!screen.contains("legacyMode  "), "\(screen)")
+        // A declared setting the host chose not to show is not "another key".
+        #expect(!screen.contains("copies  "), "\(screen)")
+        #expect(!screen.contains("Copies kept"), "\(screen)")
+    }
+
+    @Test func withoutOtherKeysOnlyTheDeclaredSettingsAreListed() throws {
+        let store = InMemoryStore(["legacyMode": .bool(true)])
+        let (editor, _) = try harness(store: store)
+        try Preferences(store: store, schema: Self.schema).write(["addedLater": .string("x")])
+        #expect(!editor.screen.contains(PreferenceSchema.otherKeysSection))
+        #expect(!editor.screen.components(separatedBy: "\n").dropLast().contains { $0.contains("addedLater") })
+    }
+
     @Test func theScreenFollowsAResize() throws {
         let (editor, _) = try harness()
         editor.resize(width: 50, height: 12)

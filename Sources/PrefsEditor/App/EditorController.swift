@@ -24,16 +24,15 @@ package final class EditorController {
 
     /// `location` and `loadProblem` describe the suite when `prefs` works on a copy of it
     /// (`prefs-tui render`), so the first frame says what the editor on the suite itself would:
-    /// where it is, and that its file could not be read. `followsStoredKeys`: the key list
-    /// follows the file's keys as other programs add and remove them (the schema lists the
-    /// file's keys). `writes`: a queue that carries out writes off the caller's thread.
+    /// where it is, and that its file could not be read. `keyListing`: whether the key list
+    /// follows the file's keys as other programs add and remove them. `writes`: a queue that carries out writes off the caller's thread.
     package init(prefs: Preferences, suiteName: String, location: String? = nil, loadProblem: String? = nil,
-                 width: Int, height: Int, asciiMarkers: Bool = false, followsStoredKeys: Bool = false,
+                 width: Int, height: Int, asciiMarkers: Bool = false, keyListing: KeyListing = .schema,
                  writes: WriteQueue? = nil) {
         self.prefs = prefs
         self.writes = writes
         let snapshot = SettingsSnapshot(schema: prefs.schema, values: prefs.store.storedValues(),
-                                        loadProblem: loadProblem ?? prefs.store.loadProblem, followsStoredKeys: followsStoredKeys)
+                                        loadProblem: loadProblem ?? prefs.store.loadProblem, keyListing: keyListing)
         state = EditorState(settings: snapshot, suiteName: suiteName, location: location ?? prefs.store.location,
                             width: width, height: height)
         state.asciiMarkers = asciiMarkers

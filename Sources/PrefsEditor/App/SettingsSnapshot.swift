@@ -11,15 +11,14 @@ struct SettingsSnapshot: Sendable {
     private(set) var values: [String: PlistValue]
     /// Why the suite's file could not be read, when it could not.
     var loadProblem: String?
-    /// Whether the key list follows the file: keys another program adds appear, and keys it
-    /// removes go (an inferred schema, or one that lists the file's other keys).
-    let followsStoredKeys: Bool
+    /// Whether the key list follows the file.
+    let keyListing: KeyListing
 
-    init(schema: PreferenceSchema, values: [String: PlistValue], loadProblem: String?, followsStoredKeys: Bool) {
+    init(schema: PreferenceSchema, values: [String: PlistValue], loadProblem: String?, keyListing: KeyListing) {
         self.schema = schema
         self.values = values
         self.loadProblem = loadProblem
-        self.followsStoredKeys = followsStoredKeys
+        self.keyListing = keyListing
     }
 
     func storedValue(forKey name: String) -> PlistValue? { values[name] }
@@ -61,8 +60,8 @@ struct SettingsSnapshot: Sendable {
             guard let value, let key = schema.key(named: name), schema.isInferred || !key.isDescribedBySchema else { return false }
             return PreferenceType.inferred(from: value) != key.type
         }
-        guard followsStoredKeys, added || removed || retyped else { return false }
-        let refreshed = schema.refreshed(for: values)
+        guard case .followingStore(let hidden) = keyListing, added || removed || retyped else { return false }
+        let refreshed = schema.refreshed(for: hidden.isEmpty ? values : values.filter { !hidden.contains($0.key) })
         let changed = refreshed.keys.map(\.name) != schema.keys.map(\.name)
             || zip(refreshed.keys, schema.keys).contains { $0.type != $1.type }
         schema = refreshed
@@ -74,4 +73,14 @@ struct SettingsSnapshot: Sendable {
     func preferences() -> Preferences {
         Preferences(store: InMemoryStore(values), schema: schema)
     }
+}
+
+/// Which settings the editor lists while other programs change the store.
+package enum KeyListing: Sendable, Equatable {
+    /// The schema's keys, as the editor opened.
+    case schema
+    /// The schema's own keys and the store's others, as other programs add and remove them (an
+    /// inferred schema is inferred anew). Keys in `hidden` are never listed as others: those a
+    /// host's schema declares but chose not to show.
+    case followingStore(hidden: Set<String> = [])
 }

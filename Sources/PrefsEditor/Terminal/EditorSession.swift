@@ -35,7 +35,7 @@ package enum EditorSession {
     }
 
     package static func run(_ prefs: Preferences, suiteName: String, device: TerminalDevice, monochrome: Bool,
-                            followsStoredKeys: Bool = false, cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
+                            keyListing: KeyListing = .schema, cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
         // Made first and closed last: the terminal guard's signal handlers write to it until
         // `terminal.end()` puts the host's actions back.
         let wakeUp = try WakeUpSignal()
@@ -49,7 +49,7 @@ package enum EditorSession {
         let writes = WriteQueue(prefs) { wakeUp.signal() }
         let size = terminal.size
         let controller = EditorController(prefs: prefs, suiteName: suiteName, width: size.width, height: size.height,
-                                          asciiMarkers: !terminal.isUTF8, followsStoredKeys: followsStoredKeys, writes: writes)
+                                          asciiMarkers: !terminal.isUTF8, keyListing: keyListing, writes: writes)
         controller.suspend = { terminal.suspend() }
 
         var ending: Ending?

@@ -21,7 +21,7 @@ struct EditCommand: ParsableCommand {
                 // the file's other keys), so it follows the keys other programs add and remove.
                 outcome = try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName, device: device,
                                                 monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty,
-                                                followsStoredKeys: true)
+                                                keyListing: .followingStore())
             } catch {
                 throw Self.failure(error)
             }
