@@ -137,6 +137,18 @@ struct EditorSnapshotTests {
         #expect(editor.stored("label") == .string("Nightly"))
     }
 
+    @Test func aFieldWhoseKeyNowHoldsAnotherKindOfValueCloses() {
+        let editor = inferred(["excludes": .array([.string("*.tmp")]), "label": .string("Nightly")])
+        editor.select("excludes")
+        editor.press(.enter)                                   // the list editor
+
+        editor.controller.send(.externalChange(["excludes": .string("*.log")], loadProblem: nil))
+
+        #expect(editor.status == " excludes now holds another kind of value; its field is closed")
+        editor.press(.enter)                                   // now a line field: opens, nothing written
+        #expect(editor.stored("excludes") == .array([.string("*.tmp")]))
+    }
+
     @Test func aDeclaredSchemaListsKeysAddedToTheFileInItsLastSection() {
         let editor = EditorHarness(width: 100, height: 30, schema: EditorHarness.schema.addingOtherKeys(from: [:]),
                                    keyListing: .followingStore())

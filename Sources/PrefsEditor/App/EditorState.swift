@@ -197,29 +197,36 @@ struct EditorState: Sendable {
         }
         var index: [String: Int] = [:]
         for (position, key) in keys.enumerated() { index[key.name] = position }
+        let keys = self.keys
         let moved = { (old: Int) -> Int? in before.indices.contains(old) ? index[before[old].name] : nil }
-        var gone: String?
+        // A field stays open on its setting's new place; it closes when the setting went, or
+        // now holds another kind of value (an inferred key retyped), which the field cannot edit.
+        let stillEditable = { (old: Int) -> Int? in moved(old).flatMap { keys[$0].type == before[old].type ? $0 : nil } }
+        var closed: (name: String, reason: String)?
+        let close = { (old: Int) -> (String, String) in
+            (before[old].name, moved(old) == nil ? "was removed by another program" : "now holds another kind of value")
+        }
         switch mode {
         case .editingLine(var edit):
-            if let new = moved(edit.keyIndex) { edit.keyIndex = new; mode = .editingLine(edit) } else { gone = before[edit.keyIndex].name }
+            if let new = stillEditable(edit.keyIndex) { edit.keyIndex = new; mode = .editingLine(edit) } else { closed = close(edit.keyIndex) }
         case .choosing(var popup):
-            if let new = moved(popup.keyIndex) { popup.keyIndex = new; mode = .choosing(popup) } else { gone = before[popup.keyIndex].name }
+            if let new = stillEditable(popup.keyIndex) { popup.keyIndex = new; mode = .choosing(popup) } else { closed = close(popup.keyIndex) }
         case .editingList(var list):
-            if let new = moved(list.keyIndex) { list.keyIndex = new; mode = .editingList(list) } else { gone = before[list.keyIndex].name }
+            if let new = stillEditable(list.keyIndex) { list.keyIndex = new; mode = .editingList(list) } else { closed = close(list.keyIndex) }
         case .confirmingReset(let indices, let all):
             let kept = indices.compactMap(moved)
             mode = kept.isEmpty ? .browse : .confirmingReset(kept, all: all)
         default:
             break
         }
-        if gone != nil { mode = .browse }
+        if closed != nil { mode = .browse }
         // The selected setting by name; if it went, the one now at its place.
         let oldSelected = selectedKeyIndex
         let wanted = previous.flatMap { index[$0] } ?? oldSelected.flatMap { old in
             before[min(old + 1, before.count)...].lazy.compactMap { index[$0.name] }.first ?? (keys.isEmpty ? nil : keys.count - 1)
         }
         rebuildRows(keepingPlace: true, previous: wanted)
-        return gone.map { "\($0) was removed by another program; its field is closed" }
+        return closed.map { "\($0.name) \($0.reason); its field is closed" }
     }
 
     /// Recomputes the live preview from the values shown (and the clock, for values that read it).
