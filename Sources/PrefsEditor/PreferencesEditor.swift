@@ -42,7 +42,9 @@ public struct PreferencesEditor: Sendable {
         /// Only these settings (by key name), or all when nil. With ``sections`` too, a setting
         /// shows when it is in either.
         public var keys: [String]?
+        /// Colours, or the theme without them (`.automatic` honours `NO_COLOR`).
         public var colours: Colours
+        /// Where the editor draws (`.automatic`: standard input and output, else `/dev/tty`).
         public var terminal: Terminal
         /// Also list the store's keys that the schema does not declare (another program's, an
         /// older version's), in a last section, as they come and go while the editor is open.
@@ -66,8 +68,11 @@ public struct PreferencesEditor: Sendable {
     /// One setting the editor changed: its stored value before the editor opened and when it
     /// closed (nil: nothing stored, so it read its default).
     public struct Change: Sendable, Equatable {
+        /// The setting's key name.
         public let key: String
+        /// Its stored value when the editor opened (nil: nothing stored, the default was read).
         public let before: PlistValue?
+        /// Its stored value when the editor closed (nil: nothing stored, it reads its default).
         public let after: PlistValue?
 
         /// A change, as a host's test expects it.

@@ -21,6 +21,7 @@ public enum PreferencesEditorError: Error, Equatable, Sendable, CustomStringConv
     /// ``PreferencesEditor/Options`` name a section or setting the schema does not have.
     case noSuchSetting(name: String, kind: String, allowed: [String])
 
+    /// One line for a person, naming what is wrong (`the editor needs a terminal, and standard output is not one`).
     public var description: String {
         switch self {
         case .alreadyOpen: "the editor is already open in this process"
