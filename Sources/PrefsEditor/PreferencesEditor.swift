@@ -37,7 +37,7 @@ public struct PreferencesEditor: Sendable {
 
     /// What a host can choose.
     public struct Options: Sendable {
-        /// Only the settings of these sections (by name), or all when nil.
+        /// Only the settings of these sections (by name, in any letter case), or all when nil.
         public var sections: [String]?
         /// Only these settings (by key name), or all when nil. With ``sections`` too, a setting
         /// shows when it is in either.
@@ -65,14 +65,15 @@ public struct PreferencesEditor: Sendable {
         }
     }
 
-    /// One setting the editor changed: its stored value before the editor opened and when it
-    /// closed (nil: nothing stored, so it read its default).
+    /// One setting the editor changed: its stored value before the editor's first change of it,
+    /// and what its last change stored (nil: nothing stored, so it reads its default).
     public struct Change: Sendable, Equatable {
         /// The setting's key name.
         public let key: String
         /// Its stored value when the editor opened (nil: nothing stored, the default was read).
         public let before: PlistValue?
-        /// Its stored value when the editor closed (nil: nothing stored, it reads its default).
+        /// The value the editor's last change of it stored (nil: removed, so it reads its
+        /// default). Another program may have changed it since; that is not the editor's change.
         public let after: PlistValue?
 
         /// A change, as a host's test expects it.
@@ -190,15 +191,17 @@ public struct PreferencesEditor: Sendable {
     func shownPreferences() throws(PreferencesEditorError) -> Preferences {
         let schema = prefs.schema
         guard options.sections != nil || options.keys != nil || title != nil || options.otherKeys else { return prefs }
+        // Section names in any letter case, as `prefs-tui reset --section` takes them; key names
+        // are identifiers, exact.
         let sectionNames = schema.sections.map(\.name)
-        for section in options.sections ?? [] where !sectionNames.contains(section) {
+        for section in options.sections ?? [] where !sectionNames.contains(where: { $0.lowercased() == section.lowercased() }) {
             throw .noSuchSetting(name: section, kind: "section", allowed: sectionNames)
         }
         for key in options.keys ?? [] where schema.key(named: key) == nil {
             throw .noSuchSetting(name: key, kind: "setting", allowed: schema.keys.map(\.name))
         }
         let chosen = options.sections == nil && options.keys == nil ? schema.keys : schema.keys.filter { key in
-            (options.sections ?? []).contains(key.section) || (options.keys ?? []).contains(key.name)
+            isChosen(section: key.section) || (options.keys ?? []).contains(key.name)
         }
         var shown = PreferenceSchema(title: title ?? schema.title, suiteName: schema.suiteName, keys: chosen,
                                      derivedValues: schema.derivedValues)
@@ -217,8 +220,13 @@ public struct PreferencesEditor: Sendable {
         guard options.otherKeys else { return .schema }
         let declared = options.sections == nil && options.keys == nil ? [] : prefs.schema.keys.map(\.name)
         return .followingStore(hidden: Set(declared).subtracting(options.keys ?? []).filter { name in
-            !(options.sections ?? []).contains(prefs.schema.key(named: name)?.section ?? "")
+            !isChosen(section: prefs.schema.key(named: name)?.section ?? "")
         })
+    }
+
+    /// Whether ``Options/sections`` names this section (in any letter case).
+    private func isChosen(section: String) -> Bool {
+        (options.sections ?? []).contains { $0.lowercased() == section.lowercased() }
     }
 
     /// Committed changes collapsed per key: the value before the first, after the last.

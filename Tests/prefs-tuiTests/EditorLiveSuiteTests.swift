@@ -29,6 +29,18 @@ struct EditorLiveSuiteTests {
         #expect(await eventually { session.exitStatus == "0" })
     }
 
+    @Test func keysTypedAtOnceBeforeQAllCountAndTheSummaryHasTheLast() async throws {
+        let cli = CommandLineFixture()
+        let session = try TmuxSession(width: 100, height: 30, directory: cli.directory)
+        #expect(await session.waitFor("Weather ·"))
+
+        try session.press("Right", "Right", "q")               // one burst: q arrives while a write is out
+
+        #expect(await eventually { session.exitStatus != nil })
+        #expect(session.exitStatus == "0")
+        #expect(cli.stored["temperatureNotation"] == .string("kelvin"))
+    }
+
     /// The demo suite locked by a writer stopped with the lock held, and the editor in tmux with
     /// a change (Units → imperial) whose write waits for that lock.
     private func editorWaitingForALock() async throws -> (CommandLineFixture, ChildProcess, TmuxSession) {

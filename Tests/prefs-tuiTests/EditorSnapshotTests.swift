@@ -75,6 +75,23 @@ struct EditorSnapshotTests {
         #expect(state.heldInput == [.key(.down), .key(.character(" "))])
     }
 
+    @Test func aQuitTypedAfterQuickChangesQuitsAfterThemNotBefore() {
+        var (_, state) = pendingWrite()
+        let typed = [EditorEvent.key(.right), .key(.character("q"))].flatMap { EditorUpdate.update(&state, $0) }
+        #expect(typed.isEmpty)                                 // q waits behind the pending write
+
+        let first = StoredChange(key: "temperatureNotation", old: nil, new: .string("fahrenheit"))
+        #expect(EditorUpdate.update(&state, .writeFinished(.committed([first], warnings: []))) == [.write(["temperatureNotation": .string("kelvin")])])
+        let second = StoredChange(key: "temperatureNotation", old: .string("fahrenheit"), new: .string("kelvin"))
+        #expect(EditorUpdate.update(&state, .writeFinished(.committed([second], warnings: []))) == [.quit])
+    }
+
+    @Test func aQuitHeldBehindAWriteQuitsOnceTheWriteTurnsOutToWaitForALock() {
+        var (_, state) = pendingWrite()
+        _ = EditorUpdate.update(&state, .key(.control("c")))
+        #expect(EditorUpdate.update(&state, .writeWaiting("waiting: process 4242 (x) holds the lock /l")) == [.quit])
+    }
+
     @Test func aWriteWaitingForALockSaysWhoHoldsItAndQuitStillQuits() {
         var (_, state) = pendingWrite()
         _ = EditorUpdate.update(&state, .writeWaiting("waiting: process 4242 (prefs-tui) holds the lock /c/x.plist.lock"))

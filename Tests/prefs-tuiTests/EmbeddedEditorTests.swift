@@ -51,6 +51,17 @@ struct EmbeddedEditorTests {
         #expect(screen.contains("host: going on; history kept is 161 hours"), "\(screen)")
     }
 
+    @Test func aChangeTypedJustBeforeQIsSavedAndInTheSummary() async throws {
+        let session = try hostSession()
+        #expect(await session.waitFor("Backup settings ·"))
+
+        try session.press("Down", "Down", "Right", "Right", "q")   // one burst: Copies kept 7 → 9, then quit
+
+        #expect(await hostStatus(session) == "0")
+        #expect(stored(session) == ["keepCopies": .int(9)])
+        #expect(session.screen().contains("host: keepCopies: (default) -> 9"), "\(session.screen())")
+    }
+
     @Test func aChangeUndoneIsNotInTheSummary() async throws {
         let session = try hostSession()
         #expect(await session.waitFor("Backup settings ·"))

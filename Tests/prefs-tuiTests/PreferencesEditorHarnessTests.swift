@@ -65,6 +65,19 @@ struct PreferencesEditorHarnessTests {
         #expect(editor.summary.changes.isEmpty)
     }
 
+    @Test func aRefusedValueTooLongForTheStatusLineStillEndsWithWhatIsAllowed() throws {
+        let prefs = Preferences(store: InMemoryStore(), schema: Self.schema)
+        let editor = try PreferencesEditor.Harness(PreferencesEditor(prefs), width: 160, height: 30)
+        editor.press(.enter, .control("u"))
+        editor.paste(String(repeating: "9", count: 50_000))
+        editor.press(.enter)
+
+        #expect(prefs[Self.copies] == 7)
+        // Not a whole number a setting can hold at all, so the allowed part is Int's range.
+        #expect(editor.statusLine == #" copies: "9999999999999999…" (50000 characters) is not allowed; allowed: a whole number from -9223372036854775808 to 9223372036854775807"#,
+                "\(editor.statusLine)")
+    }
+
     @Test func aChangeMadeElsewhereShowsOnTheNextScreen() throws {
         let store = InMemoryStore()
         let (editor, _) = try harness(store: store)
@@ -81,6 +94,9 @@ struct PreferencesEditorHarnessTests {
         #expect(!editor.screen.contains("Copies kept"))
 
         #expect(throws: PreferencesEditorError.self) { try harness(.init(keys: ["nope"])) }
+        let (anyCase, _) = try harness(.init(sections: ["how"]))   // as `prefs-tui reset --section` takes them
+        #expect(anyCase.screen.contains("Compress"))
+        #expect(!anyCase.screen.contains("Copies kept"))
     }
 
     @Test func withOtherKeysTheStoresUndeclaredKeysAreListedAsTheyComeAndGo() throws {

@@ -106,6 +106,8 @@ struct EditorState: Sendable {
     var pendingWrite: PendingWrite?
     /// Keys and pastes that came while `pendingWrite` was out, to run when its result is in.
     var heldInput: [EditorEvent] = []
+    /// The pending write waits for a lock another process holds: quit no longer waits for it.
+    var writeIsWaiting = false
     static let heldInputLimit = 256
     /// The timer the loop has been asked for, so it is asked again only when it changes.
     var wakeUp: Date?

@@ -122,7 +122,7 @@ extension EditorUpdate {
     /// uses, so the message is the command line's). Nil (with the message) when it is none.
     private static func listItem(_ key: AnyPreferenceKey, text: String, state: inout EditorState) -> JSONValue? {
         do { return try key.listItem(parsing: text) } catch {
-            state.message = .init(text: "\(error)", kind: .error)
+            state.message = .init(text: EditorUpdate.message(for: error), kind: .error)
             return nil
         }
     }
@@ -134,7 +134,7 @@ extension EditorUpdate {
             let value = try key.storedValue(json: .array(after.items))
             return write(&state, key, value, modeAfter: .editingList(after))
         } catch {
-            state.message = .init(text: "\(error)", kind: .error)
+            state.message = .init(text: EditorUpdate.message(for: error), kind: .error)
             return []
         }
     }

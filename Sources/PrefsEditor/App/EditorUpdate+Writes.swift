@@ -9,9 +9,15 @@ extension EditorUpdate {
         do {
             return write(&state, key, try key.storedValue(parsing: [text]))
         } catch {
-            state.message = .init(text: "\(error)", kind: .error)
+            state.message = .init(text: EditorUpdate.message(for: error), kind: .error)
             return []
         }
+    }
+
+    /// An error as the status line shows it: a refused value of more than a screen's width is
+    /// cut to its start and length, so the line still ends with what is allowed.
+    static func message(for error: any Error) -> String {
+        (error as? PreferenceError)?.description(maxValueLength: 16) ?? "\(error)"
     }
 
     /// Checks a typed value with the key's rule and writes it.
@@ -19,7 +25,7 @@ extension EditorUpdate {
         do {
             return write(&state, key, try key.storedValue(json: json))
         } catch {
-            state.message = .init(text: "\(error)", kind: .error)
+            state.message = .init(text: EditorUpdate.message(for: error), kind: .error)
             return []
         }
     }
@@ -61,6 +67,7 @@ extension EditorUpdate {
     static func writeFinished(_ state: inout EditorState, _ result: WriteResult) -> [EditorEffect] {
         guard let pending = state.pendingWrite else { return [] }
         state.pendingWrite = nil
+        state.writeIsWaiting = false
         switch result {
         case .failed(let error):
             state.message = .init(text: error, kind: .error)
@@ -79,9 +86,16 @@ extension EditorUpdate {
 
     /// The pending write waits for the suite's lock: the screen says who holds it, and that
     /// quitting now leaves the change unsaved.
-    static func writeWaiting(_ state: inout EditorState, note: String) {
-        guard state.pendingWrite != nil else { return }
+    /// A quit already typed and held behind the write quits now.
+    static func writeWaiting(_ state: inout EditorState, note: String) -> [EditorEffect] {
+        guard state.pendingWrite != nil else { return [] }
+        state.writeIsWaiting = true
         state.message = .init(text: "Saving: \(note); q quits without saving this change", kind: .warning)
+        let quitHeld = state.heldInput.contains { input in
+            if case .key(let key) = input { return quits(key, in: state) }
+            return false
+        }
+        return quitHeld ? [.quit] : []
     }
 
     /// Keys and pastes that came while a write was pending, run now that its result is in: they

@@ -17,7 +17,7 @@ enum EditorUpdate {
             state.height = height
         case .externalChange(let values, let loadProblem): externalChange(&state, values: values, loadProblem: loadProblem)
         case .writeFinished(let result): effects = writeFinished(&state, result)
-        case .writeWaiting(let note): writeWaiting(&state, note: note)
+        case .writeWaiting(let note): effects = writeWaiting(&state, note: note)
         case .timer:
             state.wakeUp = nil
             state.computeDerived()
@@ -27,15 +27,21 @@ enum EditorUpdate {
     }
 
     static func handle(_ state: inout EditorState, key: KeyEvent) -> [EditorEffect] {
+        // While a write is pending, the values it changes are not yet known: keys wait for its
+        // result and then run in the order typed, so none acts on a value about to change, and
+        // a `q` typed after quick changes quits after them, not before. Only a write that waits
+        // for a lock held elsewhere lets quit (and suspend) through at once.
+        if state.pendingWrite != nil && !state.writeIsWaiting {
+            hold(&state, .key(key))
+            return []
+        }
         // Quit and suspend act in every mode; while the terminal is too small nothing else
         // does, since nothing else could be seen.
+        if quits(key, in: state) { return [.quit] }
         switch KeyBindings.browse.action(for: key) {
-        case .quit? where key.isControl || state.layout.tooSmall || isBrowsing(state): return [.quit]
         case .suspend?: return [.suspend]
         default: if state.layout.tooSmall { return [] }
         }
-        // While a write is pending, the values it changes are not yet known: keys wait for its
-        // result and then run in order, so none acts on a value about to change.
         if state.pendingWrite != nil {
             hold(&state, .key(key))
             return []
@@ -69,6 +75,13 @@ enum EditorUpdate {
             return
         }
         state.heldInput.append(input)
+    }
+
+    /// Whether the key quits in this state: Ctrl-C (and its kind) anywhere, `q` where it is not
+    /// text being typed.
+    static func quits(_ key: KeyEvent, in state: EditorState) -> Bool {
+        guard KeyBindings.browse.action(for: key) == .quit else { return false }
+        return key.isControl || state.layout.tooSmall || isBrowsing(state)
     }
 
     private static func isBrowsing(_ state: EditorState) -> Bool {

@@ -47,7 +47,7 @@ package final class WriteQueue: Sendable {
         } catch is CancellationError {
             return .failed(cancelledText)
         } catch {
-            return .failed("\(error)")
+            return .failed(EditorUpdate.message(for: error))
         }
     }
 

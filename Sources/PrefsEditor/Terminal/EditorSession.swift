@@ -67,7 +67,9 @@ package enum EditorSession {
             if let signal = terminal.stopSignal { ending = .signal(signal) }
         }
         terminal.end()
-        return Outcome(ending: ending ?? .quit, committed: controller.committed, unsaved: finishWrites(writes, controller))
+        // The last write's result first: a change committed as the editor closed is in the summary.
+        let unsaved = finishWrites(writes, controller)
+        return Outcome(ending: ending ?? .quit, committed: controller.committed, unsaved: unsaved)
     }
 
     /// The write still out when the editor closes: one already under way finishes (its change

@@ -65,6 +65,20 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
         }
     }
 
+    /// The message with a refused value longer than `maxValueLength` characters cut to its
+    /// start and its length (`"xxxxxxxx…" (50000 characters)`), so that a line as wide as a
+    /// status line still ends with what is allowed. Other errors read as ``description``.
+    ///
+    /// ```swift
+    /// error.description(maxValueLength: 40)
+    /// ```
+    package func description(maxValueLength: Int) -> String {
+        guard case .invalidValue(let key, let value, let allowed) = self, value.count > maxValueLength else { return description }
+        let subject = key.map { "\($0.controlCharactersEscaped): " } ?? ""
+        let start = String(value.prefix(max(1, maxValueLength))).controlCharactersEscaped
+        return "\(subject)\"\(start)…\" (\(value.count) characters) is not allowed; allowed: \(allowed.controlCharactersEscaped)"
+    }
+
     /// The same error with the key filled in, for errors raised below the key level.
     ///
     /// ```swift
