@@ -124,6 +124,16 @@ struct PreferencesEditorHarnessTests {
         #expect(!editor.screen.components(separatedBy: "\n").dropLast().contains { $0.contains("addedLater") })
     }
 
+    @Test func onANarrowTerminalTheDetailsShowTheDerivedValues() throws {
+        let prefs = Preferences(store: InMemoryStore(), schema: Self.schema)
+        let editor = try PreferencesEditor.Harness(PreferencesEditor(prefs), width: 60, height: 24)
+        #expect(!editor.screen.contains("History kept"))      // no room for the live preview beside the pane
+
+        editor.press(.character("i"))
+
+        #expect(editor.screen.contains("History kept: 7 days"), "\(editor.screen)")
+    }
+
     @Test func theScreenFollowsAResize() throws {
         let (editor, _) = try harness()
         editor.resize(width: 50, height: 12)

@@ -414,6 +414,11 @@ enum EditorRenderer {
                 add("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)")
             }
         }
+        // The live preview too: below 72 columns there is no room for it beside the pane, and
+        // this is where a narrow terminal still shows the program's derived values.
+        for (index, reading) in state.derived.enumerated() {
+            add(index == 0 ? "Live" : "", "\(reading.title): \(reading.text ?? "—")")
+        }
         if let message = state.message { add("Message", message.text) }
         let height = min(grid.height - 2, lines.count + 2)
         box(&grid, x: 1, y: 1, width: width, height: height, title: state.selectedKey?.title ?? "Details")
