@@ -41,6 +41,13 @@ public class AnyPreferenceKey: @unchecked Sendable {
 
     let codec: KeyCodec
 
+    /// The same key under another name, title and section, sharing this one's default, rule and
+    /// codec (no new closures): how an inferred schema types thousands of keys by a few values.
+    func renamed(_ name: String, title: String, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {
+        AnyPreferenceKey(name: name, type: type, title: title, help: help, section: section, unit: unit, rule: rule,
+                         codec: codec, isDescribedBySchema: isDescribedBySchema)
+    }
+
     init(name: String, type: PreferenceType, title: String, help: String, section: String,
          unit: String?, rule: RuleDescription, codec: KeyCodec, isDescribedBySchema: Bool) {
         self.name = name
@@ -171,8 +178,27 @@ public typealias PreferenceKeys = AnyPreferenceKey
 
 /// The type-erased operations of a key, made by `PreferenceKey<Value>` from its value type.
 /// Closures rather than overridden methods, so the base class has no members that only a
-/// subclass can implement.
-struct KeyCodec: Sendable {
+/// subclass can implement. A class, so that keys sharing one (an inferred schema's thousands)
+/// hold a reference, not 200-odd bytes of closures each.
+final class KeyCodec: Sendable {
+    init(defaultText: String, defaultJSON: JSONValue, problem: @escaping @Sendable (PlistValue) -> String?,
+         text: @escaping @Sendable (PlistValue?) -> String, json: @escaping @Sendable (PlistValue?) -> JSONValue,
+         parse: @escaping @Sendable ([String]) throws -> PlistValue?, fromJSON: @escaping @Sendable (JSONValue) throws -> PlistValue?,
+         check: @escaping @Sendable (PlistValue) throws -> Void, step: (@Sendable (PlistValue?, Int) -> PlistValue?)?,
+         cycle: (@Sendable (PlistValue?, Int) -> PlistValue?)?, parseItem: (@Sendable (String) throws -> JSONValue)?) {
+        self.defaultText = defaultText
+        self.defaultJSON = defaultJSON
+        self.problem = problem
+        self.text = text
+        self.json = json
+        self.parse = parse
+        self.fromJSON = fromJSON
+        self.check = check
+        self.step = step
+        self.cycle = cycle
+        self.parseItem = parseItem
+    }
+
     let defaultText: String
     let defaultJSON: JSONValue
     let problem: @Sendable (PlistValue) -> String?

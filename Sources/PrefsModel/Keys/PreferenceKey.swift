@@ -47,6 +47,17 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// ```swift
     /// PreferenceKeys.refreshInterval.value(from: .int(30))  // 30
     /// ```
+    private init(copying prototype: PreferenceKey<Value>, name: String, title: String, section: String, isDescribedBySchema: Bool) {
+        defaultValue = prototype.defaultValue
+        valueRule = prototype.valueRule
+        super.init(name: name, type: prototype.type, title: title, help: prototype.help, section: section,
+                   unit: prototype.unit, rule: prototype.rule, codec: prototype.codec, isDescribedBySchema: isDescribedBySchema)
+    }
+
+    override func renamed(_ name: String, title: String, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {
+        PreferenceKey(copying: self, name: name, title: title, section: section, isDescribedBySchema: isDescribedBySchema)
+    }
+
     public func value(from stored: PlistValue) -> Value? {
         guard let value = Value(storedValue: stored), valueRule.allows(value) else { return nil }
         return value

@@ -47,24 +47,31 @@ struct ListCommand: ParsableCommand {
     }
 
     private func printTable(_ keys: [AnyPreferenceKey], _ prefs: Preferences) {
-        var rows = [["KEY", "SECTION", "TYPE", "VALUE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"]]
-        for key in keys {
-            rows.append([
+        let header = ["KEY", "SECTION", "TYPE", "VALUE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"]
+        func cells(_ key: AnyPreferenceKey) -> [String] {
+            [
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
                 // optional without a value (both were an empty cell).
                 key.name, key.isDescribedBySchema ? key.section : "-", key.type.name, prefs.displayText(of: key),
                 prefs.schema.declaresType(of: key) ? key.defaultDisplayText : "-",
                 prefs.isDefault(key) ? "" : "yes", prefs.diagnostic(for: key)?.reason ?? "",
-            ].map(\.controlCharactersEscaped))
+            ].map(\.controlCharactersEscaped)
         }
-        // Columns are measured in display width, so values such as 東京 keep the table aligned.
-        let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
-        for row in rows {
-            let cells = row.enumerated().map { column, cell in
+        // Two passes, the cells made again for printing rather than kept: a table of 200,000
+        // rows held whole was a fifth of the command's peak memory. Columns are measured in
+        // display width, so values such as 東京 keep the table aligned.
+        var widths = header.map(\.displayWidth)
+        for key in keys {
+            for (column, cell) in cells(key).enumerated() { widths[column] = max(widths[column], cell.displayWidth) }
+        }
+        func printRow(_ row: [String]) {
+            let padded = row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.displayWidth)
             }
-            Output.print(cells.joined(separator: "  ").trimmingTrailingSpaces())
+            Output.print(padded.joined(separator: "  ").trimmingTrailingSpaces())
         }
+        printRow(header)
+        for key in keys { printRow(cells(key)) }
     }
 }
 
