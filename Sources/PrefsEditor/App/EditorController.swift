@@ -76,6 +76,11 @@ package final class EditorController {
         send(OutsideChanges.event(for: names, in: prefs))
     }
 
+    /// Drops the keys held behind a pending write, for an editor that has closed.
+    func discardHeldInput() {
+        state.heldInput.removeAll()
+    }
+
     /// The screen, drawn from the state alone.
     package func frame() -> ScreenGrid {
         EditorRenderer.render(state)

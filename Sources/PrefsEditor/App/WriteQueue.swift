@@ -63,8 +63,13 @@ package final class WriteQueue: Sendable {
     /// already under way finish, and returns the results not yet taken. For the editor's close.
     func finish() -> [EditorEvent] {
         cancelled.withLock { $0 = true }
-        queue.sync {}
+        drain()
         return take()
+    }
+
+    /// Waits until the writes asked for so far have run (their events are then ready).
+    func drain() {
+        queue.sync {}
     }
 
     private func post(_ event: EditorEvent) {

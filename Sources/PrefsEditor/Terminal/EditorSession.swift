@@ -74,8 +74,11 @@ package enum EditorSession {
 
     /// The write still out when the editor closes: one already under way finishes (its change
     /// counts as committed); one waiting for a lock stops waiting and is reported as unsaved.
-    private static func finishWrites(_ writes: WriteQueue, _ controller: EditorController) -> UnsavedWrite? {
+    static func finishWrites(_ writes: WriteQueue, _ controller: EditorController) -> UnsavedWrite? {
         let pending = controller.state.pendingWrite
+        // Keys held behind that write were typed into an editor that has closed: run on its
+        // result, they would start writes after `run` returned.
+        controller.discardHeldInput()
         var failure: String?
         for event in writes.finish() {
             if case .writeFinished(.failed(let reason)) = event { failure = reason }
