@@ -17,8 +17,11 @@ struct WriteQueueTests {
         private let lock: Int32
 
         init() {
-            prefs = Preferences(store: SuiteStore(suiteName: "com.example.weather", directory: directory.path, watchForChanges: false),
-                                schema: WeatherSettings.schema)
+            // A lock limit far beyond the test's own waits: the write here ends by being
+            // cancelled, never by the limit, however loaded the machine.
+            let store = SuiteStore(suiteName: "com.example.weather", directory: directory.path, watchForChanges: false,
+                                   options: SuiteStore.Options(lockTimeout: .seconds(600)))
+            prefs = Preferences(store: store, schema: WeatherSettings.schema)
             lock = open(directory.file("com.example.weather.plist.lock"), O_RDWR | O_CREAT, 0o600)
             flock(lock, LOCK_EX)
         }
@@ -41,9 +44,8 @@ struct WriteQueueTests {
         let controller = EditorController(prefs: suite.prefs, suiteName: "com.example.weather", width: 100, height: 30, writes: writes)
 
         controller.handle([.right, .right, .down, .right])        // the first write waits; the rest are held
-        #expect(await eventually(within: .seconds(5)) {
-            writes.take().contains { if case .writeWaiting = $0 { return true } else { return false } }
-        })
+        // The wait is told after a second (the events stay in the queue for finishWrites).
+        #expect(await eventually(within: .seconds(30)) { wakes.withLock { $0 } > 0 })
         #expect(controller.state.heldInput.count == 3)
 
         let unsaved = EditorSession.finishWrites(writes, controller)
