@@ -182,3 +182,70 @@ struct EditorSnapshotTests {
         #expect(editor.controller.state.keys.map(\.name) == before)
     }
 }
+
+/// Cases a review found in the state machine's handling of writes in flight, each a defect
+/// before its fix.
+@Suite("Editor: writes in flight while other things happen")
+struct EditorWritesInFlightTests {
+    @Test func aListEditorReopensOnItsOwnSettingWhenAKeyWasAddedWhileItsWriteWasOut() {
+        let stored: [String: PlistValue] = ["m": .array([.int(1), .int(2)]), "z": .string("zz")]
+        let editor = EditorHarness(width: 100, height: 30, stored: stored,
+                                   schema: PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup"),
+                                   keyListing: .followingStore())
+        editor.select("m")
+        editor.press(.enter)
+        var state = editor.controller.state
+        #expect(EditorUpdate.update(&state, .key(.character("d"))) == [.write(["m": .array([.int(2)])])])
+
+        _ = EditorUpdate.update(&state, .externalChange(["a": .array([.int(7)])], loadProblem: nil))   // sorts before m
+        _ = EditorUpdate.update(&state, .writeFinished(.committed([StoredChange(key: "m", old: .array([.int(1), .int(2)]), new: .array([.int(2)]))], warnings: [])))
+
+        guard case .editingList(let list) = state.mode else { Issue.record("no list editor: \(state.mode)"); return }
+        #expect(state.keys[list.keyIndex].name == "m")
+        #expect(EditorUpdate.update(&state, .key(.character("d"))) == [.write(["m": .array([])])])
+    }
+
+    @Test func aHeldQThatAnEarlierHeldKeyMadeTextDoesNotQuitOnALockWait() {
+        let editor = EditorHarness(width: 100, height: 30)
+        editor.select("Temperature")
+        var state = editor.controller.state
+        _ = EditorUpdate.update(&state, .key(.right))                       // the write goes out
+        _ = EditorUpdate.update(&state, .key(.character("/")))              // held: opens the filter
+        _ = EditorUpdate.update(&state, .key(.character("q")))              // held: text of the filter
+
+        #expect(EditorUpdate.update(&state, .writeWaiting("waiting: process 1 (x) holds the lock /l")).isEmpty)
+        #expect(state.heldInput == [.key(.character("/")), .key(.character("q"))])
+    }
+
+    @Test func theEditorsOwnListWriteThatRetypesItsKeyClosesTheFieldAndSaysSoWithoutBlamingAnotherProgram() {
+        let stored: [String: PlistValue] = ["tags": .array([.int(1), .string("a")])]
+        let editor = EditorHarness(width: 100, height: 30, stored: stored,
+                                   schema: PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup"),
+                                   keyListing: .followingStore())
+        editor.select("tags")
+        editor.press(.enter, .down, .character("d"))                        // [1, "a"] → [1]: now a list of ints
+
+        #expect(editor.status == " tags now holds another kind of value; its field is closed")
+        guard case .browse = editor.controller.state.mode else { Issue.record("still open: \(editor.controller.state.mode)"); return }
+        #expect(editor.stored("tags") == .array([.int(1)]))
+    }
+
+    @Test func aWriteResultTakenWithAnOutsideChangeNeverHidesTheNewerOutsideValue() async throws {
+        let store = InMemoryStore()
+        let prefs = Preferences(store: store, schema: EditorHarness.schema)
+        let results = Locked(0)
+        let outside = OutsideChanges(prefs) {}
+        defer { outside.cancel() }
+        let writes = WriteQueue(prefs) { results.withLock { $0 += 1 } }
+        let controller = EditorController(prefs: prefs, suiteName: "x", width: 100, height: 30, writes: writes)
+        while controller.state.selectedKey?.name != "temperatureNotation" { controller.handle(.down) }
+
+        controller.handle(.right)                                          // fahrenheit, on the queue
+        writes.drain()                                                     // its result is posted
+        try Preferences(store: store, schema: EditorHarness.schema).write(["temperatureNotation": .string("kelvin")])
+        for event in EditorSession.news(writes: writes, outside: outside, prefs: prefs) { controller.send(event) }
+
+        #expect(controller.state.settings.storedValue(forKey: "temperatureNotation") == .string("kelvin"))
+        #expect(store.storedValue(forKey: "temperatureNotation") == .string("kelvin"))
+    }
+}

@@ -188,7 +188,7 @@ struct EditorState: Sendable {
     /// write. When they add or remove settings (a list that follows the file), the rows, the
     /// selection and an open field follow by key name; a field whose setting went is closed,
     /// and the returned message says so.
-    mutating func apply(_ changes: [String: PlistValue?]) -> String? {
+    mutating func apply(_ changes: [String: PlistValue?], byThisEditor: Bool = false) -> String? {
         let before = keys
         let previous = selectedKey?.name
         let keysChanged = settings.apply(changes)
@@ -205,23 +205,36 @@ struct EditorState: Sendable {
         // now holds another kind of value (an inferred key retyped), which the field cannot edit.
         let stillEditable = { (old: Int) -> Int? in moved(old).flatMap { keys[$0].type == before[old].type ? $0 : nil } }
         var closed: (name: String, reason: String)?
+        let by = byThisEditor ? "" : " by another program"
         let close = { (old: Int) -> (String, String) in
-            (before[old].name, moved(old) == nil ? "was removed by another program" : "now holds another kind of value")
+            (before[old].name, moved(old) == nil ? "was removed\(by)" : "now holds another kind of value")
         }
-        switch mode {
-        case .editingLine(var edit):
-            if let new = stillEditable(edit.keyIndex) { edit.keyIndex = new; mode = .editingLine(edit) } else { closed = close(edit.keyIndex) }
-        case .choosing(var popup):
-            if let new = stillEditable(popup.keyIndex) { popup.keyIndex = new; mode = .choosing(popup) } else { closed = close(popup.keyIndex) }
-        case .editingList(var list):
-            if let new = stillEditable(list.keyIndex) { list.keyIndex = new; mode = .editingList(list) } else { closed = close(list.keyIndex) }
-        case .confirmingReset(let indices, let all):
-            let kept = indices.compactMap(moved)
-            mode = kept.isEmpty ? .browse : .confirmingReset(kept, all: all)
-        default:
-            break
+        // The open mode, and the mode a pending write leads to, follow their settings by name.
+        func remapped(_ mode: Mode) -> (Mode, closed: (name: String, reason: String)?) {
+            switch mode {
+            case .editingLine(var edit):
+                guard let new = stillEditable(edit.keyIndex) else { return (.browse, close(edit.keyIndex)) }
+                edit.keyIndex = new
+                return (.editingLine(edit), nil)
+            case .choosing(var popup):
+                guard let new = stillEditable(popup.keyIndex) else { return (.browse, close(popup.keyIndex)) }
+                popup.keyIndex = new
+                return (.choosing(popup), nil)
+            case .editingList(var list):
+                guard let new = stillEditable(list.keyIndex) else { return (.browse, close(list.keyIndex)) }
+                list.keyIndex = new
+                return (.editingList(list), nil)
+            case .confirmingReset(let indices, let all):
+                let kept = indices.compactMap(moved)
+                return (kept.isEmpty ? .browse : .confirmingReset(kept, all: all), nil)
+            default:
+                return (mode, nil)
+            }
         }
-        if closed != nil { mode = .browse }
+        let current = remapped(mode)
+        mode = current.0
+        closed = current.closed
+        if let after = pendingWrite?.modeAfter { pendingWrite?.modeAfter = remapped(after).0 }
         // The selected setting by name; if it went, the one now at its place.
         let oldSelected = selectedKeyIndex
         let wanted = previous.flatMap { index[$0] } ?? oldSelected.flatMap { old in

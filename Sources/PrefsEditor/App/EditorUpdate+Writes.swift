@@ -74,8 +74,10 @@ extension EditorUpdate {
         case .committed(let changes, let warnings):
             var values: [String: PlistValue?] = [:]
             for change in changes { values[change.key] = .some(change.new) }
-            let removed = state.apply(values)
+            // The mode the write leads to first, so that taking its values checks that mode's
+            // field (a list whose write retyped its inferred key closes, and says so).
             state.mode = pending.modeAfter
+            let removed = state.apply(values, byThisEditor: true)
             if pending.isUndo { state.undoStack.removeLast() }
             if let undo = pending.undo { state.undoStack.append(undo) }
             let text = removed ?? (warnings.isEmpty ? pending.success : warnings.joined(separator: "; "))
@@ -91,8 +93,10 @@ extension EditorUpdate {
         guard state.pendingWrite != nil else { return [] }
         state.writeIsWaiting = true
         state.message = .init(text: "Saving: \(note); q quits without saving this change", kind: .warning)
+        // Only Ctrl-C and its kind: a held `q` may be text for a field or filter that held keys
+        // before it open, so it waits its turn like them.
         let quitHeld = state.heldInput.contains { input in
-            if case .key(let key) = input { return quits(key, in: state) }
+            if case .key(let key) = input { return key.isControl && isQuit(key) }
             return false
         }
         return quitHeld ? [.quit] : []

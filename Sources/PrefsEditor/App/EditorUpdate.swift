@@ -80,9 +80,12 @@ enum EditorUpdate {
     /// Whether the key quits in this state: Ctrl-C (and its kind) anywhere, `q` where it is not
     /// text being typed.
     static func quits(_ key: KeyEvent, in state: EditorState) -> Bool {
-        guard KeyBindings.browse.action(for: key) == .quit else { return false }
+        guard isQuit(key) else { return false }
         return key.isControl || state.layout.tooSmall || isBrowsing(state)
     }
+
+    /// Whether the key is bound to quit (`q`, Ctrl-C …), whatever the mode.
+    static func isQuit(_ key: KeyEvent) -> Bool { KeyBindings.browse.action(for: key) == .quit }
 
     private static func isBrowsing(_ state: EditorState) -> Bool {
         switch state.mode {

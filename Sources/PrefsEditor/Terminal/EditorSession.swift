@@ -59,8 +59,7 @@ package enum EditorSession {
             wakeUp.drain()
             if terminal.takeContinued() { terminal.repaintAll() }
             for event in terminal.readEvents() where !controller.shouldQuit { controller.send(event) }
-            if let change = outside.take(from: prefs) { controller.send(change) }
-            for event in writes.take() { controller.send(event) }
+            for event in news(writes: writes, outside: outside, prefs: prefs) { controller.send(event) }
             if let due = controller.wakeUp, due <= Date() { controller.send(.timer) }
             if controller.shouldQuit { ending = .quit }
             if cancellation?.isCancelled == true { ending = .cancelled }
@@ -72,12 +71,22 @@ package enum EditorSession {
         return Outcome(ending: ending ?? .quit, committed: controller.committed, unsaved: unsaved)
     }
 
+    /// What other threads brought since the last turn, in the order the state must take it:
+    /// write results first. An outside change's values are read when it is taken, so they are
+    /// never older than a result already taken; the other way round, the editor's own older
+    /// value could land over another program's newer one, and stay on screen.
+    static func news(writes: WriteQueue, outside: OutsideChanges, prefs: Preferences) -> [EditorEvent] {
+        let results = writes.take()
+        return results + (outside.take(from: prefs).map { [$0] } ?? [])
+    }
+
     /// The write still out when the editor closes: one already under way finishes (its change
     /// counts as committed); one waiting for a lock stops waiting and is reported as unsaved.
     static func finishWrites(_ writes: WriteQueue, _ controller: EditorController) -> UnsavedWrite? {
         let pending = controller.state.pendingWrite
         // Keys held behind that write were typed into an editor that has closed: run on its
-        // result, they would start writes after `run` returned.
+        // result, they would start writes after `run` returned. They are counted in the report.
+        let heldKeys = controller.state.heldInput.count { if case .key(let key) = $0 { !EditorUpdate.isQuit(key) } else { true } }
         controller.discardHeldInput()
         var failure: String?
         for event in writes.finish() {
@@ -85,7 +94,8 @@ package enum EditorSession {
             controller.send(event)
         }
         guard let pending, let failure else { return nil }
-        return UnsavedWrite(keys: pending.changes.keys.sorted(), reason: failure)
+        let note = heldKeys > 0 ? " (and \(heldKeys) key\(heldKeys == 1 ? "" : "s") typed after it, not applied)" : ""
+        return UnsavedWrite(keys: pending.changes.keys.sorted(), reason: failure + note)
     }
 
     /// Sleeps until the terminal has input, the wake-up descriptor was written, a signal

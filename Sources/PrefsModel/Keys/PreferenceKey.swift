@@ -42,11 +42,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
                    codec: Self.codec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema)
     }
 
-    /// Decodes a stored value: the value, or nil when it is the wrong type or breaks the rule.
-    ///
-    /// ```swift
-    /// PreferenceKeys.refreshInterval.value(from: .int(30))  // 30
-    /// ```
+    /// A key sharing `prototype`'s default, rule and codec under another name (see ``renamed``).
     private init(copying prototype: PreferenceKey<Value>, name: String, title: String, section: String, isDescribedBySchema: Bool) {
         defaultValue = prototype.defaultValue
         valueRule = prototype.valueRule
@@ -58,6 +54,11 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
         PreferenceKey(copying: self, name: name, title: title, section: section, isDescribedBySchema: isDescribedBySchema)
     }
 
+    /// Decodes a stored value: the value, or nil when it is the wrong type or breaks the rule.
+    ///
+    /// ```swift
+    /// PreferenceKeys.refreshInterval.value(from: .int(30))  // 30
+    /// ```
     public func value(from stored: PlistValue) -> Value? {
         guard let value = Value(storedValue: stored), valueRule.allows(value) else { return nil }
         return value
