@@ -85,8 +85,12 @@ struct StoreFaultTests {
         let statuses = [inPlace.finish().status, ours.finish().status]
 
         #expect(statuses == [0, 0])
-        let missing = foundationKeys.subtracting(store().storedValues().keys)
-        #expect(missing.isEmpty, "the in-place writer's keys lost: \(missing.sorted())")
+        let final = store()
+        let missing = foundationKeys.subtracting(final.storedValues().keys)
+        #expect(missing.isEmpty, """
+            the in-place writer's keys lost: \(missing.sorted()); the file now: \(final.loadProblem ?? "readable"), \
+            \(final.storedValues().count) keys; the writers said: \(inPlace.finish().error) \(ours.finish().error)
+            """)
     }
 
     @Test func aFileFoundEmptyWhereItHeldSettingsIsNeverTakenForNoSettings() throws {

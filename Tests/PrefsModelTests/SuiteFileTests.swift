@@ -111,6 +111,49 @@ struct SuiteFileTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.plistPath)) == garbage)
     }
 
+    @Test func aStoreThatReadValidSettingsKeepsThemWhenItFindsTheFileHalfWritten() throws {
+        let fixture = StoreFixture(.suite)
+        let store = SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false)
+        try store.commit(["city": .string("Bergen"), "units": .string("metric")])
+        // What a program rewriting the file in place (no lock, no rename) leaves mid-write.
+        let halfWritten = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>ci".utf8)
+        try halfWritten.write(to: URL(fileURLWithPath: fixture.plistPath))
+
+        try store.commit(["refreshInterval": .int(30)])
+
+        #expect(SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false).storedValues()
+                == ["city": .string("Bergen"), "units": .string("metric"), "refreshInterval": .int(30)])
+        let copies = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
+            .filter { $0.hasPrefix("test.suite.plist.corrupt-") }
+        #expect(try copies.map { try Data(contentsOf: URL(fileURLWithPath: fixture.directory.file($0))) } == [halfWritten])
+        #expect(store.takeWarnings().first?.hasSuffix("a new file was written with the 2 settings read at the last look") == true)
+    }
+
+    @Test func aWriteWaitsForAFileBeingRewrittenInPlaceToSettleInsteadOfReplacingIt() throws {
+        let fixture = StoreFixture(.suite)
+        let store = SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false)
+        try store.commit(["a": .int(1)])
+        let path = fixture.plistPath
+        let settled = try PlistXMLWriter.document(["a": .int(1), "b": .int(2)])
+        // Another program rewriting the file in place, no lock: 15 half-written states 10 ms
+        // apart (each a different length, so each look sees the file change), then the whole.
+        let other = Thread {
+            for step in 1...15 {
+                _ = try? Data(settled.prefix(20 + step * 7)).write(to: URL(fileURLWithPath: path))
+                usleep(10_000)
+            }
+            _ = try? Data(settled).write(to: URL(fileURLWithPath: path))
+        }
+        _ = try Data(settled.prefix(20)).write(to: URL(fileURLWithPath: path))
+        other.start()
+
+        try store.commit(["c": .int(3)])
+
+        #expect(SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false).storedValues()
+                == ["a": .int(1), "b": .int(2), "c": .int(3)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter { $0.contains(".corrupt-") }.isEmpty)
+    }
+
     @Test func writingOverACorruptFilePreservesItByteForByte() throws {
         let fixture = StoreFixture(.suite)
         let garbage = Data("not a plist at all \u{1}\u{2}".utf8)

@@ -91,8 +91,12 @@ struct SuiteFile: Sendable {
     /// bytes are proof. The bytes read are returned when they parsed, for the next comparison.
     func read(knownSize: Int64?, knownBytes: Data? = nil) -> (contents: Contents, identity: Identity?, bytes: Data?) {
         var attempt = 0
+        var previous: Identity?
+        var sawChange = false
         while true {
             var (contents, identity, bytes) = readOnce(knownBytes: knownBytes)
+            if attempt > 0 && identity != previous { sawChange = true }
+            previous = identity
             if case .values(let values, _, _) = contents, values.isEmpty, identity?.size == 0, let knownSize, knownSize > 0 {
                 contents = .emptied
             }
@@ -110,7 +114,12 @@ struct SuiteFile: Sendable {
             // always a rewrite in progress, and a writer stalled on a busy machine after
             // truncating is exactly when taking it for "no settings" would lose the most. An
             // unparseable file is preserved as a copy before it is replaced, so less is at stake.
-            let attempts = identity?.size == 0 ? 10 : 3
+            // A file that changed between two looks is being written right now (a program
+            // rewriting it in place takes no lock): the read waits for it to settle, up to a
+            // second, rather than take a half-written file for a corrupt one and replace it
+            // with only this write's keys (seen under AddressSanitizer, whose slower in-place
+            // writer kept the file unparseable past three looks).
+            let attempts = sawChange ? 50 : identity?.size == 0 ? 10 : 3
             guard isWorthRetrying, attempt < attempts else {
                 let parsed: Bool = switch contents {
                 case .values, .unchanged: true

@@ -321,8 +321,20 @@ public final class SuiteStore: PreferenceStore {
                                  verbatim: verbatim)
         case .unreadable(let reason, let bytes):
             let copy = try file.preserveUnreadableCopy(of: bytes)
-            warning = "\(path) \(reason); it was preserved as \(copy) and a new file was written"
-            return StartingPoint(values: [:], order: PlistKeyOrder([]), identity: identity, isCurrent: false, mustRewrite: true)
+            // A store that read valid settings before starts from them, as for a file found
+            // emptied: an unreadable file is most often one a program rewriting in place (no
+            // lock, no rename) has half written, and starting from nothing kept only this
+            // write's keys and dropped every other program's (seen under AddressSanitizer, whose
+            // slower writer left a file unparseable past the read's retries). The bytes are in
+            // the copy either way.
+            guard known.isValid, !known.values.isEmpty else {
+                warning = "\(path) \(reason); it was preserved as \(copy) and a new file was written"
+                return StartingPoint(values: [:], order: PlistKeyOrder([]), identity: identity, isCurrent: false, mustRewrite: true)
+            }
+            warning = "\(path) \(reason); it was preserved as \(copy) and a new file was written with the "
+                + "\(known.values.count) settings read at the last look"
+            return StartingPoint(values: known.values, order: known.order, identity: identity, isCurrent: false,
+                                 mustRewrite: true, verbatim: known.verbatim)
         case .emptied:
             // A program writing in place truncated the file and has not written it back (or
             // died doing so). Starting from nothing would keep only this write's keys; the
