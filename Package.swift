@@ -101,6 +101,14 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The README's code, compiled (and run where it needs no terminal), with a check that
+        // it is still the README's. Apart from the other tests: the README declares the demo's
+        // key names itself, which PrefsDemo's would make ambiguous.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["PrefsModel", "PrefsEditor", "settings-host"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "prefs-tuiTests",
             dependencies: [
