@@ -159,19 +159,23 @@ final class NcursesTerminal {
     /// One input, or nil when none is waiting (within the current timeout).
     private func readInput() -> Input? {
         while true {
-            var character: wint_t = 0
-            let result = wget_wch(window, &character)
-            if result == KEY_CODE_YES {
-                let code = Int32(character)
-                if code == pasteStartCode { return .pasteStart }
-                if code == pasteEndCode { return .pasteEnd }
-                if code == KEY_RESIZE { return .event(.resize(width: size.width, height: size.height)) }
-                if let key = Self.functionKey(code) { return .event(.key(key)) }
-                continue
+            guard let read = readOnce() else { return nil }
+            switch decoder.decode(read) {
+            case .pasteStart: return .pasteStart
+            case .pasteEnd: return .pasteEnd
+            case .resize: return .event(.resize(width: size.width, height: size.height))
+            case .key(let key): return .event(.key(key))
+            case .ignored: continue
             }
-            guard result == OK else { return nil }
-            if let key = Self.key(character) { return .event(.key(key)) }
         }
+    }
+
+    /// One read from ncurses, or nil when nothing is waiting.
+    private func readOnce() -> KeyDecoder.Read? {
+        var character: wint_t = 0
+        let result = wget_wch(window, &character)
+        if result == KEY_CODE_YES { return .keyCode(Int32(character)) }
+        return result == OK ? .character(UInt32(character)) : nil
     }
 
     /// The text between the paste markers; waits briefly for the rest of a long paste.
@@ -179,52 +183,29 @@ final class NcursesTerminal {
         wtimeout(window, 200)
         defer { wtimeout(window, 0) }
         var text = ""
-        while true {
-            var character: wint_t = 0
-            let result = wget_wch(window, &character)
-            if result == KEY_CODE_YES {
-                if Int32(character) == pasteEndCode { return text }
-                continue
+        while let read = readOnce() {
+            switch read {
+            case .keyCode(let code):
+                if decoder.decode(.keyCode(code)) == .pasteEnd { return text }
+            case .character(let character):
+                KeyDecoder.appendPasted(character, to: &text)
             }
-            guard result == OK else { return text }
-            if character == 13 { text += "\n"; continue }
-            if let scalar = Unicode.Scalar(UInt32(character)) { text.unicodeScalars.append(scalar) }
         }
+        return text
     }
 
-    private static func key(_ character: wint_t) -> KeyEvent? {
-        switch character {
-        case 10, 13: return .enter
-        case 27: return .escape
-        case 9: return .tab
-        case 127, 8: return .backspace
-        case 1...26: return .control(Character(Unicode.Scalar(UInt8(96 + character))))
-        case 28: return .control("\\")
-        default:
-            guard character >= 32, let scalar = Unicode.Scalar(UInt32(character)) else { return nil }
-            return .character(Character(scalar))
-        }
-    }
+    /// ncurses' codes of the keys the editor knows, for the pure ``KeyDecoder``.
+    private static let decoder: KeyDecoder = {
+        var keys: [Int32: KeyEvent] = [
+            KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
+            KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown, KEY_HOME: .home, KEY_END: .end,
+            KEY_ENTER: .enter, KEY_BTAB: .backTab, KEY_BACKSPACE: .backspace, KEY_DC: .delete,
+        ]
+        for number in 1...12 { keys[prefs_key_f(Int32(number))] = .function(number) }
+        return KeyDecoder(functionKeys: keys, resizeCode: KEY_RESIZE, pasteStartCode: pasteStartCode, pasteEndCode: pasteEndCode)
+    }()
 
-    private static func functionKey(_ code: Int32) -> KeyEvent? {
-        switch code {
-        case KEY_UP: return .up
-        case KEY_DOWN: return .down
-        case KEY_LEFT: return .left
-        case KEY_RIGHT: return .right
-        case KEY_PPAGE: return .pageUp
-        case KEY_NPAGE: return .pageDown
-        case KEY_HOME: return .home
-        case KEY_END: return .end
-        case KEY_ENTER: return .enter
-        case KEY_BTAB: return .backTab
-        case KEY_BACKSPACE: return .backspace
-        case KEY_DC: return .delete
-        default:
-            for number in 1...12 where code == prefs_key_f(Int32(number)) { return .function(number) }
-            return nil
-        }
-    }
+    private var decoder: KeyDecoder { Self.decoder }
 
     /// Copies a frame to the screen: sends what ``FrameDiff`` says changed since the previous
     /// frame, and nothing at all for an equal one.
