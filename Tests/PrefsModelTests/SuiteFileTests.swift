@@ -154,6 +154,61 @@ struct SuiteFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter { $0.contains(".corrupt-") }.isEmpty)
     }
 
+    @Test func aWriteWaitsForAFileThatIsGoneForAMomentInsteadOfStartingFromNothing() throws {
+        let fixture = StoreFixture(.suite)
+        let store = SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false)
+        try store.commit(["a": .int(1)])
+        let path = fixture.plistPath
+        let rewritten = try PlistXMLWriter.document(["a": .int(1), "b": .int(2)])
+        // Another program replacing the file by removing it and writing it anew, no lock.
+        unlink(path)
+        let other = Thread {
+            usleep(50_000)
+            _ = try? Data(rewritten).write(to: URL(fileURLWithPath: path))
+        }
+        other.start()
+
+        try store.commit(["c": .int(3)])
+
+        #expect(SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false).storedValues()
+                == ["a": .int(1), "b": .int(2), "c": .int(3)])
+    }
+
+    @Test func aSuiteFileDeletedForGoodIsTakenAsDeleted() throws {
+        let fixture = StoreFixture(.suite)
+        let store = SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false)
+        try store.commit(["a": .int(1)])
+        unlink(fixture.plistPath)
+
+        try store.commit(["c": .int(3)])
+
+        #expect(SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false).storedValues()
+                == ["c": .int(3)])
+    }
+
+    @Test func aFileTruncatedBetweenItsSizeAndItsReadIsNotTakenForAnEmptySuite() throws {
+        let fixture = StoreFixture(.suite)
+        try SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false)
+            .commit(["a": .int(1), "b": .int(2)])
+        let document = try Data(contentsOf: URL(fileURLWithPath: fixture.plistPath))
+        // Another program rewriting the file in place: the first look finds it truncated after
+        // its size was taken; the file is whole again for the looks after.
+        let looks = Locked(0)
+        let hooks = SuiteFileHooks(afterSizeRead: { path in
+            let look = looks.withLock { $0 += 1; return $0 }
+            if look == 2 { truncate(path, 0) }
+            if look == 3 { try? document.write(to: URL(fileURLWithPath: path)) }
+        })
+        var options = SuiteStore.Options()
+        options.hooks = hooks
+        let store = SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false, options: options)
+
+        try store.commit(["c": .int(3)])
+
+        #expect(SuiteStore(suiteName: "test.suite", directory: fixture.directory.path, watchForChanges: false).storedValues()
+                == ["a": .int(1), "b": .int(2), "c": .int(3)])
+    }
+
     @Test func writingOverACorruptFilePreservesItByteForByte() throws {
         let fixture = StoreFixture(.suite)
         let garbage = Data("not a plist at all \u{1}\u{2}".utf8)

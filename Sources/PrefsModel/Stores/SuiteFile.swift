@@ -108,7 +108,12 @@ struct SuiteFile: Sendable {
             // once seen the file empty took the next such moment for "no settings" and dropped
             // another program's keys, 1 run in 5 of the hostile in-place-writer case).
             case .values: identity?.size == 0
-            case .absent, .inaccessible, .unchanged: false
+            // Gone, where the caller saw a file before: Foundation's in-place writer was seen
+            // to leave no file for a moment (a write that then started from nothing dropped all
+            // of its keys, 1 run in 30). A file deleted for good is still taken as deleted, a
+            // fraction of a second later.
+            case .absent: (knownSize ?? 0) > 0
+            case .inaccessible, .unchanged: false
             }
             // An empty file gets longer (up to 200 ms): no plist writer leaves one, so it is almost
             // always a rewrite in progress, and a writer stalled on a busy machine after
@@ -119,7 +124,8 @@ struct SuiteFile: Sendable {
             // second, rather than take a half-written file for a corrupt one and replace it
             // with only this write's keys (seen under AddressSanitizer, whose slower in-place
             // writer kept the file unparseable past three looks).
-            let attempts = sawChange ? 50 : identity?.size == 0 ? 10 : 3
+            let isAbsent = if case .absent = contents { true } else { false }
+            let attempts = sawChange ? 50 : identity?.size == 0 || isAbsent ? 10 : 3
             guard isWorthRetrying, attempt < attempts else {
                 let parsed: Bool = switch contents {
                 case .values, .unchanged: true
@@ -153,12 +159,21 @@ struct SuiteFile: Sendable {
         default: return (.inaccessible(reason: "is not a regular file"), nil, nil)
         }
         let identity = Identity(info)
+        hooks.afterSizeRead?(path)
         let data: Data
         do { data = try Self.readAll(from: descriptor, sizeHint: Int(info.st_size)) } catch {
             return (.inaccessible(reason: "cannot be read (\(error))"), identity, nil)
         }
-        // An empty file: `read(knownSize:)` decides whether it is an empty suite.
-        if data.isEmpty { return (.values([:], order: PlistKeyOrder([])), identity, data) }
+        // An empty file: `read(knownSize:)` decides whether it is an empty suite. Nothing read
+        // means empty whatever `fstat` said a moment before: a program rewriting the file in
+        // place can truncate it between the two, and the stale size made this read pass for
+        // "an empty suite" rather than a file caught mid-rewrite (a write then started from
+        // nothing and dropped that program's keys, 1 run in 30 of the in-place-writer case).
+        if data.isEmpty {
+            var read = identity
+            read.size = 0
+            return (.values([:], order: PlistKeyOrder([])), read, data)
+        }
         if data == knownBytes { return (.unchanged, identity, data) }
         return (Self.parse(data), identity, data)
     }

@@ -45,11 +45,15 @@ package struct SuiteFileHooks: Sendable {
     /// Called with the temporary file's path after it is written and synced, before the rename,
     /// with the lock held (to stop a writer there).
     package var beforeRename: (@Sendable (String) -> Void)?
+    /// Called with the suite's path when a read has taken the file's size and not yet read its
+    /// bytes (to truncate it there, as a program rewriting it in place can).
+    package var afterSizeRead: (@Sendable (String) -> Void)?
 
     package init(pinnedModificationTime: Int? = nil, firstTemporaryName: String? = nil,
-                 beforeRename: (@Sendable (String) -> Void)? = nil) {
+                 beforeRename: (@Sendable (String) -> Void)? = nil, afterSizeRead: (@Sendable (String) -> Void)? = nil) {
         self.pinnedModificationTime = pinnedModificationTime
         self.firstTemporaryName = firstTemporaryName
         self.beforeRename = beforeRename
+        self.afterSizeRead = afterSizeRead
     }
 }
