@@ -31,10 +31,7 @@ struct SettingsSnapshot: Sendable {
     func json(of key: AnyPreferenceKey) -> JSONValue { key.json(of: values[key.name]) }
 
     /// Why the key's stored value is ignored (it reads its default), or nil.
-    func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? {
-        guard let stored = values[key.name], let reason = key.problem(with: stored) else { return nil }
-        return PreferenceDiagnostic(key: key.name, storedValue: stored.summary, reason: reason)
-    }
+    func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? { key.diagnostic(of: values[key.name]) }
 
     func diagnostics() -> [PreferenceDiagnostic] { schema.keys.compactMap(diagnostic(for:)) }
 

@@ -10,7 +10,7 @@ package final class WriteQueue: Sendable {
     private let inbox = Locked([EditorEvent]())
     private let cancelled = Locked(false)
     /// The last wait the store reported, to name the holder if the write is then given up.
-    private let lastWait = Locked<String?>(nil)
+    private let lastWait = Locked<LockWaiting.Wait?>(nil)
     private static let cancelledText = "not saved: the editor closed while another process held the lock"
     private let wake: @Sendable () -> Void
 
@@ -23,16 +23,14 @@ package final class WriteQueue: Sendable {
     /// Starts a write; its `writeFinished` (and any `writeWaiting` before it) comes from `take()`.
     func submit(_ changes: [String: PlistValue?]) {
         queue.async { [self] in
-            let waiting = LockWaiting(onWait: { [self] note in
-                                          lastWait.withLock { $0 = note }
-                                          post(.writeWaiting(note))
+            let waiting = LockWaiting(onWait: { [self] wait in
+                                          lastWait.withLock { $0 = wait }
+                                          post(.writeWaiting(wait.note))
                                       },
                                       isCancelled: { [cancelled] in cancelled.withLock { $0 } })
             var result = LockWaiting.during(waiting) { Self.write(changes, to: prefs) }
-            if result == .failed(Self.cancelledText), let holder = lastWait.withLock({ $0 }) {
-                // Who held the lock, as the wait reported it ("waiting: pid 4242 (x) holds the lock …").
-                let who = holder.hasPrefix("waiting: ") ? String(holder.dropFirst(9)) : holder
-                result = .failed("not saved: the editor closed while \(who.replacingOccurrences(of: " holds ", with: " held "))")
+            if result == .failed(Self.cancelledText), let wait = lastWait.withLock({ $0 }) {
+                result = .failed("not saved: the editor closed while \(wait.holder) held the lock \(wait.path)")
             }
             lastWait.withLock { $0 = nil }
             post(.writeFinished(result))

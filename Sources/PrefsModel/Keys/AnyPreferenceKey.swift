@@ -41,6 +41,17 @@ public class AnyPreferenceKey: @unchecked Sendable {
 
     let codec: KeyCodec
 
+    /// Why `stored` is ignored for this key (it reads its default), or nil: the one rule behind
+    /// ``Preferences/diagnostic(for:)`` and a UI's snapshot of the values.
+    ///
+    /// ```swift
+    /// PreferenceKeys.refreshInterval.diagnostic(of: .string("soon"))?.reason
+    /// ```
+    package func diagnostic(of stored: PlistValue?) -> PreferenceDiagnostic? {
+        guard let stored, let reason = problem(with: stored) else { return nil }
+        return PreferenceDiagnostic(key: name, storedValue: stored.summary, reason: reason)
+    }
+
     /// The same key under another name, title and section, sharing this one's default, rule and
     /// codec (no new closures): how an inferred schema types thousands of keys by a few values.
     func renamed(_ name: String, title: String, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {

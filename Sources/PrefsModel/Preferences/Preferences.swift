@@ -244,8 +244,7 @@ public final class Preferences: Sendable {
     /// prefs.diagnostic(for: PreferenceKeys.refreshInterval)?.reason
     /// ```
     public func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? {
-        guard let stored = store.storedValue(forKey: key.name), let reason = key.problem(with: stored) else { return nil }
-        return PreferenceDiagnostic(key: key.name, storedValue: stored.summary, reason: reason)
+        key.diagnostic(of: store.storedValue(forKey: key.name))
     }
 
     /// Every schema key whose stored value reads as the default because it is unusable.

@@ -69,9 +69,9 @@ struct FileLock: Sendable {
             }
             if !told && now - start >= noticeAfter {
                 told = true
-                let note = "waiting: \(LockHolder.describe(lockDescriptor: descriptor)) holds the lock \(path)"
-                onWait?(note)
-                waiting?.onWait(note)
+                let wait = LockWaiting.Wait(holder: LockHolder.describe(lockDescriptor: descriptor), path: path)
+                onWait?(wait.note)
+                waiting?.onWait(wait)
             }
             if waiting?.isCancelled() == true { throw CancellationError() }
             if now - lastProgress >= timeout {

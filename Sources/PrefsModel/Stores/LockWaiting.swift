@@ -6,12 +6,23 @@
 /// let a person quit while a write waits. Task-locals also bind on a plain thread (the editor's
 /// writer thread), so the store's synchronous write path needs no new parameter.
 package struct LockWaiting: Sendable {
-    /// Told once, after a second, who holds the lock (`waiting: pid 4242 (prefs-tui) holds …`).
-    package var onWait: @Sendable (String) -> Void
+    /// A wait for the lock: who holds it and which lock, so a caller can say it in its own words.
+    package struct Wait: Sendable, Equatable {
+        /// The holder as the kernel's lock table names it (`process 4242 (prefs-tui)`).
+        package var holder: String
+        /// The lock file.
+        package var path: String
+
+        /// The store's own line for it: `waiting: process 4242 (prefs-tui) holds the lock …`.
+        package var note: String { "waiting: \(holder) holds the lock \(path)" }
+    }
+
+    /// Told once, after a second, who holds the lock.
+    package var onWait: @Sendable (Wait) -> Void
     /// Asked while waiting: true ends the wait with `CancellationError`, nothing written.
     package var isCancelled: @Sendable () -> Bool
 
-    package init(onWait: @escaping @Sendable (String) -> Void, isCancelled: @escaping @Sendable () -> Bool) {
+    package init(onWait: @escaping @Sendable (Wait) -> Void, isCancelled: @escaping @Sendable () -> Bool) {
         self.onWait = onWait
         self.isCancelled = isCancelled
     }
