@@ -39,7 +39,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```
     public let isDescribedBySchema: Bool
 
-    let codec: KeyCodec
+    let codec: any KeyCodec
 
     /// Why `stored` is ignored for this key (it reads its default), or nil: the one rule behind
     /// ``Preferences/diagnostic(for:)`` and a UI's snapshot of the values.
@@ -60,7 +60,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     }
 
     init(name: String, type: PreferenceType, title: String, help: String, section: String,
-         unit: String?, rule: RuleDescription, codec: KeyCodec, isDescribedBySchema: Bool) {
+         unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool) {
         self.name = name
         self.type = type
         self.title = title.isEmpty ? name : title
@@ -136,10 +136,12 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// try ports.listItem(parsing: "x")     // throws: ports: "x" is not allowed; allowed: a whole number
     /// ```
     package func listItem(parsing text: String) throws -> JSONValue {
-        guard let parse = codec.parseItem else {
+        let item: JSONValue?
+        do { item = try codec.listItem(parsing: text) } catch let error as PreferenceError { throw error.naming(name) }
+        guard let item else {
             throw PreferenceError.invalidValue(key: name, value: text, allowed: "a value of type \(type.name), not a list item")
         }
-        do { return try parse(text) } catch let error as PreferenceError { throw error.naming(name) }
+        return item
     }
 
     /// Throws ``PreferenceError/invalidValue(key:value:allowed:)`` naming this key when a plist
@@ -159,7 +161,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```swift
     /// PreferenceKeys.refreshInterval.canStep  // true
     /// ```
-    public var canStep: Bool { codec.step != nil }
+    public var canStep: Bool { codec.canStep }
 
     /// The stored value `steps` steps of the rule away from the value in effect (negative:
     /// down): on the grid `min + k·step`, held within the range, exactly representable in text
@@ -170,7 +172,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// PreferenceKeys.refreshInterval.stepped(from: .int(15), by: 1)  // .int(20)
     /// ```
     public func stepped(from stored: PlistValue?, by steps: Int) -> PlistValue? {
-        codec.step?(stored, steps)
+        codec.step(stored, by: steps)
     }
 
     /// The stored value of the choice `steps` places after the one in effect (negative: before),
@@ -180,46 +182,9 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// PreferenceKeys.notation.cycled(from: nil, by: 1)  // .string("fahrenheit")
     /// ```
     public func cycled(from stored: PlistValue?, by steps: Int) -> PlistValue? {
-        codec.cycle?(stored, steps)
+        codec.cycle(stored, by: steps)
     }
 }
 
 /// The shorter name used when declaring keys: `extension PreferenceKeys { static let … }`.
 public typealias PreferenceKeys = AnyPreferenceKey
-
-/// The type-erased operations of a key, made by `PreferenceKey<Value>` from its value type.
-/// Closures rather than overridden methods, so the base class has no members that only a
-/// subclass can implement. A class, so that keys sharing one (an inferred schema's thousands)
-/// hold a reference, not 200-odd bytes of closures each.
-final class KeyCodec: Sendable {
-    init(defaultText: String, defaultJSON: JSONValue, problem: @escaping @Sendable (PlistValue) -> String?,
-         text: @escaping @Sendable (PlistValue?) -> String, json: @escaping @Sendable (PlistValue?) -> JSONValue,
-         parse: @escaping @Sendable ([String]) throws -> PlistValue?, fromJSON: @escaping @Sendable (JSONValue) throws -> PlistValue?,
-         check: @escaping @Sendable (PlistValue) throws -> Void, step: (@Sendable (PlistValue?, Int) -> PlistValue?)?,
-         cycle: (@Sendable (PlistValue?, Int) -> PlistValue?)?, parseItem: (@Sendable (String) throws -> JSONValue)?) {
-        self.defaultText = defaultText
-        self.defaultJSON = defaultJSON
-        self.problem = problem
-        self.text = text
-        self.json = json
-        self.parse = parse
-        self.fromJSON = fromJSON
-        self.check = check
-        self.step = step
-        self.cycle = cycle
-        self.parseItem = parseItem
-    }
-
-    let defaultText: String
-    let defaultJSON: JSONValue
-    let problem: @Sendable (PlistValue) -> String?
-    let text: @Sendable (PlistValue?) -> String
-    let json: @Sendable (PlistValue?) -> JSONValue
-    let parse: @Sendable ([String]) throws -> PlistValue?
-    let fromJSON: @Sendable (JSONValue) throws -> PlistValue?
-    let check: @Sendable (PlistValue) throws -> Void
-    let step: (@Sendable (PlistValue?, Int) -> PlistValue?)?
-    let cycle: (@Sendable (PlistValue?, Int) -> PlistValue?)?
-    /// One list item from text, for list keys only.
-    let parseItem: (@Sendable (String) throws -> JSONValue)?
-}

@@ -39,7 +39,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
         self.valueRule = PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) }
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
-                   codec: Self.codec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema)
+                   codec: ValueCodec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema)
     }
 
     /// A key sharing `prototype`'s default, rule and codec under another name (see ``renamed``).
@@ -118,58 +118,6 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
             // An unset optional enum is allowed; a set one must be a case.
             value.storedValue == nil || allowed.contains(value.formatted)
         }
-    }
-
-    private static func codec(defaultValue: Value, rule: PreferenceRule<Value>) -> KeyCodec {
-        // An enum's stored raw value that is no case is best explained by listing the cases.
-        let expected = rule.description.choices != nil ? rule.description.allowedText : Value.preferenceType.name
-        @Sendable func decode(_ stored: PlistValue?) -> Value {
-            guard let stored, let value = Value(storedValue: stored), refusal(of: value, rule: rule) == nil else { return defaultValue }
-            return value
-        }
-        @Sendable func checked(_ value: Value) throws -> PlistValue? { try Self.checked(value, rule: rule) }
-        // A choice may be named by its value or its title in any case, for every choice rule
-        // (built-in enums, `.choices` rules and schema files alike), before the type parses it.
-        @Sendable func choiceValue(_ text: String) -> String { rule.description.choice(named: text)?.value ?? text }
-        return KeyCodec(
-            defaultText: defaultValue.formatted,
-            defaultJSON: defaultValue.jsonValue,
-            problem: { stored in
-                guard let value = Value(storedValue: stored) else {
-                    return "stored as \(stored.kindName) \(stored.summary.controlCharactersEscaped), expected \(expected)"
-                }
-                guard let allowed = refusal(of: value, rule: rule) else { return nil }
-                return "\(value.formatted.controlCharactersEscaped) is not allowed; allowed: \(allowed)"
-            },
-            text: { decode($0).formatted },
-            json: { decode($0).jsonValue },
-            parse: { arguments in try checked(Value.parse(arguments: arguments.map(choiceValue))) },
-            fromJSON: { json in
-                guard case .string(let text) = json else { return try checked(Value(jsonValue: json)) }
-                return try checked(Value(jsonValue: .string(choiceValue(text))))
-            },
-            check: { stored in
-                guard let value = Value(storedValue: stored) else {
-                    let allowed = rule.description.choices != nil ? expected : "a value of type \(Value.preferenceType.name)"
-                    // The message quotes the value itself; a summary would quote text twice.
-                    let shown: String
-                    if case .string(let text) = stored { shown = text } else { shown = stored.summary }
-                    throw PreferenceError.invalidValue(key: nil, value: shown, allowed: allowed)
-                }
-                if let allowed = refusal(of: value, rule: rule) {
-                    throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: allowed)
-                }
-            },
-            step: stepper(rule: rule, decode: decode),
-            cycle: cycler(rule: rule, decode: decode),
-            parseItem: itemParser()
-        )
-    }
-
-    /// One item of a list from text, with the item type's parser; nil when `Value` is no list.
-    private static func itemParser() -> (@Sendable (String) throws -> JSONValue)? {
-        guard let list = Value.self as? any PreferenceListValue.Type else { return nil }
-        return { text in try list.itemJSON(parsing: text) }
     }
 }
 

@@ -40,6 +40,11 @@ extension PreferenceSchema {
     /// let schema = try PreferenceSchema(jsonText: String(contentsOfFile: "weather.schema.json"))
     /// ```
     public init(jsonText: String) throws {
+        var text = jsonText
+        if let schema = text.withUTF8({ Self.streamed(from: $0) }) {
+            self = schema
+            return
+        }
         try self.init(parsingJSON: { try JSONValue(parsing: jsonText) })
     }
 
@@ -50,9 +55,15 @@ extension PreferenceSchema {
     /// let schema = try PreferenceSchema(jsonData: Data(contentsOf: schemaURL))
     /// ```
     public init(jsonData: Data) throws {
+        if let schema = jsonData.withUnsafeBytes({ Self.streamed(from: $0.bindMemory(to: UInt8.self)) }) {
+            self = schema
+            return
+        }
         try self.init(parsingJSON: { try JSONValue(parsing: jsonData) })
     }
 
+    /// The tree reader: the whole document as a `JSONValue`, then the schema from it. It is the
+    /// one that reports faults, with their places; a good file is read by `streamed(from:)`.
     private init(parsingJSON parse: () throws -> JSONValue) throws {
         let json: JSONValue
         do { json = try parse() } catch let error as JSONSyntaxError {
@@ -120,7 +131,7 @@ extension PreferenceSchema {
     ///
     /// Why: a schema names a handful of types over and over; parsing and resolving the name
     /// for each of ten thousand settings was a quarter of building their keys.
-    private struct TypeNames {
+    struct TypeNames {
         private var resolved: [String: (type: PreferenceType, valueType: any PreferenceValue.Type)?] = [:]
 
         /// The type a name stands for and its Swift value type; nil when there is none.
@@ -137,7 +148,12 @@ extension PreferenceSchema {
 
     private static func key(from json: JSONValue, section: String, types: inout TypeNames) throws -> AnyPreferenceKey {
         guard case .object(let fields) = json else { throw RuleError("expected an object") }
-        try SchemaFields.check(fields, allowed: SchemaFields.setting)
+        return try key(from: SchemaEntry(members: fields.map { ($0.key, $0.value) }), section: section, types: &types)
+    }
+
+    /// The key a setting's entry declares: both readers build keys here, so they cannot differ.
+    static func key(from fields: SchemaEntry, section: String, types: inout TypeNames) throws -> AnyPreferenceKey {
+        try SchemaFields.check(names: fields.names, allowed: SchemaFields.setting)
         guard case .string(let name)? = fields["key"], !name.isEmpty else { throw RuleError("\"key\" must be non-empty text") }
         guard case .string(let typeName)? = fields["type"] else { throw RuleError("\"type\" is missing") }
         guard let (type, valueType) = types.resolve(typeName) else {

@@ -22,13 +22,22 @@ enum SchemaFields {
     /// `place` says where inside the entry the object is (`"rule.each"`), if not the entry itself.
     /// Without `suggesting`, the message lists the allowed fields instead: a field that exists
     /// elsewhere (`maxLength` in a min/max/step rule) is no typo of the nearest name (`max`).
-    static func check(_ object: [String: JSONValue], allowed: Set<String>, in place: String? = nil, suggesting: Bool = true) throws {
-        // A loop rather than filter: this runs for every setting of large schemas, almost always finding nothing.
+    static func check(_ object: [String: JSONValue], allowed: Set<String>, in place: @autoclosure () -> String? = nil,
+                      suggesting: Bool = true) throws {
+        try check(names: object.keys, allowed: allowed, in: place(), suggesting: suggesting)
+    }
+
+    /// The same check for an object's member names.
+    /// `place` is built only for a message: a large schema's settings almost never need one.
+    static func check(names: some Sequence<String>, allowed: Set<String>, in place: @autoclosure () -> String? = nil,
+                      suggesting: Bool = true) throws {
+        // A loop rather than filter: this runs for every setting of large schemas, almost always
+        // finding nothing. Names are compared rather than hashed: a few short names each.
         var unknown: String?
-        for field in object.keys where !allowed.contains(field) && (unknown == nil || field < unknown!) { unknown = field }
+        for field in names where !allowed.contains(where: { $0 == field }) && (unknown == nil || field < unknown!) { unknown = field }
         guard let unknown else { return }
         var reason = "unknown field \"\(unknown)\""
-        if let place { reason += " in \(place)" }
+        if let place = place() { reason += " in \(place)" }
         if suggesting, let nearest = EditDistance.ranked(unknown, among: allowed).first {
             reason += "; did you mean \(nearest.name)?"
         } else {

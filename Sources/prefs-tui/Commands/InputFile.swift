@@ -36,6 +36,9 @@ enum InputFile {
         }
         // Up to one byte over the limit, so a stream (or a file that grew) past it is noticed.
         var data = Data()
+        // The whole file in one allocation, rather than doubling past its size (a 3 MB schema
+        // held 4 MB while it was read).
+        if status.st_mode & S_IFMT == S_IFREG { data.reserveCapacity(Int(status.st_size) + 1) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while data.count <= limit {
             let count = read(descriptor, &chunk, min(chunk.count, limit + 1 - data.count))

@@ -1,0 +1,141 @@
+/// The type-erased operations of a key (text, JSON, parsing, checks, stepping and cycling),
+/// made by `PreferenceKey<Value>` for its value type and rule.
+///
+/// One object per key, shared by the keys made from it with `renamed` (an inferred schema's
+/// thousands hold a reference each). Methods of a generic class rather than closures: a key
+/// with eleven closures built and later freed eleven captured contexts, over a third of the
+/// time to read a 10,000-setting schema and 5 MB of its memory.
+protocol KeyCodec: AnyObject, Sendable {
+    /// The default value in text form (empty for an unset optional).
+    var defaultText: String { get }
+    /// The default value as JSON.
+    var defaultJSON: JSONValue { get }
+    /// Why a stored value is ignored (the key reads its default), or nil.
+    func problem(_ stored: PlistValue) -> String?
+    /// The value in effect for a stored value, as text.
+    func text(_ stored: PlistValue?) -> String
+    /// The value in effect for a stored value, as JSON.
+    func json(_ stored: PlistValue?) -> JSONValue
+    /// What to store for command-line arguments (a choice named by value or title).
+    func parse(_ arguments: [String]) throws -> PlistValue?
+    /// What to store for a JSON value.
+    func fromJSON(_ json: JSONValue) throws -> PlistValue?
+    /// Throws when a stored value may not be written.
+    func check(_ stored: PlistValue) throws
+    /// Whether `step` can step: a number without choices.
+    var canStep: Bool { get }
+    /// The stored value `steps` steps away from the value in effect; nil when it cannot step.
+    func step(_ stored: PlistValue?, by steps: Int) -> PlistValue?
+    /// The stored value of the choice `steps` places on; nil without choices.
+    func cycle(_ stored: PlistValue?, by steps: Int) -> PlistValue?
+    /// One list item from text; nil when the key is no list.
+    func listItem(parsing text: String) throws -> JSONValue?
+}
+
+final class ValueCodec<Value: PreferenceValue>: KeyCodec {
+    private let defaultValue: Value
+    private let rule: PreferenceRule<Value>
+    /// The grid of a number key without choices; nil for every other key.
+    private let grid: NumberGrid?
+
+    init(defaultValue: Value, rule: PreferenceRule<Value>) {
+        self.defaultValue = defaultValue
+        self.rule = rule
+        let type = Value.preferenceType.unwrapped
+        grid = rule.description.choices == nil && (type == .int || type == .double) ? NumberGrid(rule.description) : nil
+    }
+
+    var defaultText: String { defaultValue.formatted }
+    var defaultJSON: JSONValue { defaultValue.jsonValue }
+
+    private func decode(_ stored: PlistValue?) -> Value {
+        guard let stored, let value = Value(storedValue: stored), refusal(of: value) == nil else { return defaultValue }
+        return value
+    }
+
+    private func refusal(of value: Value) -> String? { PreferenceKey<Value>.refusal(of: value, rule: rule) }
+
+    private func checked(_ value: Value) throws -> PlistValue? { try PreferenceKey<Value>.checked(value, rule: rule) }
+
+    /// An enum's stored raw value that is no case is best explained by listing the cases.
+    private var expected: String {
+        rule.description.choices != nil ? rule.description.allowedText : Value.preferenceType.name
+    }
+
+    /// A choice may be named by its value or its title in any case, for every choice rule
+    /// (built-in enums, `.choices` rules and schema files alike), before the type parses it.
+    private func choiceValue(_ text: String) -> String { rule.description.choice(named: text)?.value ?? text }
+
+    func problem(_ stored: PlistValue) -> String? {
+        guard let value = Value(storedValue: stored) else {
+            return "stored as \(stored.kindName) \(stored.summary.controlCharactersEscaped), expected \(expected)"
+        }
+        guard let allowed = refusal(of: value) else { return nil }
+        return "\(value.formatted.controlCharactersEscaped) is not allowed; allowed: \(allowed)"
+    }
+
+    func text(_ stored: PlistValue?) -> String { decode(stored).formatted }
+
+    func json(_ stored: PlistValue?) -> JSONValue { decode(stored).jsonValue }
+
+    func parse(_ arguments: [String]) throws -> PlistValue? {
+        try checked(Value.parse(arguments: arguments.map(choiceValue)))
+    }
+
+    func fromJSON(_ json: JSONValue) throws -> PlistValue? {
+        guard case .string(let text) = json else { return try checked(Value(jsonValue: json)) }
+        return try checked(Value(jsonValue: .string(choiceValue(text))))
+    }
+
+    func check(_ stored: PlistValue) throws {
+        guard let value = Value(storedValue: stored) else {
+            let allowed = rule.description.choices != nil ? expected : "a value of type \(Value.preferenceType.name)"
+            // The message quotes the value itself; a summary would quote text twice.
+            let shown: String
+            if case .string(let text) = stored { shown = text } else { shown = stored.summary }
+            throw PreferenceError.invalidValue(key: nil, value: shown, allowed: allowed)
+        }
+        if let allowed = refusal(of: value) {
+            throw PreferenceError.invalidValue(key: nil, value: value.formatted, allowed: allowed)
+        }
+    }
+
+    var canStep: Bool { grid != nil }
+
+    /// On the rule's grid, from the value in effect. An unset optional number starts at the
+    /// bottom of its range (or 0).
+    func step(_ stored: PlistValue?, by steps: Int) -> PlistValue? {
+        guard let grid else { return nil }
+        let next: PlistValue
+        switch decode(stored).storedValue {
+        case .int(let current)?: next = .int(grid.stepped(current, by: steps))
+        case .double(let current)?: next = .double(grid.stepped(current, by: steps))
+        case nil:
+            let start = grid.stepped(grid.lower ?? 0, by: 0)
+            next = Value.preferenceType.unwrapped == .int ? .int(grid.stepped(Int(exactly: start.rounded()) ?? 0, by: 0)) : .double(start)
+        default: return nil
+        }
+        guard let value = Value(storedValue: next), refusal(of: value) == nil else { return nil }
+        return value.storedValue
+    }
+
+    /// The option `steps` places on from the current one, wrapping around; from a value that is
+    /// no option, forward starts at the first, backward at the last.
+    func cycle(_ stored: PlistValue?, by steps: Int) -> PlistValue? {
+        guard let options = rule.description.choices, !options.isEmpty else { return nil }
+        let count = options.count
+        let next: Int
+        let current = decode(stored).formatted
+        if let index = options.firstIndex(where: { $0.value == current }) {
+            next = ((index + steps % count) + count) % count
+        } else {
+            next = steps > 0 ? (steps - 1) % count : ((steps % count) + count) % count
+        }
+        return try? checked(Value(parsing: options[next].value))
+    }
+
+    func listItem(parsing text: String) throws -> JSONValue? {
+        guard let list = Value.self as? any PreferenceListValue.Type else { return nil }
+        return try list.itemJSON(parsing: text)
+    }
+}
