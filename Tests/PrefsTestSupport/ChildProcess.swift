@@ -90,9 +90,9 @@ public final class ChildProcess: Sendable {
 
     /// Starts the process; its output is collected as it arrives.
     public func start() throws {
-        var outputPipe: [Int32] = [0, 0]
-        var errorPipe: [Int32] = [0, 0]
-        guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { throw POSIXError(.EMFILE) }
+        // Made by `Spawning`, so that no child another test spawns meanwhile inherits them.
+        let outputPipe = try Spawning.pipe()
+        let errorPipe = try Spawning.pipe()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -121,9 +121,11 @@ public final class ChildProcess: Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         // A bare name is looked up in PATH, as a shell would.
-        let result = executable.contains("/")
-            ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-            : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+        let result = Spawning.spawn {
+            executable.contains("/")
+                ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+                : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+        }
         close(outputPipe[1])
         close(errorPipe[1])
         guard result == 0 else {

@@ -85,8 +85,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// Process watches for its child's exit, so Process would wait as long as the server lives.
     @discardableResult
     public func tmux(_ arguments: [String]) throws -> String {
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw POSIXError(.EMFILE) }
+        let pipeEnds = try Spawning.pipe()  // see Spawning: no other test's child inherits it
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -96,7 +95,7 @@ public final class TmuxSession: @unchecked Sendable {
         let argv = (["tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
+        let spawned = Spawning.spawn { posix_spawnp(&pid, "tmux", &actions, nil, argv, environ) }
         close(pipeEnds[1])
         guard spawned == 0 else {
             close(pipeEnds[0])

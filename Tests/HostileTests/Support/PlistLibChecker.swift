@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -33,9 +34,8 @@ final class PlistLibChecker {
     init() throws {
         // A python3 that died would turn the next request into SIGPIPE for the whole test run.
         signal(SIGPIPE, SIG_IGN)
-        var input: [Int32] = [0, 0]
-        var output: [Int32] = [0, 0]
-        guard pipe(&input) == 0, pipe(&output) == 0 else { throw POSIXError(.EMFILE) }
+        let input = try Spawning.pipe()  // see Spawning: no other test's child inherits them
+        let output = try Spawning.pipe()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -44,7 +44,9 @@ final class PlistLibChecker {
         for descriptor in input + output { posix_spawn_file_actions_addclose(&actions, descriptor) }
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("python3"), strdup("-c"), strdup(Self.script), nil]
         defer { for pointer in argv { free(pointer) } }
-        let result = posix_spawnp(&pid, "python3", &actions, nil, argv, environ)
+        var child: pid_t = 0
+        let result = Spawning.spawn { posix_spawnp(&child, "python3", &actions, nil, argv, environ) }
+        pid = child
         close(input[0])
         close(output[1])
         requests = input[1]
