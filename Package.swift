@@ -58,11 +58,14 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The example host: a program with its own settings and a derived value that opens the
-        // editor with one call (README, "Embedding the editor"); the tests drive it in tmux.
+        // editor with one call (README, "Embedding the editor"). It is a package of its own
+        // (Examples/SettingsHost/Package.swift, which depends on this one as a user's would,
+        // built by .ci/run); this target builds the same sources here too, so that the tests
+        // drive it in tmux without building the library a second time.
         .executableTarget(
             name: "settings-host",
             dependencies: ["PrefsModel", "PrefsEditor"],
-            path: "Examples/SettingsHost",
+            path: "Examples/SettingsHost/Sources/settings-host",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
