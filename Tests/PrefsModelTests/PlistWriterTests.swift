@@ -88,6 +88,17 @@ struct PlistWriterTests {
         }
     }
 
+    @Test func aRefusalDeepInsideNamesEveryStepOfItsPath() {
+        let values: [String: PlistValue] = ["a": .int(1), "servers": .dictionary(["main": .array([.string("ok"), .string("b\u{1}")])])]
+
+        #expect {
+            try PlistXMLWriter.document(values)
+        } throws: { error in
+            guard case .invalidValue(let key?, _, _) = error as? PreferenceError else { return false }
+            return key == "servers.main[1]"
+        }
+    }
+
     @Test func aKeyXMLCannotCarryIsRefusedToo() {
         #expect(throws: PreferenceError.self) {
             try PlistXMLWriter.document(["nested": .dictionary(["bad\u{2}key": .int(1)])])

@@ -28,6 +28,27 @@ struct PlistXMLWriter {
     private var orderMismatch = false
     /// Root values to write as these bytes (see ``document(_:order:verbatim:)``).
     private var verbatim: [String: Data] = [:]
+    /// Where the writer is, from the root (`favoriteCities[3]`), for messages: kept as steps
+    /// and made text only for an error, where a string per value cost an allocation for each of
+    /// a long list's items.
+    private var path: [PathStep] = []
+
+    private enum PathStep {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The path as messages name it: `city`, `servers.main`, `favoriteCities[3]`.
+    private var pathText: String {
+        var text = ""
+        for step in path {
+            switch step {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
 
     /// The whole document for a suite's top-level dictionary. `order` lists its keys already
     /// sorted (see ``PlistKeyOrder``); without it they are sorted here. `verbatim` holds, by
@@ -37,10 +58,13 @@ struct PlistXMLWriter {
                          verbatim: [String: Data] = [:]) throws -> [UInt8] {
         var writer = PlistXMLWriter()
         writer.verbatim = verbatim
-        writer.bytes.reserveCapacity(256 + values.count * 64)
+        // The whole document's room at once (an estimate; escapes may add a little): growing by
+        // doubling held a large list's old and new buffers together, twice its size.
+        let estimate = values.reduce(256) { $0 + $1.key.utf8.count + 16 + estimatedSize(of: $1.value, depth: 1) }
+        writer.bytes.reserveCapacity(estimate + estimate / 16)
         writer.append(header)
         try CNumericLocale.whileActive {
-            try writer.appendDictionary(values, sortedKeys: order?.keys, depth: 0, path: nil)
+            try writer.appendDictionary(values, sortedKeys: order?.keys, depth: 0)
         }
         // An order that does not list exactly these keys (it cannot happen through a store,
         // but it must never drop or repeat a value) is ignored and the keys sorted here.
@@ -58,7 +82,20 @@ struct PlistXMLWriter {
 
     // MARK: Elements
 
-    private mutating func appendValue(_ value: PlistValue, depth: Int, path: String) throws {
+    /// About how many bytes `value` takes written at `depth`: text and data as they are (data
+    /// in base64), the tags and indentation around them.
+    private static func estimatedSize(of value: PlistValue, depth: Int) -> Int {
+        switch value {
+        case .string(let text): return depth + 18 + text.utf8.count
+        case .data(let data): return depth + 16 + data.count * 4 / 3 + data.count / 48 * (depth + 1)
+        case .array(let items): return 2 * depth + 16 + items.reduce(0) { $0 + estimatedSize(of: $1, depth: depth + 1) }
+        case .dictionary(let entries):
+            return 2 * depth + 14 + entries.reduce(0) { $0 + depth + 13 + $1.key.utf8.count + estimatedSize(of: $1.value, depth: depth + 1) }
+        case .bool, .int, .unsignedInt, .double, .date: return depth + 44
+        }
+    }
+
+    private mutating func appendValue(_ value: PlistValue, depth: Int) throws {
         switch value {
         case .bool(let flag):
             appendLine(flag ? "<true/>" : "<false/>", depth: depth)
@@ -80,12 +117,12 @@ struct PlistXMLWriter {
         case .string(let text):
             appendIndent(depth)
             append("<string>")
-            try appendEscaped(text, path: path)
+            try appendEscaped(text)
             append("</string>\n")
         case .date(let date):
             appendIndent(depth)
             append("<date>")
-            try appendDate(date, path: path)
+            try appendDate(date)
             append("</date>\n")
         case .data(let data):
             appendData(data, depth: depth)
@@ -93,16 +130,17 @@ struct PlistXMLWriter {
             guard !items.isEmpty else { return appendLine("<array/>", depth: depth) }
             appendLine("<array>", depth: depth)
             for (index, item) in items.enumerated() {
-                try appendValue(item, depth: depth + 1, path: "\(path)[\(index)]")
+                path.append(.index(index))
+                try appendValue(item, depth: depth + 1)
+                path.removeLast()
             }
             appendLine("</array>", depth: depth)
         case .dictionary(let entries):
-            try appendDictionary(entries, sortedKeys: nil, depth: depth, path: path)
+            try appendDictionary(entries, sortedKeys: nil, depth: depth)
         }
     }
 
-    private mutating func appendDictionary(_ entries: [String: PlistValue], sortedKeys: [String]?,
-                                           depth: Int, path: String?) throws {
+    private mutating func appendDictionary(_ entries: [String: PlistValue], sortedKeys: [String]?, depth: Int) throws {
         guard !entries.isEmpty else { return appendLine("<dict/>", depth: depth) }
         appendLine("<dict>", depth: depth)
         let keys = sortedKeys ?? entries.keys.sorted(by: Self.precedesInUTF16)
@@ -112,18 +150,20 @@ struct PlistXMLWriter {
                 orderMismatch = true
                 continue
             }
-            let keyPath = path.map { "\($0).\(key)" } ?? key
+            let isRoot = path.isEmpty
+            path.append(.key(key))
             appendIndent(depth + 1)
             append("<key>")
-            try appendEscaped(key, path: keyPath)
+            try appendEscaped(key)
             append("</key>\n")
-            if path == nil, let element = verbatim[key] {
+            if isRoot, let element = verbatim[key] {
                 appendIndent(depth + 1)
                 bytes.append(contentsOf: element)
                 append("\n")
             } else {
-                try appendValue(value, depth: depth + 1, path: keyPath)
+                try appendValue(value, depth: depth + 1)
             }
+            path.removeLast()
         }
         appendLine("</dict>", depth: depth)
     }
@@ -163,7 +203,7 @@ struct PlistXMLWriter {
     // MARK: Text
 
     /// Appends text escaped for XML, refusing what XML 1.0 cannot carry.
-    private mutating func appendEscaped(_ text: String, path: String) throws {
+    private mutating func appendEscaped(_ text: String) throws {
         var text = text
         let refused: String? = text.withUTF8 { utf8 in
             var runStart = 0
@@ -197,7 +237,7 @@ struct PlistXMLWriter {
         }
         if let refused {
             throw PreferenceError.invalidValue(
-                key: path, value: Self.visible(text),
+                key: pathText, value: Self.visible(text),
                 allowed: "text without control characters other than tab, line feed and carriage return, "
                     + "and without U+FFFE or U+FFFF (XML 1.0 cannot carry \(refused) even escaped)")
         }
@@ -261,12 +301,12 @@ struct PlistXMLWriter {
 
     /// `yyyy-MM-ddTHH:mm:ssZ`, the second rounded down as CoreFoundation does (1.9 s → 1 s,
     /// −0.5 s → −1 s), on the proleptic Gregorian calendar.
-    private mutating func appendDate(_ date: Date, path: String) throws {
+    private mutating func appendDate(_ date: Date) throws {
         let sinceReference = date.timeIntervalSinceReferenceDate.rounded(.down)
         guard Self.dateRange.contains(sinceReference) else {
             // Named as a date, as a person reads dates; text that `set` parses never gets here
             // (the parser refuses the same range, quoting the text).
-            throw PreferenceError.invalidValue(key: path, value: DateText.format(date), allowed: DateText.rangeText)
+            throw PreferenceError.invalidValue(key: pathText, value: DateText.format(date), allowed: DateText.rangeText)
         }
         let seconds = Int64(sinceReference) + 978_307_200
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
