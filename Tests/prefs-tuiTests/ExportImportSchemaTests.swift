@@ -46,6 +46,44 @@ struct ExportImportSchemaTests {
         #expect(cli.plistBytes == before)
     }
 
+    @Test func aListWithAnItemOfTheWrongKindIsRefusedNamingThatItemWhereverItIs() throws {
+        let cli = CommandLineFixture()
+        let items = (0..<5_000).map { "\"City \($0)\"" }.joined(separator: ",")
+        let file = try cli.write(#"{"favoriteCities": ["# + items + #", 17, "Oslo", 18], "city": "Bergen"}"#, to: "list.json")
+
+        let result = try cli.run("import", file)
+
+        #expect(result.status == 65)
+        #expect(result.error == """
+            prefs-tui: favoriteCities: "17" is not allowed; allowed: a JSON string holding a string
+            prefs-tui: \(file): nothing imported (1 problem)
+
+            """, "\(result.error)")
+        #expect(cli.stored == [:])
+    }
+
+    @Test func aSyntaxErrorAfterARefusedListItemIsWhatIsReported() throws {
+        let cli = CommandLineFixture()
+        let file = try cli.write(#"{"favoriteCities": ["Oslo", 17, "Bergen"], "city": "Bergen",}"#, to: "broken.json")
+
+        let result = try cli.run("import", file)
+
+        #expect(result.status == 65)
+        #expect(result.error.contains("neither a property list nor JSON (line 1, column 61: expected a member name in double quotes, found \"}\")"), "\(result.error)")
+        #expect(cli.stored == [:])
+    }
+
+    @Test func aListKeyGivenSomethingElseIsRefusedAsBefore() throws {
+        let cli = CommandLineFixture()
+        let file = try cli.write(#"{"favoriteCities": {"a": 1}}"#, to: "object.json")
+
+        let result = try cli.run("import", file)
+
+        #expect(result.status == 65)
+        #expect(result.error.contains("favoriteCities: "), "\(result.error)")
+        #expect(result.error.contains("allowed: a JSON array of string"), "\(result.error)")
+    }
+
     @Test func importingADefaultValueStoresNothingForIt() throws {
         let cli = CommandLineFixture()
         try cli.run("set", "refreshInterval", "30")

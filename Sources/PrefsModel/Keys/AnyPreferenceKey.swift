@@ -144,6 +144,15 @@ public class AnyPreferenceKey: @unchecked Sendable {
         return item
     }
 
+    /// Whether one item of a list, as JSON, is a value of this list key's item type (its rule is
+    /// the whole list's, and not checked); nil for a key that is not a list. For readers that
+    /// take a long list item by item and stop at the first that cannot be taken.
+    ///
+    /// ```swift
+    /// ports.listItemFits(json: .string("x"))  // false
+    /// ```
+    package func listItemFits(json: JSONValue) -> Bool? { codec.listItemFits(json: json) }
+
     /// Throws ``PreferenceError/invalidValue(key:value:allowed:)`` naming this key when a plist
     /// value is not one this key may store (wrong type, against the rule, or text with control
     /// characters). The check ``Preferences/write(_:)`` makes for every value it writes.

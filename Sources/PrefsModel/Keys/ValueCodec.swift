@@ -30,6 +30,8 @@ protocol KeyCodec: AnyObject, Sendable {
     func cycle(_ stored: PlistValue?, by steps: Int) -> PlistValue?
     /// One list item from text; nil when the key is no list.
     func listItem(parsing text: String) throws -> JSONValue?
+    /// Whether one list item, as JSON, is of the item type; nil when the key is no list.
+    func listItemFits(json: JSONValue) -> Bool?
 }
 
 final class ValueCodec<Value: PreferenceValue>: KeyCodec {
@@ -137,5 +139,10 @@ final class ValueCodec<Value: PreferenceValue>: KeyCodec {
     func listItem(parsing text: String) throws -> JSONValue? {
         guard let list = Value.self as? any PreferenceListValue.Type else { return nil }
         return try list.itemJSON(parsing: text)
+    }
+
+    func listItemFits(json: JSONValue) -> Bool? {
+        guard let list = Value.self as? any PreferenceListValue.Type else { return nil }
+        return list.itemFits(json: json)
     }
 }

@@ -60,14 +60,18 @@ extension Array: PreferenceValue where Element: PreferenceValue {
 protocol PreferenceListValue: Sendable {
     /// The JSON of one item typed as text (`"8080"` → `8080` for `[Int]`).
     static func itemJSON(parsing text: String) throws -> JSONValue
+    /// Whether one item, as JSON, is a value of the item type (the rule is not checked).
+    static func itemFits(json: JSONValue) -> Bool
 }
 
 extension Array: PreferenceListValue where Element: PreferenceValue {
     static func itemJSON(parsing text: String) throws -> JSONValue { try Element(parsing: text).jsonValue }
+    static func itemFits(json: JSONValue) -> Bool { (try? Element(jsonValue: json)) != nil }
 }
 
 extension Optional: PreferenceListValue where Wrapped: PreferenceListValue {
     static func itemJSON(parsing text: String) throws -> JSONValue { try Wrapped.itemJSON(parsing: text) }
+    static func itemFits(json: JSONValue) -> Bool { Wrapped.itemFits(json: json) }
 }
 
 extension Dictionary: PreferenceValue where Key == String, Value: PreferenceValue {

@@ -2,7 +2,7 @@
 /// `Decodable` JSONValue: decoding an unknown value through `Codable` means trying each kind in
 /// turn and throwing away an error for every wrong guess, which cost 82 % of a large schema's
 /// load time; a scanner looks at one byte to know the kind, and knows where it is for errors.
-struct JSONScanner {
+package struct JSONScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
@@ -12,12 +12,12 @@ struct JSONScanner {
     /// Deep enough for any real document, shallow enough that recursion cannot exhaust the stack.
     private static let maximumDepth = 512
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, checkingUTF8 checksStrings: Bool = false) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, checkingUTF8 checksStrings: Bool = false) {
         self.bytes = bytes
         self.checksStrings = checksStrings
     }
 
-    mutating func document() throws -> JSONValue {
+    package mutating func document() throws -> JSONValue {
         begin()
         let value = try self.value()
         try end()
@@ -26,13 +26,13 @@ struct JSONScanner {
 
     /// Steps over a leading byte-order mark (what some editors save; it is not part of the
     /// document) and white space.
-    mutating func begin() {
+    package mutating func begin() {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
     }
 
     /// Throws unless only white space is left.
-    mutating func end() throws {
+    package mutating func end() throws {
         skipWhitespace()
         guard index == bytes.count else { throw fault("unexpected \(found) after the document") }
     }
@@ -45,7 +45,7 @@ struct JSONScanner {
 
     /// Reads an object, calling `member` with each member's name; `member` must read the
     /// member's value (with `value()`, `members` or `items`). A name given twice is refused.
-    mutating func members(_ member: (inout JSONScanner, String) throws -> Void) throws {
+    package mutating func members(_ member: (inout JSONScanner, String) throws -> Void) throws {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw fault("expected an object, found \(found)") }
         try enter()
         index += 1
@@ -75,8 +75,11 @@ struct JSONScanner {
         depth -= 1
     }
 
+    /// Whether the value about to be read is an array.
+    package var isAtArray: Bool { index < bytes.count && bytes[index] == UInt8(ascii: "[") }
+
     /// Reads an array, calling `item` for each item, which it must read.
-    mutating func items(_ item: (inout JSONScanner) throws -> Void) throws {
+    package mutating func items(_ item: (inout JSONScanner) throws -> Void) throws {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw fault("expected an array, found \(found)") }
         try enter()
         index += 1
@@ -112,7 +115,7 @@ struct JSONScanner {
 
     // MARK: Values
 
-    mutating func value() throws -> JSONValue {
+    package mutating func value() throws -> JSONValue {
         guard index < bytes.count else { throw fault("expected a value, found the end of the text") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try object()

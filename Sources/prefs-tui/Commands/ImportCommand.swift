@@ -59,16 +59,7 @@ struct ImportCommand: ParsableCommand {
                     }, untyped: { value })
                 }
             } else {
-                let json: JSONValue
-                do { json = try JSONValue(parsing: data) } catch let error as JSONSyntaxError {
-                    // A duplicate key or a number out of range is JSON, just not JSON to take.
-                    let message = error.problem == .syntax ? "neither a property list nor JSON (\(error))" : "\(error)"
-                    throw CommandFailure("\(shownFile): \(message)", status: ExitStatus.dataError)
-                }
-                guard case .object(let object) = json else {
-                    throw CommandFailure("\(shownFile): not a JSON object of settings, but \(json.kindName == "array" ? "an" : "a") \(json.kindName)", status: ExitStatus.dataError)
-                }
-                for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+                for (name, value) in try Self.jsonSettings(data, shownFile: shownFile, schema: prefs.schema).sorted(by: { $0.name < $1.name }) {
                     // null removes a key the schema does not describe, as it unsets an optional.
                     check(name, typed: { try $0.storedValue(json: value) }, untyped: { value == .null ? nil : try PlistValue(jsonValue: value) })
                 }
@@ -85,6 +76,57 @@ struct ImportCommand: ParsableCommand {
             try prefs.writeEdits(changes)
             prefs.reportStoreWarnings()
         }
+    }
+
+    /// The settings of a JSON file, read member by member (never the whole document as a tree of
+    /// dictionaries). A list for a list key is taken item by item: at the first item that is not
+    /// of the item type, the list ends there (its conversion then refuses it with the message the
+    /// whole list would get) and the rest is only read for its syntax, so a long list of the wrong
+    /// kind is refused without being held (a 15 MB list of numbers for a list of text held 350 MB).
+    /// A file that is not a JSON object is read whole, to report the fault as the tree reader does.
+    private static func jsonSettings(_ data: Data, shownFile: String, schema: PreferenceSchema) throws -> [(name: String, value: JSONValue)] {
+        do {
+            return try data.withUnsafeBytes { raw in
+                var scanner = JSONScanner(raw.bindMemory(to: UInt8.self), checkingUTF8: true)
+                var settings: [(name: String, value: JSONValue)] = []
+                scanner.begin()
+                try scanner.members { scanner, name in
+                    guard let key = schema.key(named: name), schema.declaresType(of: key), key.listItemFits(json: .null) != nil else {
+                        settings.append((name, try scanner.value()))
+                        return
+                    }
+                    settings.append((name, try listValue(of: key, from: &scanner)))
+                }
+                try scanner.end()
+                return settings
+            }
+        } catch is JSONSyntaxError {
+            let json: JSONValue
+            do { json = try JSONValue(parsing: data) } catch let error as JSONSyntaxError {
+                // A duplicate key or a number out of range is JSON, just not JSON to take.
+                let message = error.problem == .syntax ? "neither a property list nor JSON (\(error))" : "\(error)"
+                throw CommandFailure("\(shownFile): \(message)", status: ExitStatus.dataError)
+            }
+            guard case .object(let object) = json else {
+                throw CommandFailure("\(shownFile): not a JSON object of settings, but \(json.kindName == "array" ? "an" : "a") \(json.kindName)", status: ExitStatus.dataError)
+            }
+            return object.map { ($0.key, $0.value) }
+        }
+    }
+
+    /// A list key's value: items up to and including the first that is not of the item type.
+    /// Any other value (null, an object) is read as it is, for the key's conversion to judge.
+    private static func listValue(of key: AnyPreferenceKey, from scanner: inout JSONScanner) throws -> JSONValue {
+        guard scanner.isAtArray else { return try scanner.value() }
+        var items: [JSONValue] = []
+        var refused = false
+        try scanner.items { scanner in
+            let item = try scanner.value()  // read for its syntax even after a refusal
+            guard !refused else { return }
+            items.append(item)
+            if key.listItemFits(json: item) == false { refused = true }
+        }
+        return .array(items)
     }
 
     /// The settings of a property-list file, or nil when the file is not a plist (then it is
