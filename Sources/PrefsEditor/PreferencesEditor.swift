@@ -210,7 +210,7 @@ public struct PreferencesEditor: Sendable {
             let declared = Set(schema.keys.map(\.name))
             shown = shown.addingOtherKeys(from: prefs.store.storedValues().filter { !declared.contains($0.key) })
         }
-        return Preferences(store: prefs.store, schema: shown)
+        return Preferences(store: prefs.store, schema: shown, site: prefs.site, overrides: prefs.overrides)
     }
 
     /// How the shown key list follows the store: with ``Options/otherKeys``, the store's keys

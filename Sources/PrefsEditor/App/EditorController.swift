@@ -32,7 +32,9 @@ package final class EditorController {
         self.prefs = prefs
         self.writes = writes
         let snapshot = SettingsSnapshot(schema: prefs.schema, values: prefs.store.storedValues(),
-                                        loadProblem: loadProblem ?? prefs.store.loadProblem, keyListing: keyListing)
+                                        loadProblem: loadProblem ?? prefs.store.loadProblem, keyListing: keyListing,
+                                        site: prefs.site?.layers ?? .none, overrides: prefs.overrides,
+                                        userPath: location ?? prefs.store.location)
         state = EditorState(settings: snapshot, suiteName: suiteName, location: location ?? prefs.store.location,
                             width: width, height: height)
         state.asciiMarkers = asciiMarkers

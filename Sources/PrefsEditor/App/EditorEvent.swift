@@ -9,8 +9,9 @@ enum EditorEvent: Sendable, Equatable {
     case paste(String)
     case resize(width: Int, height: Int)
     /// Another program (or another `Preferences` in this process) changed these keys: their
-    /// values now (nil: removed), and the file's problem if it can no longer be read.
-    case externalChange([String: PlistValue?], loadProblem: String?)
+    /// values in the user's file now (nil: removed), the site's layers now when there are any
+    /// (an administrator's edit arrives this way), and the file's problem if it can no longer be read.
+    case externalChange([String: PlistValue?], site: SiteLayers? = nil, loadProblem: String?)
     /// The write asked for with `EditorEffect.write` ended.
     case writeFinished(WriteResult)
     /// The pending write waits for the suite's lock, held by another process (the note says which).

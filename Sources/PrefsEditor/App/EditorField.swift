@@ -39,9 +39,9 @@ enum EditorField: Equatable {
         }
     }
 
-    /// The field of a key as currently stored.
+    /// The field of a key with its value in effect (the user's, the site's or the default).
     init(_ key: AnyPreferenceKey, in settings: SettingsSnapshot) {
-        self.init(key, stored: settings.storedValue(forKey: key.name))
+        self.init(key, stored: settings.effectiveStored(key))
     }
 
     /// How an item of a list reads in the list editor and the list row.

@@ -134,9 +134,10 @@ extension EditorUpdate {
 
     /// Another program changed these keys: the list shows the new values by itself; a field
     /// being edited keeps the user's text, with a warning rather than a silent overwrite.
-    static func externalChange(_ state: inout EditorState, values: [String: PlistValue?], loadProblem: String?) {
+    static func externalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?, loadProblem: String?) {
         let names = Set(values.keys)
         state.settings.loadProblem = loadProblem
+        if let site { state.settings.site = site }
         if let closed = state.apply(values) {
             state.message = .init(text: closed, kind: .warning)
             return

@@ -15,7 +15,7 @@ enum EditorUpdate {
         case .resize(let width, let height):
             state.width = width
             state.height = height
-        case .externalChange(let values, let loadProblem): externalChange(&state, values: values, loadProblem: loadProblem)
+        case .externalChange(let values, let site, let loadProblem): externalChange(&state, values: values, site: site, loadProblem: loadProblem)
         case .writeFinished(let result): effects = writeFinished(&state, result)
         case .writeWaiting(let note): effects = writeWaiting(&state, note: note)
         case .timer:
@@ -171,12 +171,27 @@ enum EditorUpdate {
     /// A key that changes the selected setting, by what its field is.
     private static func act(on index: Int, action: BrowseAction, state: inout EditorState) -> [EditorEffect] {
         let key = state.keys[index]
-        let stored = state.settings.storedValue(forKey: key.name)
+        // A setting the site locked is read-only here, and the person is told why (a write
+        // would only be refused).
+        if let lockFile = state.settings.lockFile(of: key) {
+            state.message = .init(text: "\(key.name) is locked by \(lockFile.controlCharactersEscaped): the site sets it for everyone", kind: .info)
+            return []
+        }
+        // What the user's file holds decides what r and Delete do; the value in effect (maybe
+        // the site's) is what a field shows and steps from.
+        let userValue = state.settings.storedValue(forKey: key.name)
+        let stored = state.settings.effectiveStored(key)
         switch action {
         case .reset:
-            guard stored != nil else {
-                state.message = .init(text: "\(key.name) already has its default", kind: .info)
+            let fallback = state.settings.site.fallback(for: key)
+            let fallbackText = key.displayText(of: fallback.stored)
+            guard userValue != nil else {
+                let has = fallback.source == .registeredDefault ? "its default" : "the site's value (\(fallbackText))"
+                state.message = .init(text: "\(key.name) already has \(has)", kind: .info)
                 return []
+            }
+            if case .site = fallback.source {
+                return write(&state, key, nil, success: "Reset \(key.name): back to the site's \(fallbackText)")
             }
             return write(&state, key, nil, success: "Reset \(key.name) to its default (\(key.defaultDisplayText))")
         case .clear:
@@ -184,7 +199,7 @@ enum EditorUpdate {
                 state.message = .init(text: "\(key.name) cannot be unset; r resets it to its default", kind: .info)
                 return []
             }
-            guard stored != nil else {
+            guard userValue != nil else {
                 state.message = .init(text: "\(key.name) is already unset", kind: .info)
                 return []
             }
@@ -229,7 +244,10 @@ enum EditorUpdate {
         let candidates = all ? Array(state.keys.indices) : state.listedKeyIndices
         // Keys the schema does not describe belong to another program and have no default
         // here: resetting "all" would delete them, so only `r` on one of them does.
-        let indices = candidates.filter { state.keys[$0].isDescribedBySchema && !state.settings.isDefault(state.keys[$0]) }
+        // Locked ones too: the site sets them, and a write of them would be refused.
+        let indices = candidates.filter {
+            state.keys[$0].isDescribedBySchema && !state.settings.isDefault(state.keys[$0]) && state.settings.lockFile(of: state.keys[$0]) == nil
+        }
         if indices.isEmpty {
             state.message = .init(text: all ? "All settings already have their defaults" : "The listed settings already have their defaults", kind: .info)
         } else {

@@ -35,7 +35,7 @@ final class OutsideChanges: Sendable {
     static func event(for names: Set<String>, in prefs: Preferences) -> EditorEvent {
         var values: [String: PlistValue?] = [:]
         for name in names { values[name] = .some(prefs.store.storedValue(forKey: name)) }
-        return .externalChange(values, loadProblem: prefs.store.loadProblem)
+        return .externalChange(values, site: prefs.site?.layers, loadProblem: prefs.store.loadProblem)
     }
 
     func cancel() { token.cancel() }

@@ -13,27 +13,56 @@ struct SettingsSnapshot: Sendable {
     var loadProblem: String?
     /// Whether the key list follows the file.
     let keyListing: KeyListing
+    /// The site's defaults and locks, as the last event brought them.
+    var site: SiteLayers
+    /// The program's overrides for this run.
+    let overrides: [String: PlistValue]
+    /// The user's file, for sources.
+    let userPath: String
 
-    init(schema: PreferenceSchema, values: [String: PlistValue], loadProblem: String?, keyListing: KeyListing) {
+    init(schema: PreferenceSchema, values: [String: PlistValue], loadProblem: String?, keyListing: KeyListing,
+         site: SiteLayers = .none, overrides: [String: PlistValue] = [:], userPath: String = "") {
         self.schema = schema
         self.values = values
         self.loadProblem = loadProblem
         self.keyListing = keyListing
+        self.site = site
+        self.overrides = overrides
+        self.userPath = userPath
     }
 
+    /// What the user's file stores for the key (nil: nothing).
     func storedValue(forKey name: String) -> PlistValue? { values[name] }
 
-    /// Whether nothing is stored for the key, so it reads its default.
+    /// The value in effect, from whichever layer, and where it comes from.
+    func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
+        site.resolve(key, user: values[key.name], userPath: userPath, override: overrides[key.name])
+    }
+
+    /// The stored value in effect (nil: the registered default): without site layers or
+    /// overrides, the user's value as it is (the key's decoding reads an unusable one as the default).
+    func effectiveStored(_ key: AnyPreferenceKey) -> PlistValue? {
+        site.folders.isEmpty && overrides.isEmpty ? values[key.name] : resolution(of: key).stored
+    }
+
+    /// The locks file that locks the key, or nil.
+    func lockFile(of key: AnyPreferenceKey) -> String? {
+        site.folders.first { $0.locked.contains(key.name) }?.locksPath
+    }
+
+    /// Whether nothing is stored for the key in the user's file.
     func isDefault(_ key: AnyPreferenceKey) -> Bool { values[key.name] == nil }
 
-    func displayText(of key: AnyPreferenceKey) -> String { key.displayText(of: values[key.name]) }
+    func displayText(of key: AnyPreferenceKey) -> String { key.displayText(of: effectiveStored(key)) }
 
-    func json(of key: AnyPreferenceKey) -> JSONValue { key.json(of: values[key.name]) }
+    func json(of key: AnyPreferenceKey) -> JSONValue { key.json(of: effectiveStored(key)) }
 
     /// Why the key's stored value is ignored (it reads its default), or nil.
     func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? { key.diagnostic(of: values[key.name]) }
 
-    func diagnostics() -> [PreferenceDiagnostic] { schema.keys.compactMap(diagnostic(for:)) }
+    func diagnostics() -> [PreferenceDiagnostic] {
+        schema.keys.flatMap { key in [diagnostic(for: key)].compactMap { $0 } + site.diagnostics(of: key) }
+    }
 
     /// What an edit stores (nil for a value equal to a declared default).
     func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey) -> PlistValue? {
@@ -68,7 +97,12 @@ struct SettingsSnapshot: Sendable {
     /// Preferences over these values alone, so host code (derived values) can read them as it
     /// reads its own settings, without reaching the live store.
     func preferences() -> Preferences {
-        Preferences(store: InMemoryStore(values), schema: schema)
+        guard !site.folders.isEmpty || !overrides.isEmpty else { return Preferences(store: InMemoryStore(values), schema: schema) }
+        // The values in effect, site ones included: the live values are computed from what the
+        // program would read.
+        var effective = values
+        for key in schema.keys { effective[key.name] = effectiveStored(key) }
+        return Preferences(store: InMemoryStore(effective), schema: schema)
     }
 }
 

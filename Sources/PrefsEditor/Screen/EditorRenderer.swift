@@ -237,6 +237,8 @@ enum EditorRenderer {
             let defaultFrom = max(0, valueEnd - lineStart)
             if defaultFrom < lineWidth { grid.restyle(x: x + defaultFrom, y: rows.lowerBound + offset, width: lineWidth - defaultFrom, style: .dim) }
         }
+        // Where the value comes from, when it is not the user's own file or the program's default.
+        if let source = sourceNote(for: key, settings) { field("From", source, style: .dim) }
         // A problem before the rule: with few rows, the stored value that was ignored matters most.
         if let diagnostic = settings.diagnostic(for: key) {
             field("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)", style: .warning)
@@ -246,6 +248,20 @@ enum EditorRenderer {
         for part in help.wrapped(toWidth: width, maxLines: max(0, rows.upperBound - y)) where !help.isEmpty && y < rows.upperBound {
             grid.put(part, x: x, y: y, style: key.isDescribedBySchema ? .normal : .dim)
             y += 1
+        }
+    }
+
+    /// The source of a value that is neither the user's nor the program's default: the site's
+    /// file, a lock (read-only, and why), or this run's override.
+    static func sourceNote(for key: AnyPreferenceKey, _ settings: SettingsSnapshot) -> String? {
+        guard !settings.site.folders.isEmpty || !settings.overrides.isEmpty else { return nil }
+        switch settings.resolution(of: key).source {
+        case .registeredDefault, .user: return nil
+        case .site(let path): return "the site's file \(path.controlCharactersEscaped)"
+        case .override: return "this run's override (not saved)"
+        case .locked(let lockFile, let valueFile):
+            let value = valueFile.map { " (value from \($0.controlCharactersEscaped))" } ?? ""
+            return "locked by \(lockFile.controlCharactersEscaped): read-only\(value)"
         }
     }
 
@@ -410,6 +426,7 @@ enum EditorRenderer {
             add("Default", key.defaultDisplayText)
             if key.rule != .any { add("Allowed", key.rule.allowedText) }
             add("Value", valueText(key, settings, ascii: state.asciiMarkers).0 + (settings.isDefault(key) ? " (default)" : " (set)"))
+            if let source = sourceNote(for: key, settings) { add("From", source) }
             if let diagnostic = settings.diagnostic(for: key) {
                 add("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)")
             }

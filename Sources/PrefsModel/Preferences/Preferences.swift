@@ -27,6 +27,11 @@ public final class Preferences: Sendable {
     public let store: any PreferenceStore
     /// The settings this program declares: used by reset-all, diagnostics and UIs.
     public let schema: PreferenceSchema
+    /// The site's defaults and locks below and above the user's file, or nil for none.
+    public let site: SiteDefaults?
+    /// Values for this run only, above the user's file and never written (a program can fill
+    /// them from its own command line, as Foundation's argument domain does).
+    public let overrides: [String: PlistValue]
 
     struct Cache {
         var values: [String: any Sendable] = [:]
@@ -39,30 +44,40 @@ public final class Preferences: Sendable {
     /// own writes (``ChangeOrigin/thisPreferences``) from everyone else's.
     let writer = StoreWriter()
     private let writeErrorHandler: @Sendable (PreferenceError) -> Void
-    private let storeToken = Locked<ObservationToken?>(nil)
+    private let storeTokens = Locked<[ObservationToken]>([])
 
-    /// Typed settings on any store. `onWriteError` receives errors of writes made through the
-    /// subscript setter, which cannot throw; by default they are printed to standard error.
+    /// Typed settings on any store. `site` adds an administrator's defaults and locks (none by
+    /// default); `overrides` are values for this run only, above the user's file, never written.
+    /// `onWriteError` receives errors of writes made through the subscript setter, which cannot
+    /// throw; by default they are printed to standard error.
     ///
     /// ```swift
     /// let prefs = Preferences(store: InMemoryStore(), schema: schema)
     /// ```
-    public init(store: any PreferenceStore, schema: PreferenceSchema,
+    public init(store: any PreferenceStore, schema: PreferenceSchema, site: SiteDefaults? = nil,
+                overrides: [String: PlistValue] = [:],
                 onWriteError: @escaping @Sendable (PreferenceError) -> Void = Preferences.printWriteError) {
         self.store = store
         self.schema = schema
+        self.site = site
+        self.overrides = overrides
         self.writeErrorHandler = onWriteError
-        let token = store.addChangeHandler { [weak self] batch in self?.storeDidChange(batch) }
-        storeToken.withLock { $0 = token }
+        var tokens = [store.addChangeHandler { [weak self] batch in self?.storeDidChange(batch) }]
+        if let site { tokens.append(site.addChangeHandler { [weak self] change in self?.siteDidChange(change) }) }
+        storeTokens.withLock { $0 = tokens }
     }
 
-    /// Typed settings on a Foundation defaults suite (`$XDG_CONFIG_HOME/<suite>.plist`).
+    /// Typed settings on a Foundation defaults suite (`$XDG_CONFIG_HOME/<suite>.plist`), with
+    /// the site's defaults and locks of `$XDG_CONFIG_DIRS` (``SiteDefaults``) below and above it.
+    /// `siteFolders` replaces the folders of `$XDG_CONFIG_DIRS`; `[]` reads none.
     ///
     /// ```swift
     /// let prefs = Preferences(suiteName: "com.example.weather", schema: schema)
     /// ```
-    public convenience init(suiteName: String, schema: PreferenceSchema, directory: String? = nil) {
-        self.init(store: SuiteStore(suiteName: suiteName, directory: directory), schema: schema)
+    public convenience init(suiteName: String, schema: PreferenceSchema, directory: String? = nil, siteFolders: [String]? = nil) {
+        let site = siteFolders == [] ? nil : SiteDefaults(suiteName: suiteName, folders: siteFolders)
+        self.init(store: SuiteStore(suiteName: suiteName, directory: directory), schema: schema,
+                  site: site?.folders.isEmpty == false ? site : nil)
     }
 
     /// The default write-error handler: one line on standard error.
@@ -105,7 +120,7 @@ public final class Preferences: Sendable {
         // Unwrap the entry first: for an optional `Value`, a missing entry (nil) would
         // otherwise cast successfully to `Value.none`.
         if let hit, let value = hit as? Value { return value }
-        let value = key.effectiveValue(from: store.storedValue(forKey: key.name))
+        let value = key.effectiveValue(from: effectiveStored(key))
         // Only cache if no change arrived since the stored value was read, or a stale value
         // could be cached after the invalidation.
         cache.withLock { cache in
@@ -132,7 +147,7 @@ public final class Preferences: Sendable {
     /// prefs.text(of: PreferenceKeys.refreshInterval)  // "15"
     /// ```
     public func text(of key: AnyPreferenceKey) -> String {
-        key.text(of: store.storedValue(forKey: key.name))
+        key.text(of: effectiveStored(key))
     }
 
     /// The value of any key as JSON.
@@ -141,7 +156,7 @@ public final class Preferences: Sendable {
     /// prefs.json(of: PreferenceKeys.favoriteCities)  // .array([.string("Bergen")])
     /// ```
     public func json(of key: AnyPreferenceKey) -> JSONValue {
-        key.json(of: store.storedValue(forKey: key.name))
+        key.json(of: effectiveStored(key))
     }
 
     /// Parses text (one value, or list items), checks the rule and saves. Returns what changed.
@@ -165,6 +180,10 @@ public final class Preferences: Sendable {
     /// ```
     @discardableResult
     public func write(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+        let layers = siteLayers
+        for name in changes.keys.sorted() {
+            if let folder = layers.lockingFolder(of: name) { throw PreferenceError.locked(key: name, lockFile: layers.folders[folder].locksPath) }
+        }
         for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
             guard let value, let key = schema.key(named: name) else { continue }
             try key.checkStored(value)
@@ -217,23 +236,28 @@ public final class Preferences: Sendable {
         try reset(keys: found.keys)
     }
 
-    /// Resets every key of the schema; values of other keys in the suite stay untouched. A
-    /// suite file that cannot be read (damaged, nested too deep) is repaired: the store keeps
-    /// its bytes as a `.corrupt-` copy and writes a sound file.
+    /// Resets every key of the schema; values of other keys in the suite stay untouched, and so
+    /// do keys the site has locked, whose names are returned. A suite file that cannot be read
+    /// (damaged, nested too deep) is repaired: the store keeps its bytes as a `.corrupt-` copy
+    /// and writes a sound file.
     ///
     /// ```swift
-    /// try prefs.resetAll()
+    /// let leftLocked = try prefs.resetAll()
     /// ```
-    public func resetAll() throws {
+    @discardableResult
+    public func resetAll() throws -> [String] {
         // Keys the schema does not describe belong to another program: they have no default here.
-        let described = schema.keys.filter(\.isDescribedBySchema)
+        let layers = siteLayers
+        let locked = schema.keys.filter(\.isDescribedBySchema).map(\.name).filter { layers.lockingFolder(of: $0) != nil }
+        let described = schema.keys.filter { $0.isDescribedBySchema && !locked.contains($0.name) }
         // An unreadable file reads as all defaults, so there would be nothing to remove; yet
         // resetting everything is how a person asks for a working suite again.
         guard store.loadProblem == nil else {
             try write(Dictionary(described.map { ($0.name, nil) }, uniquingKeysWith: { first, _ in first }))
-            return
+            return locked
         }
         try reset(keys: described)
+        return locked
     }
 
     // MARK: Diagnostics
@@ -253,7 +277,8 @@ public final class Preferences: Sendable {
     /// for problem in prefs.diagnostics() { print(problem) }
     /// ```
     public func diagnostics() -> [PreferenceDiagnostic] {
-        schema.keys.compactMap(diagnostic(for:))
+        let layers = siteLayers
+        return schema.keys.flatMap { key in [diagnostic(for: key)].compactMap { $0 } + layers.diagnostics(of: key) }
     }
 
     // MARK: Change handling
@@ -273,12 +298,38 @@ public final class Preferences: Sendable {
         addObserver { (batch: ObservedBatch) in observer(batch.changes) }
     }
 
+    /// A change of the user's file, reported as changes of the values in effect: a new stored
+    /// value under a lock, or equal to the site's, changes nothing anyone reads.
     private func storeDidChange(_ batch: StoreChangeBatch) {
+        invalidate(batch.changes.map(\.key))
+        let layers = siteLayers
+        let changes = batch.changes.map { change in
+            guard !layers.folders.isEmpty || !overrides.isEmpty, let key = schema.key(named: change.key) else { return change }
+            return StoredChange(key: change.key,
+                                old: layers.resolve(key, user: change.old, userPath: store.location, override: overrides[key.name]).stored,
+                                new: layers.resolve(key, user: change.new, userPath: store.location, override: overrides[key.name]).stored)
+        }
+        observers.notify(ObservedBatch(changes: changes, origin: ChangeOrigin(of: batch, relativeTo: writer)))
+    }
+
+    /// A change of a site file: the values in effect before and after, for the keys it touched.
+    private func siteDidChange(_ change: SiteDefaults.SiteChange) {
+        invalidate(Array(change.names))
+        let changes = change.names.sorted().compactMap { name -> StoredChange? in
+            let user = store.storedValue(forKey: name)
+            guard let key = schema.key(named: name) else { return nil }
+            let old = change.before.resolve(key, user: user, userPath: store.location, override: overrides[name]).stored
+            let new = change.after.resolve(key, user: user, userPath: store.location, override: overrides[name]).stored
+            return old == new ? nil : StoredChange(key: name, old: old, new: new)
+        }
+        if !changes.isEmpty { observers.notify(ObservedBatch(changes: changes, origin: .otherProcess)) }
+    }
+
+    private func invalidate(_ names: [String]) {
         cache.withLock { cache in
             cache.generation += 1
-            for change in batch.changes { cache.values.removeValue(forKey: change.key) }
+            for name in names { cache.values.removeValue(forKey: name) }
         }
-        observers.notify(ObservedBatch(changes: batch.changes, origin: ChangeOrigin(of: batch, relativeTo: writer)))
     }
 }
 
@@ -295,16 +346,19 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     public var storedValue: String
     /// Why it cannot be used.
     public var reason: String
+    /// The site file holding the value, skipped for this key; nil for the user's own file.
+    public var file: String?
 
     /// Makes a diagnostic.
     ///
     /// ```swift
     /// PreferenceDiagnostic(key: "city", storedValue: "\"\"", reason: "…")
     /// ```
-    package init(key: String, storedValue: String, reason: String) {
+    package init(key: String, storedValue: String, reason: String, file: String? = nil) {
         self.key = key
         self.storedValue = storedValue
         self.reason = reason
+        self.file = file
     }
 
     /// One line for a person: control characters in the stored value are shown escaped.
@@ -313,6 +367,10 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     /// print(diagnostic)  // refreshInterval: stored value "soon" ignored, using the default: …
     /// ```
     public var description: String {
-        "\(key.controlCharactersEscaped): stored value \(storedValue.controlCharactersEscaped) ignored, using the default: \(reason.controlCharactersEscaped)"
+        let key = key.controlCharactersEscaped, value = storedValue.controlCharactersEscaped, reason = reason.controlCharactersEscaped
+        if let file {
+            return "\(key): value \(value) in site file \(file.controlCharactersEscaped) skipped: \(reason)"
+        }
+        return "\(key): stored value \(value) ignored, using the default: \(reason)"
     }
 }

@@ -28,6 +28,9 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// writes through; where there are several, they must be reset in one write, since one at a
     /// time each is refused because of the others.
     case unwritableStoredValues(blocking: [String: String], changing: [String])
+    /// A key the site has locked (`lockFile` lists it): it reads the site's value whatever the
+    /// user's file holds, and no write of it is taken. Nothing was saved.
+    case locked(key: String, lockFile: String)
 
     /// The message for a person. Every part that came from input (a key, a value, a path, a
     /// schema entry) is shown with control characters escaped, so a hostile value cannot break
@@ -62,6 +65,8 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
             let all = Set(blocking.keys).union(changing).sorted().map(Self.quoted)
             guard all.count > 1 else { return message + "reset or set \(all.joined()) first" }
             return message + "reset \(all.joined(separator: ", ")) together first (one at a time, each is refused because of the others)"
+        case .locked(let key, let lockFile):
+            return "\(key.controlCharactersEscaped) is locked by \(lockFile.controlCharactersEscaped); nothing was saved"
         }
     }
 

@@ -12,6 +12,8 @@ enum ExitStatus {
     static let ioError: Int32 = 74
     /// Temporary failure: another process holds the suite's lock; trying again later may work.
     static let temporaryFailure: Int32 = 75
+    /// Permission denied (EX_NOPERM): the site has locked the setting.
+    static let noPermission: Int32 = 77
 }
 
 /// A command's failure: one line for standard error and the exit status.
@@ -26,13 +28,14 @@ struct CommandFailure: Error {
 
     /// The failure for a library error: unknown keys are usage errors, bad values and schemas
     /// (and stored values that block a write) bad data, failed writes I/O errors, a lock another process holds too long a temporary
-    /// failure.
+    /// failure, a setting the site has locked a permission error.
     init(_ error: PreferenceError) {
         switch error {
         case .unknownKey: self.init("\(error)", status: ExitStatus.usage)
         case .invalidValue, .invalidSchema, .unwritableStoredValues: self.init("\(error)", status: ExitStatus.dataError)
         case .writeFailed: self.init("\(error)", status: ExitStatus.ioError)
         case .lockHeld: self.init("\(error)", status: ExitStatus.temporaryFailure)
+        case .locked: self.init("\(error)", status: ExitStatus.noPermission)
         }
     }
 }

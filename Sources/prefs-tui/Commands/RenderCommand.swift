@@ -30,7 +30,8 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let suite = try options.open()
-            let copy = Preferences(store: InMemoryStore(suite.store.storedValues()), schema: suite.schema)
+            let copy = Preferences(store: InMemoryStore(suite.store.storedValues()), schema: suite.schema,
+                                   site: suite.site, overrides: suite.overrides)
             var events: [KeyEvent] = []
             for name in keys.split(separator: " ") {
                 guard let parsed = KeyEvent.parse(String(name)) else {

@@ -32,9 +32,12 @@ struct SuiteSelection: Equatable {
     /// unless `reportsLockWaits` is false (the editor, whose screen a line would garble: it shows
     /// the failure, which names the holder too, as a status message).
     func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true) throws -> Preferences {
-        let (store, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits)
+        let (store, site, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits)
         if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
-        return Preferences(store: store, schema: schema)
+        for folder in site?.layers.folders ?? [] {
+            if let problem = folder.loadProblem { Diagnostics.print("warning: site file: \(problem)") }
+        }
+        return Preferences(store: store, schema: schema, site: site)
     }
 
     /// The schema `open` would use, without warnings on standard error (for shell completion).
@@ -42,7 +45,8 @@ struct SuiteSelection: Equatable {
         try storeAndSchema(watchForChanges: false).schema
     }
 
-    private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false) throws -> (store: SuiteStore, schema: PreferenceSchema) {
+    private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false) throws
+        -> (store: SuiteStore, site: SiteDefaults?, schema: PreferenceSchema) {
         let declared = try declaredSchema()
         let suiteName = suite ?? declared?.suiteName ?? WeatherSettings.suiteName
         if let problem = SuiteLocation.problem(withSuiteName: suiteName) {
@@ -57,7 +61,13 @@ struct SuiteSelection: Equatable {
         var options = SuiteStore.Options()
         if reportsLockWaits { options.onLockWait = { note in Diagnostics.print(note) } }
         let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges, options: options)
-        let stored = store.storedValues()
-        return (store, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName))
+        // The site's defaults and locks ($XDG_CONFIG_DIRS), watched only where changes are shown.
+        let site = SiteDefaults(suiteName: suiteName, watchForChanges: watchForChanges)
+        let shownSite = site.folders.isEmpty ? nil : site
+        // Keys the site sets are the suite's keys too (typed by the user's value where both have one).
+        var stored: [String: PlistValue] = [:]
+        for folder in (shownSite?.layers.folders ?? []).reversed() { stored.merge(folder.values) { _, higher in higher } }
+        stored.merge(store.storedValues()) { _, user in user }
+        return (store, shownSite, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName))
     }
 }

@@ -1,0 +1,91 @@
+// Where each value comes from: the site's defaults and locks, this run's overrides, the user's
+// file and the registered default (see SiteDefaults and PreferenceSource).
+
+extension Preferences {
+    /// The site's layers now (none without a ``site``).
+    var siteLayers: SiteLayers { site?.layers ?? .none }
+
+    /// The stored value in effect, from whichever layer (nil: the registered default), for
+    /// reads: without site layers or overrides, the user's value as it is, which the key's own
+    /// decoding reads as the default when it is unusable (no second check per read).
+    func effectiveStored(_ key: AnyPreferenceKey) -> PlistValue? {
+        let user = store.storedValue(forKey: key.name)
+        guard site != nil || !overrides.isEmpty else { return user }
+        return siteLayers.resolve(key, user: user, userPath: store.location, override: overrides[key.name]).stored
+    }
+
+    /// The value in effect for the key and the layer it comes from.
+    ///
+    /// ```swift
+    /// prefs.resolution(of: PreferenceKeys.city)  // stored: .string("Bergen"), source: .site(path: …)
+    /// ```
+    public func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
+        let user = store.storedValue(forKey: key.name)
+        guard site != nil || !overrides.isEmpty else {
+            // No layer but the user's: the key's own decoding reads the default for an unusable value.
+            let usable = user.map { key.problem(with: $0) == nil } ?? false
+            return PreferenceResolution(stored: usable ? user : nil, source: usable ? .user(path: store.location) : .registeredDefault)
+        }
+        return siteLayers.resolve(key, user: user, userPath: store.location, override: overrides[key.name])
+    }
+
+    /// Which layer gives the key's value: the program's default, a site file, the user's file,
+    /// this run's override, or a site lock.
+    ///
+    /// ```swift
+    /// prefs.source(of: PreferenceKeys.city)  // .user(path: "/home/ada/.config/com.example.weather.plist")
+    /// ```
+    public func source(of key: AnyPreferenceKey) -> PreferenceSource {
+        resolution(of: key).source
+    }
+
+    /// Whether the site has locked the key: it reads the site's value, and writes of it fail
+    /// with ``PreferenceError/locked(key:lockFile:)`` (as `UserDefaults.objectIsForced(forKey:)`).
+    ///
+    /// ```swift
+    /// prefs.isLocked(PreferenceKeys.refreshInterval)  // true
+    /// ```
+    public func isLocked(_ key: AnyPreferenceKey) -> Bool {
+        siteLayers.lockingFolder(of: key.name) != nil
+    }
+
+    /// The locks file that locks the key, or nil.
+    ///
+    /// ```swift
+    /// prefs.lockFile(of: PreferenceKeys.refreshInterval)  // "/etc/xdg/com.example.weather.locks"
+    /// ```
+    public func lockFile(of key: AnyPreferenceKey) -> String? {
+        let layers = siteLayers
+        return layers.lockingFolder(of: key.name).map { layers.folders[$0].locksPath }
+    }
+
+    /// What the key reads without the user's file: the site's value or the registered default
+    /// (what ``reset(_:)`` falls back to).
+    ///
+    /// ```swift
+    /// prefs.fallback(of: PreferenceKeys.city).source  // .site(path: "/etc/xdg/com.example.weather.plist")
+    /// ```
+    public func fallback(of key: AnyPreferenceKey) -> PreferenceResolution {
+        siteLayers.fallback(for: key)
+    }
+
+    /// Whether the value in effect differs from what the site or the program would give
+    /// without the user's file (``isDefault(_:)`` says only whether the user's file sets it).
+    ///
+    /// ```swift
+    /// prefs.differsFromFallback(PreferenceKeys.city)  // false when the user set the site's own city
+    /// ```
+    public func differsFromFallback(_ key: AnyPreferenceKey) -> Bool {
+        key.text(of: resolution(of: key).stored) != key.text(of: fallback(of: key).stored)
+    }
+
+    /// Every layer's part in the key's value, highest first, the one in effect marked.
+    ///
+    /// ```swift
+    /// for layer in prefs.explanation(of: PreferenceKeys.city) { print(layer.source, layer.wins) }
+    /// ```
+    public func explanation(of key: AnyPreferenceKey) -> [PreferenceLayerValue] {
+        siteLayers.explanation(of: key, user: store.storedValue(forKey: key.name), userPath: store.location,
+                               override: overrides[key.name])
+    }
+}

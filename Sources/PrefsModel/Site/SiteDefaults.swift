@@ -1,0 +1,105 @@
+import Foundation
+
+/// The settings an administrator gives everyone: each folder of `$XDG_CONFIG_DIRS` (default
+/// `/etc/xdg`) may hold the suite's file (`<suite>.plist`, the same format as the user's) and a
+/// locks file (`<suite>.locks`, one key a line). Read-only: nothing here is ever written.
+///
+/// Values come below the user's own file, in the folders' order; a locked key reads the site's
+/// value whatever the user's file holds, and cannot be written (``PreferenceError/locked(key:lockFile:)``).
+/// The files are watched: an administrator's edit reaches the program's observers and its open
+/// editor like any other change, also for a file created after the program started (in a
+/// folder that existed then).
+///
+/// ```swift
+/// let site = SiteDefaults(suiteName: "com.example.weather")   // folders from $XDG_CONFIG_DIRS
+/// let prefs = Preferences(store: SuiteStore(suiteName: "com.example.weather"), schema: schema, site: site)
+/// prefs.source(of: PreferenceKeys.city)  // .site(path: "/etc/xdg/com.example.weather.plist")
+/// ```
+public final class SiteDefaults: Sendable {
+    /// The suite.
+    public let suiteName: String
+    /// The site folders read, highest precedence first.
+    public let folders: [String]
+
+    private let stores: [SuiteStore]
+    private let locks: [SiteLocks]
+    private let current: Locked<SiteLayers>
+    private let handlers = HandlerRegistry<SiteChange>()
+    private let tokens = Locked<[ObservationToken]>([])
+
+    /// A change of the site's layers: the keys whose site values or locks changed, and the
+    /// layers before and after.
+    struct SiteChange: Sendable {
+        let names: Set<String>
+        let before: SiteLayers
+        let after: SiteLayers
+    }
+
+    /// The site's settings for a suite. `folders` defaults to ``folders(fromEnvironment:)``;
+    /// folders that do not exist are left out (there is nothing to read or watch in them).
+    ///
+    /// ```swift
+    /// SiteDefaults(suiteName: "com.example.weather", folders: ["/etc/xdg"], watchForChanges: false)
+    /// ```
+    public init(suiteName: String, folders: [String]? = nil, watchForChanges: Bool = true) {
+        self.suiteName = suiteName
+        var isFolder: ObjCBool = false
+        let existing = (folders ?? Self.folders(fromEnvironment: ProcessInfo.processInfo.environment)).filter {
+            FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        self.folders = existing
+        stores = existing.map { SuiteStore(suiteName: suiteName, directory: $0, watchForChanges: watchForChanges) }
+        locks = existing.map { SiteLocks(path: ($0 as NSString).appendingPathComponent(suiteName + ".locks")) }
+        current = Locked(.none)
+        current.withLock { $0 = readLayers() }
+        guard watchForChanges else { return }
+        let watches = stores.map { store in
+            store.addChangeHandler { [weak self] batch in self?.refresh(Set(batch.changes.map(\.key))) }
+        }
+        tokens.withLock { $0 = watches }
+        for lock in locks {
+            lock.startWatching { [weak self] names in self?.refresh(names) }
+        }
+    }
+
+    /// The site folders `$XDG_CONFIG_DIRS` names, as the XDG base directory specification reads
+    /// it: colon-separated, absolute paths only, `/etc/xdg` when unset or empty.
+    ///
+    /// ```swift
+    /// SiteDefaults.folders(fromEnvironment: ["XDG_CONFIG_DIRS": "/etc/acme:/etc/xdg"])  // ["/etc/acme", "/etc/xdg"]
+    /// ```
+    public static func folders(fromEnvironment environment: [String: String]) -> [String] {
+        let listed = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        var seen = Set<String>()
+        let folders = listed.filter { seen.insert($0).inserted }
+        return folders.isEmpty ? ["/etc/xdg"] : folders
+    }
+
+    /// The site's values and locks now.
+    ///
+    /// ```swift
+    /// site.layers.folders.first?.values["city"]  // .string("Bergen")
+    /// ```
+    public var layers: SiteLayers { current.withLock { $0 } }
+
+    /// Calls `handler` after each change of the site's files, with the keys it touched.
+    func addChangeHandler(_ handler: @escaping @Sendable (SiteChange) -> Void) -> ObservationToken {
+        handlers.add(handler)
+    }
+
+    private func readLayers() -> SiteLayers {
+        SiteLayers(folders: zip(stores, locks).map { store, lock in
+            SiteLayers.Folder(path: store.path, locksPath: lock.path, values: store.storedValues(),
+                              locked: lock.locked, loadProblem: store.loadProblem)
+        })
+    }
+
+    private func refresh(_ names: Set<String>) {
+        let (before, after) = current.withLock { layers in
+            let before = layers
+            layers = readLayers()
+            return (before, layers)
+        }
+        if !names.isEmpty { handlers.notify(SiteChange(names: names, before: before, after: after)) }
+    }
+}

@@ -1,0 +1,177 @@
+/// The site's settings at one moment: each site folder's suite file and locked keys, highest
+/// precedence first (the order of `$XDG_CONFIG_DIRS`). A value, so a UI can hold it and resolve
+/// every setting from it without reading any file (see ``SiteDefaults/layers``).
+///
+/// ```swift
+/// let layers = prefs.site?.layers ?? .none
+/// layers.folders.map(\.path)  // ["/etc/xdg/com.example.weather.plist"]
+/// ```
+public struct SiteLayers: Sendable, Equatable {
+    /// One site folder's part.
+    ///
+    /// ```swift
+    /// folder.values["city"]  // .string("Bergen")
+    /// ```
+    public struct Folder: Sendable, Equatable {
+        /// The folder's suite file (`/etc/xdg/<suite>.plist`), whether or not it exists.
+        public let path: String
+        /// The folder's locks file (`/etc/xdg/<suite>.locks`): one key a line, `#` starts a comment.
+        public let locksPath: String
+        /// The values of its suite file.
+        public var values: [String: PlistValue]
+        /// The keys its locks file lists.
+        public var locked: Set<String>
+        /// Why its suite file cannot be read, or nil.
+        public var loadProblem: String?
+
+        /// Makes a folder's layer.
+        ///
+        /// ```swift
+        /// SiteLayers.Folder(path: "/etc/xdg/s.plist", locksPath: "/etc/xdg/s.locks", values: [:], locked: [])
+        /// ```
+        public init(path: String, locksPath: String, values: [String: PlistValue], locked: Set<String>, loadProblem: String? = nil) {
+            self.path = path
+            self.locksPath = locksPath
+            self.values = values
+            self.locked = locked
+            self.loadProblem = loadProblem
+        }
+    }
+
+    /// The folders, highest precedence first.
+    public var folders: [Folder]
+
+    /// Makes layers from folders, highest precedence first.
+    ///
+    /// ```swift
+    /// SiteLayers(folders: [])
+    /// ```
+    public init(folders: [Folder]) {
+        self.folders = folders
+    }
+
+    /// No site layers: every setting comes from the user's file or its default.
+    public static let none = SiteLayers(folders: [])
+
+    /// The names of every key some folder sets or locks.
+    ///
+    /// ```swift
+    /// layers.keyNames  // ["city", "refreshInterval"]
+    /// ```
+    public var keyNames: Set<String> {
+        folders.reduce(into: Set<String>()) { names, folder in
+            names.formUnion(folder.values.keys)
+            names.formUnion(folder.locked)
+        }
+    }
+
+    /// The folder whose locks file locks `name`, the highest one if several do.
+    package func lockingFolder(of name: String) -> Int? {
+        folders.firstIndex { $0.locked.contains(name) }
+    }
+
+    /// The first usable site value for the key from folder `start` down, with its file.
+    private func siteValue(of key: AnyPreferenceKey, from start: Int) -> (value: PlistValue, path: String)? {
+        for folder in folders[start...] {
+            if let value = folder.values[key.name], key.problem(with: value) == nil { return (value, folder.path) }
+        }
+        return nil
+    }
+
+    /// The value in effect for the key and its source, given the user's stored value and an
+    /// override: a lock first, then the override, the user's value, the site folders in order,
+    /// the registered default. A value of any layer that the key's type or rule refuses is
+    /// skipped (``diagnostics(of:user:userPath:)`` says why).
+    ///
+    /// ```swift
+    /// layers.resolve(city, user: nil, userPath: path).source  // .site(path: "/etc/xdg/….plist")
+    /// ```
+    public func resolve(_ key: AnyPreferenceKey, user: PlistValue?, userPath: String, override: PlistValue? = nil) -> PreferenceResolution {
+        if let lockIndex = lockingFolder(of: key.name) {
+            let site = siteValue(of: key, from: lockIndex)
+            return PreferenceResolution(stored: site?.value, source: .locked(lockFile: folders[lockIndex].locksPath, valueFile: site?.path))
+        }
+        if let override, key.problem(with: override) == nil { return PreferenceResolution(stored: override, source: .override) }
+        if let user, key.problem(with: user) == nil { return PreferenceResolution(stored: user, source: .user(path: userPath)) }
+        if let site = siteValue(of: key, from: 0) { return PreferenceResolution(stored: site.value, source: .site(path: site.path)) }
+        return PreferenceResolution(stored: nil, source: .registeredDefault)
+    }
+
+    /// What the key reads without the user's file and without overrides: what a reset gives.
+    ///
+    /// ```swift
+    /// layers.fallback(for: city).stored  // .string("Bergen"), the site's
+    /// ```
+    public func fallback(for key: AnyPreferenceKey) -> PreferenceResolution {
+        resolve(key, user: nil, userPath: "")
+    }
+
+    /// Every layer's part in the key's value, highest first, the one in effect marked: for a
+    /// person asking why a setting has its value (`prefs-tui get --explain`).
+    ///
+    /// ```swift
+    /// for layer in layers.explanation(of: city, user: stored, userPath: path) { print(layer) }
+    /// ```
+    public func explanation(of key: AnyPreferenceKey, user: PlistValue?, userPath: String,
+                            override: PlistValue? = nil) -> [PreferenceLayerValue] {
+        let winner = resolve(key, user: user, userPath: userPath, override: override)
+        var layers: [PreferenceLayerValue] = []
+        func add(_ source: PreferenceSource, _ value: PlistValue?, locks: String? = nil) {
+            let problem = value.flatMap { key.problem(with: $0) }
+            let wins: Bool
+            switch winner.source {
+            case .locked(_, let valueFile): wins = source == (valueFile.map { .site(path: $0) } ?? .registeredDefault)
+            default: wins = source == winner.source
+            }
+            layers.append(PreferenceLayerValue(source: source, value: value, problem: problem, wins: wins && problem == nil, locks: locks))
+        }
+        if let lockIndex = lockingFolder(of: key.name) {
+            layers.append(PreferenceLayerValue(source: .locked(lockFile: folders[lockIndex].locksPath, valueFile: nil),
+                                               value: nil, problem: nil, wins: false, locks: folders[lockIndex].locksPath))
+        }
+        if let override { add(.override, override) }
+        add(.user(path: userPath), user)
+        for folder in folders { add(.site(path: folder.path), folder.values[key.name]) }
+        add(.registeredDefault, nil)
+        return layers
+    }
+
+    /// The site files' values the key refuses, each skipped for the key.
+    package func diagnostics(of key: AnyPreferenceKey) -> [PreferenceDiagnostic] {
+        folders.compactMap { folder in
+            guard let value = folder.values[key.name], let reason = key.problem(with: value) else { return nil }
+            return PreferenceDiagnostic(key: key.name, storedValue: value.summary, reason: reason, file: folder.path)
+        }
+    }
+}
+
+/// A setting's value in effect and where it comes from (``Preferences/resolution(of:)``).
+///
+/// ```swift
+/// let resolution = prefs.resolution(of: PreferenceKeys.city)
+/// resolution.stored  // .string("Bergen"); nil means the registered default
+/// ```
+public struct PreferenceResolution: Sendable, Equatable {
+    /// The stored value in effect, from whichever layer; nil for the registered default.
+    public let stored: PlistValue?
+    /// Where it comes from.
+    public let source: PreferenceSource
+}
+
+/// One layer's part in a setting's value (``SiteLayers/explanation(of:user:userPath:override:)``).
+///
+/// ```swift
+/// layer.wins  // true for the layer whose value is in effect
+/// ```
+public struct PreferenceLayerValue: Sendable, Equatable {
+    /// The layer.
+    public let source: PreferenceSource
+    /// What the layer holds for the key; nil when it holds nothing (for the registered default: always nil).
+    public let value: PlistValue?
+    /// Why the layer's value is skipped (wrong type, against the rule), or nil.
+    public let problem: String?
+    /// Whether this layer gives the value in effect.
+    public let wins: Bool
+    /// For the lock's line: the locks file that locks the key.
+    public let locks: String?
+}
