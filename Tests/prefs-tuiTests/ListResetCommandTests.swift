@@ -13,11 +13,11 @@ struct ListResetCommandTests {
         #expect(result.lines.count == 12)
         #expect(result.lines[0].hasPrefix("KEY "))
         #expect(result.lines[0].split(separator: " ", omittingEmptySubsequences: true)
-            == ["KEY", "SECTION", "TYPE", "VALUE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"])
+            == ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"])
         let row = try #require(result.lines.first { $0.hasPrefix("refreshInterval ") })
-        #expect(row.split(separator: " ", omittingEmptySubsequences: true) == ["refreshInterval", "Updates", "int", "30", "15", "yes"])
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true) == ["refreshInterval", "Updates", "int", "30", "user", "15", "yes"])
         let city = try #require(result.lines.first { $0.hasPrefix("city ") })
-        #expect(city.split(separator: " ", omittingEmptySubsequences: true) == ["city", "Location", "string", "Oslo", "Oslo"])
+        #expect(city.split(separator: " ", omittingEmptySubsequences: true) == ["city", "Location", "string", "Oslo", "default", "Oslo"])
     }
 
     @Test func emptyTextShowsAsEmptyQuotesAndOnlyAnUnsetOptionalAsUnset() throws {
@@ -34,9 +34,9 @@ struct ListResetCommandTests {
         func cells(_ key: String) -> [String] {
             (table.lines.first { $0.hasPrefix(key + " ") } ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         }
-        #expect(cells("note") == ["note", "S", "string", #""""#, #""""#])
-        #expect(cells("city") == ["city", "S", "string", #""""#, "Oslo", "yes"])
-        #expect(cells("nick") == ["nick", "S", "string?", "(unset)", "(unset)"])
+        #expect(cells("note") == ["note", "S", "string", #""""#, "default", #""""#])
+        #expect(cells("city") == ["city", "S", "string", #""""#, "user", "Oslo", "yes"])
+        #expect(cells("nick") == ["nick", "S", "string?", "(unset)", "default", "(unset)"])
     }
 
     @Test func listModifiedShowsOnlyStoredValues() throws {
@@ -60,7 +60,8 @@ struct ListResetCommandTests {
         })
         #expect(favourite == .object([
             "key": .string("favoriteCities"), "section": .string("Location"), "type": .string("[string]"),
-            "value": .array([.string("Oslo")]), "default": .array([]), "modified": .bool(true), "diagnostic": .null,
+            "value": .array([.string("Oslo")]), "source": .string("user"), "sourceFile": .string(cli.plistPath),
+            "default": .array([]), "modified": .bool(true), "diagnostic": .null,
         ]))
     }
 

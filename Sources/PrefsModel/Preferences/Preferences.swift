@@ -281,6 +281,16 @@ public final class Preferences: Sendable {
         return schema.keys.flatMap { key in [diagnostic(for: key)].compactMap { $0 } + layers.diagnostics(of: key) }
     }
 
+    /// The problems with one key's values: the user's stored value, then each site file's
+    /// value the key skips.
+    ///
+    /// ```swift
+    /// prefs.diagnostics(of: PreferenceKeys.city).map(\.file)  // [nil, "/etc/xdg/com.example.weather.plist"]
+    /// ```
+    public func diagnostics(of key: AnyPreferenceKey) -> [PreferenceDiagnostic] {
+        [diagnostic(for: key)].compactMap { $0 } + siteLayers.diagnostics(of: key)
+    }
+
     // MARK: Change handling
 
     /// Registers an observer. The token keeps these preferences (and so the store and its file

@@ -22,11 +22,21 @@ struct ExportCommand: ParsableCommand {
 
     @Option(help: "Write to this file instead of standard output.", completion: .file()) var output: String?
     @Option(help: "json or plist.") var format: Format = .json
+    @Flag(help: "Write the value every setting has in effect, from whichever layer (your file, the site's files, a lock, the default), each with its source: for support and audits. JSON only; import takes the user's own export.")
+    var effective = false
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
         try reportingFailures {
+            if effective && format == .plist {
+                throw CommandFailure("--effective writes JSON only (each value with its source); leave out --format plist", status: ExitStatus.usage)
+            }
             let prefs = try options.open()
+            if effective {
+                let data = Data((Self.effectiveValues(prefs).prettyText + "\n").utf8)
+                guard let output else { return Output.write(data) }
+                return try write(data, to: output, suitePath: prefs.store.location)
+            }
             var stored: [String: PlistValue] = [:]
             var json: [String: JSONValue] = [:]
             for key in prefs.schema.keys {
@@ -56,6 +66,21 @@ struct ExportCommand: ParsableCommand {
             }
             try write(data, to: output, suitePath: prefs.store.location)
         }
+    }
+
+    /// `export --effective`: each setting's value in effect with the layer it comes from, and
+    /// the file for a value read from one (`{"city": {"value": "Bergen", "source": "site",
+    /// "file": "/etc/xdg/com.example.weather.plist"}}`).
+    static func effectiveValues(_ prefs: Preferences) -> JSONValue {
+        var entries: [String: JSONValue] = [:]
+        for key in prefs.schema.keys {
+            let source = prefs.source(of: key)
+            var entry: [String: JSONValue] = ["value": prefs.json(of: key), "source": .string(source.kind)]
+            if let file = source.path { entry["file"] = .string(file) }
+            if case .locked(let lockFile, _) = source { entry["lockedBy"] = .string(lockFile) }
+            entries[key.name] = .object(entry)
+        }
+        return .object(entries)
     }
 
     /// Writes the export to `output`, never over the suite it was read from (nor its lock file):

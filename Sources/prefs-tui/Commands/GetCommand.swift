@@ -13,10 +13,46 @@ struct GetCommand: ParsableCommand {
 
     @Argument(help: "The setting's key.", completion: Completions.keys) var key: String
     @Flag(help: "Print the value as JSON.") var json = false
+    @Flag(help: "Print every layer's value (lock, your file, each site file, the default) and which one is in effect.")
+    var explain = false
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
-        try Self.printValue(of: key, json: json, in: options.selection)
+        guard explain else { return try Self.printValue(of: key, json: json, in: options.selection) }
+        try reportingFailures {
+            let prefs = try options.selection.open()
+            let key = try prefs.schema.requireKey(named: key)
+            for line in Self.explanation(of: key, in: prefs) { Output.print(line) }
+        }
+    }
+
+    /// `get --explain`: the value and its source, then one line per layer, highest first, the
+    /// one in effect marked with `→`; a value a layer holds that the key refuses is shown with why.
+    static func explanation(of key: AnyPreferenceKey, in prefs: Preferences) -> [String] {
+        var lines = ["\(key.name.controlCharactersEscaped) = \(prefs.text(of: key).controlCharactersEscaped)  (\(prefs.source(of: key)))"]
+        for layer in prefs.explanation(of: key) {
+            let mark = layer.wins ? "→ " : "  "
+            let place: String
+            let value: String
+            switch layer.source {
+            case .locked(let lockFile, _):
+                lines.append("\(mark)locked    \(lockFile.controlCharactersEscaped): the site's value below is in effect")
+                continue
+            case .override: place = "override  this run"
+            case .user(let path): place = "user      \(path)"
+            case .site(let path): place = "site      \(path)"
+            case .registeredDefault: place = "default   the program's"
+            }
+            if case .registeredDefault = layer.source {
+                value = prefs.schema.declaresType(of: key) ? key.defaultText : "(none)"
+            } else if let stored = layer.value {
+                value = layer.problem.map { "\(stored.summary) (skipped: \($0))" } ?? key.text(of: stored)
+            } else {
+                value = "(not set)"
+            }
+            lines.append("\(mark)\(place.controlCharactersEscaped): \(value.controlCharactersEscaped)")
+        }
+        return lines
     }
 
     /// The work of `get`, apart from its parsing: `StartUp` calls it directly for the plain forms.
@@ -24,7 +60,7 @@ struct GetCommand: ParsableCommand {
         try reportingFailures {
             let prefs = try selection.open()
             let key = try prefs.schema.requireKey(named: keyName)
-            if let diagnostic = prefs.diagnostic(for: key) { Diagnostics.print("warning: \(diagnostic)") }
+            for diagnostic in prefs.diagnostics(of: key) { Diagnostics.print("warning: \(diagnostic)") }
             Output.print(json ? prefs.json(of: key).text : prefs.text(of: key))
         }
     }

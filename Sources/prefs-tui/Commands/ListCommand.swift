@@ -28,8 +28,9 @@ struct ListCommand: ParsableCommand {
             } else {
                 printTable(keys, prefs)
             }
-            for key in keys {
-                if let diagnostic = prefs.diagnostic(for: key) { Diagnostics.print("warning: \(diagnostic)") }
+            let listed = Set(keys.map(\.name))
+            for diagnostic in prefs.diagnostics() where listed.contains(diagnostic.key) {
+                Diagnostics.print("warning: \(diagnostic)")
             }
         }
     }
@@ -40,6 +41,8 @@ struct ListCommand: ParsableCommand {
             "section": key.isDescribedBySchema ? .string(key.section) : .null,
             "type": .string(key.type.name),
             "value": prefs.json(of: key),
+            "source": .string(prefs.source(of: key).kind),
+            "sourceFile": prefs.source(of: key).path.map(JSONValue.string) ?? .null,
             "default": prefs.schema.declaresType(of: key) ? key.defaultJSON : .null,
             "modified": .bool(!prefs.isDefault(key)),
             "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,
@@ -47,13 +50,13 @@ struct ListCommand: ParsableCommand {
     }
 
     private func printTable(_ keys: [AnyPreferenceKey], _ prefs: Preferences) {
-        let header = ["KEY", "SECTION", "TYPE", "VALUE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"]
+        let header = ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"]
         func cells(_ key: AnyPreferenceKey) -> [String] {
             [
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
                 // optional without a value (both were an empty cell).
                 key.name, key.isDescribedBySchema ? key.section : "-", key.type.name, prefs.displayText(of: key),
-                prefs.schema.declaresType(of: key) ? key.defaultDisplayText : "-",
+                prefs.source(of: key).kind, prefs.schema.declaresType(of: key) ? key.defaultDisplayText : "-",
                 prefs.isDefault(key) ? "" : "yes", prefs.diagnostic(for: key)?.reason ?? "",
             ].map(\.controlCharactersEscaped)
         }

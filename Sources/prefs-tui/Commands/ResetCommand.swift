@@ -28,7 +28,10 @@ struct ResetCommand: ParsableCommand {
         try reportingFailures {
             let prefs = try options.open()
             if all {
-                try prefs.resetAll()
+                for name in try prefs.resetAll() {
+                    let lockFile = prefs.schema.key(named: name).flatMap(prefs.lockFile(of:)) ?? "the site"
+                    Diagnostics.print("note: \(name) left alone: it is locked by \(lockFile.controlCharactersEscaped)")
+                }
             } else if let section {
                 let names = prefs.schema.sections.map(\.name)
                 guard let name = names.first(where: { $0.lowercased() == section.lowercased() }) else {

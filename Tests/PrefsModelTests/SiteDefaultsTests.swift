@@ -1,0 +1,172 @@
+import Foundation
+import PrefsDemo
+import PrefsTestSupport
+import Testing
+@testable import PrefsModel
+
+/// Site defaults and locks (`$XDG_CONFIG_DIRS`), and where each value comes from: the layers
+/// are, highest first, a site lock, this run's overrides, the user's file, each site folder,
+/// the registered default.
+@Suite("Site defaults, locks and sources")
+struct SiteDefaultsTests {
+    /// A user folder and two site folders, the first above the second.
+    struct Fixture {
+        let home = TemporaryDirectory()
+        let siteA = TemporaryDirectory()
+        let siteB = TemporaryDirectory()
+        let suite = "com.example.weather"
+
+        func writeSite(_ folder: TemporaryDirectory, _ values: [String: PlistValue]) throws {
+            try PlistValue.xmlPropertyList(values).write(to: URL(fileURLWithPath: folder.file(suite + ".plist")), options: .atomic)
+        }
+
+        func lock(_ folder: TemporaryDirectory, _ lines: String) throws {
+            try Data(lines.utf8).write(to: URL(fileURLWithPath: folder.file(suite + ".locks")), options: .atomic)
+        }
+
+        func open(watch: Bool = false, overrides: [String: PlistValue] = [:]) -> Preferences {
+            let store = SuiteStore(suiteName: suite, directory: home.path, watchForChanges: watch)
+            let site = SiteDefaults(suiteName: suite, folders: [siteA.path, siteB.path], watchForChanges: watch)
+            return Preferences(store: store, schema: WeatherSettings.schema, site: site, overrides: overrides)
+        }
+
+        var userPath: String { home.file(suite + ".plist") }
+        func sitePath(_ folder: TemporaryDirectory) -> String { folder.file(suite + ".plist") }
+    }
+
+    @Test func xdgConfigDirsIsReadAsTheSpecificationSays() {
+        #expect(SiteDefaults.folders(fromEnvironment: [:]) == ["/etc/xdg"])
+        #expect(SiteDefaults.folders(fromEnvironment: ["XDG_CONFIG_DIRS": ""]) == ["/etc/xdg"])
+        #expect(SiteDefaults.folders(fromEnvironment: ["XDG_CONFIG_DIRS": "/etc/acme:relative:/etc/xdg:/etc/acme"]) == ["/etc/acme", "/etc/xdg"])
+    }
+
+    @Test func aSiteValueIsReadWhereTheUserSetsNothingAndTheUsersOwnWins() throws {
+        let fixture = Fixture()
+        try fixture.writeSite(fixture.siteB, ["city": .string("Bergen"), "refreshInterval": .int(30)])
+        try fixture.writeSite(fixture.siteA, ["refreshInterval": .int(60)])
+        let prefs = fixture.open()
+
+        #expect(prefs[.city] == "Bergen")
+        #expect(prefs.source(of: PreferenceKeys.city) == .site(path: fixture.sitePath(fixture.siteB)))
+        #expect(prefs[.refreshInterval] == 60)  // the first folder is above the second
+        #expect(prefs.isDefault(PreferenceKeys.city))  // nothing in the user's file
+
+        prefs[.city] = "Tromsø"
+
+        #expect(prefs[.city] == "Tromsø")
+        #expect(prefs.source(of: PreferenceKeys.city) == .user(path: fixture.userPath))
+        #expect(prefs.differsFromFallback(PreferenceKeys.city))
+        #expect(prefs.fallback(of: PreferenceKeys.city) == PreferenceResolution(stored: .string("Bergen"), source: .site(path: fixture.sitePath(fixture.siteB))))
+
+        try prefs.reset(PreferenceKeys.city)
+
+        #expect(prefs[.city] == "Bergen")
+        #expect(prefs.source(of: PreferenceKeys.temperatureNotation) == .registeredDefault)
+    }
+
+    @Test func aSiteValueTheKeyRefusesIsSkippedWithADiagnosticNamingTheFile() throws {
+        let fixture = Fixture()
+        try fixture.writeSite(fixture.siteA, ["refreshInterval": .string("soon")])
+        try fixture.writeSite(fixture.siteB, ["refreshInterval": .int(45)])
+        let prefs = fixture.open()
+
+        #expect(prefs[.refreshInterval] == 45)
+        let diagnostics = prefs.diagnostics(of: PreferenceKeys.refreshInterval)
+        #expect(diagnostics.map(\.file) == [fixture.sitePath(fixture.siteA)])
+        #expect("\(diagnostics[0])".contains("in site file \(fixture.sitePath(fixture.siteA)) skipped"))
+        #expect(prefs.diagnostics().contains(diagnostics[0]))
+    }
+
+    @Test func aLockedKeyReadsTheSitesValueAndNoWriteOfItIsTaken() throws {
+        let fixture = Fixture()
+        try SuiteStore(suiteName: fixture.suite, directory: fixture.home.path, watchForChanges: false)
+            .commit(["refreshInterval": .int(120), "city": .string("Tromsø")])
+        try fixture.writeSite(fixture.siteB, ["refreshInterval": .int(30)])
+        try fixture.lock(fixture.siteA, "# set by IT\n\n  refreshInterval  \n")
+        let prefs = fixture.open()
+        let before = try Data(contentsOf: URL(fileURLWithPath: fixture.userPath))
+        let lockFile = fixture.siteA.file(fixture.suite + ".locks")
+
+        #expect(prefs.isLocked(PreferenceKeys.refreshInterval))
+        #expect(!prefs.isLocked(PreferenceKeys.city))
+        #expect(prefs[.refreshInterval] == 30)
+        #expect(prefs.source(of: PreferenceKeys.refreshInterval) == .locked(lockFile: lockFile, valueFile: fixture.sitePath(fixture.siteB)))
+        #expect(throws: PreferenceError.locked(key: "refreshInterval", lockFile: lockFile)) {
+            try prefs.set(60, for: .refreshInterval)
+        }
+        #expect(throws: PreferenceError.locked(key: "refreshInterval", lockFile: lockFile)) {
+            try prefs.write(["city": .string("Oslo"), "refreshInterval": .int(60)])
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.userPath)) == before)
+
+        let leftAlone = try prefs.resetAll()
+
+        #expect(leftAlone == ["refreshInterval"])
+        #expect(prefs.store.storedValues() == ["refreshInterval": .int(120)])
+    }
+
+    @Test func aLockWithoutASiteValueReadsTheRegisteredDefault() throws {
+        let fixture = Fixture()
+        try fixture.lock(fixture.siteB, "city\n")
+        try fixture.writeSite(fixture.siteA, ["city": .string("Bergen")])  // above the lock: not used
+        let prefs = fixture.open()
+
+        #expect(prefs[.city] == "Oslo")
+        #expect(prefs.source(of: PreferenceKeys.city) == .locked(lockFile: fixture.siteB.file(fixture.suite + ".locks"), valueFile: nil))
+    }
+
+    @Test func overridesAreAboveTheUsersFileAndNeverWritten() throws {
+        let fixture = Fixture()
+        let prefs = fixture.open(overrides: ["city": .string("Paris"), "refreshInterval": .string("bad")])
+        prefs[.city] = "Tromsø"
+
+        #expect(prefs[.city] == "Paris")
+        #expect(prefs.source(of: PreferenceKeys.city) == .override)
+        #expect(prefs[.refreshInterval] == 15)  // an override the key refuses is skipped
+        #expect(prefs.store.storedValues() == ["city": .string("Tromsø")])
+    }
+
+    @Test func theExplanationListsEveryLayerAndMarksTheOneInEffect() throws {
+        let fixture = Fixture()
+        try fixture.writeSite(fixture.siteA, ["city": .string("Bergen")])
+        try fixture.writeSite(fixture.siteB, ["city": .int(7)])
+        let prefs = fixture.open()
+
+        let layers = prefs.explanation(of: PreferenceKeys.city)
+
+        #expect(layers.map(\.source) == [.user(path: fixture.userPath), .site(path: fixture.sitePath(fixture.siteA)),
+                                         .site(path: fixture.sitePath(fixture.siteB)), .registeredDefault])
+        #expect(layers.map(\.wins) == [false, true, false, false])
+        #expect(layers[2].problem != nil)
+    }
+
+    @Test func withoutSiteFoldersNothingChanges() throws {
+        let home = TemporaryDirectory()
+        try SuiteStore(suiteName: "com.example.weather", directory: home.path, watchForChanges: false).commit(["refreshInterval": .string("soon")])
+        let prefs = Preferences(suiteName: "com.example.weather", schema: WeatherSettings.schema, directory: home.path, siteFolders: [])
+
+        #expect(prefs.site == nil)
+        #expect(prefs[.refreshInterval] == 15)
+        #expect(prefs.source(of: PreferenceKeys.refreshInterval) == .registeredDefault)
+    }
+
+    @Test func anAdministratorsEditReachesObserversAlsoForAFileCreatedLater() async throws {
+        let fixture = Fixture()
+        let prefs = fixture.open(watch: true)
+        let seen = Locked<[String]>([])
+        let token = prefs.observe(.city) { change in seen.withLock { $0.append(change.newValue) } }
+        defer { token.cancel() }
+
+        try fixture.writeSite(fixture.siteB, ["city": .string("Bergen")])
+
+        #expect(await eventually { seen.withLock { $0 } == ["Bergen"] })
+        #expect(prefs[.city] == "Bergen")
+
+        try fixture.lock(fixture.siteA, "city\n")
+        try fixture.writeSite(fixture.siteA, ["city": .string("Narvik")])
+
+        #expect(await eventually { prefs.isLocked(PreferenceKeys.city) })
+        // Locked in the first folder: its own file's value, which is above the second's.
+        #expect(await eventually { prefs[.city] == "Narvik" })
+    }
+}
