@@ -84,6 +84,9 @@ public final class ChildProcess: Sendable {
         self.arguments = rawArguments
         var merged = ProcessInfo.processInfo.environment
         merged["XDG_CONFIG_HOME"] = configHome
+        // No site folders unless a test gives some: the machine's own /etc/xdg must not reach
+        // the tests (a folder that does not exist is read as none).
+        merged["XDG_CONFIG_DIRS"] = (configHome as NSString).appendingPathComponent("no-site-folders")
         for (name, value) in environment { merged[name] = value }
         self.environment = merged
     }

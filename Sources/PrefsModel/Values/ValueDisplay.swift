@@ -43,6 +43,6 @@ extension Preferences {
     /// prefs.displayText(of: PreferenceKeys.city)  // "Oslo"
     /// ```
     package func displayText(of key: AnyPreferenceKey) -> String {
-        key.displayText(of: store.storedValue(forKey: key.name))
+        key.displayText(of: effectiveStored(key))
     }
 }

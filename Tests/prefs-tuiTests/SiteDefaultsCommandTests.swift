@@ -1,0 +1,119 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+
+/// An administrator's defaults and locks, as users and scripts meet them: `XDG_CONFIG_DIRS`
+/// names two site folders, the first above the second.
+@Suite("Site defaults and locked settings, from the commands")
+struct SiteDefaultsCommandTests {
+    struct Site {
+        let cli = CommandLineFixture()
+        let first = TemporaryDirectory()
+        let second = TemporaryDirectory()
+
+        var environment: [String: String] { ["XDG_CONFIG_DIRS": "\(first.path):\(second.path)"] }
+
+        func write(_ folder: TemporaryDirectory, _ values: [String: PlistValue]) throws {
+            try PlistValue.xmlPropertyList(values).write(to: URL(fileURLWithPath: folder.file(cli.suite + ".plist")), options: .atomic)
+        }
+
+        func lock(_ folder: TemporaryDirectory, _ keys: String...) throws {
+            try Data(keys.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: locksPath(folder)))
+        }
+
+        func plistPath(_ folder: TemporaryDirectory) -> String { folder.file(cli.suite + ".plist") }
+        func locksPath(_ folder: TemporaryDirectory) -> String { folder.file(cli.suite + ".locks") }
+
+        @discardableResult
+        func run(_ arguments: String...) throws -> ChildProcess.Result { try cli.run(arguments, environment: environment) }
+    }
+
+    @Test func aSiteDefaultIsWhatGetAndListShowUntilTheUserSetsTheirOwnAndResetFallsBackToIt() throws {
+        let site = Site()
+        try site.write(site.second, ["city": .string("Bergen")])
+
+        #expect(try site.run("get", "city").output == "Bergen\n")
+        let row = try #require(try site.run("list").lines.first { $0.hasPrefix("city ") })
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true) == ["city", "Location", "string", "Bergen", "site", "Oslo"])
+
+        try site.run("set", "city", "Tromsø")
+        #expect(try site.run("get", "city").output == "Tromsø\n")
+
+        try site.run("reset", "city")
+        #expect(try site.run("get", "city").output == "Bergen\n")
+        #expect(site.cli.stored["city"] == nil)
+    }
+
+    @Test func aLockedSettingCannotBeSetAndResetAllLeavesItAloneSayingSo() throws {
+        let site = Site()
+        try site.cli.run("set", "refreshInterval", "120")
+        try site.write(site.second, ["refreshInterval": .int(30)])
+        try site.lock(site.first, "refreshInterval")
+        let before = site.cli.plistBytes
+
+        let set = try site.run("set", "refreshInterval", "60")
+
+        #expect(set.status == 77)
+        #expect(set.error == "prefs-tui: refreshInterval is locked by \(site.locksPath(site.first)); nothing was saved\n")
+        #expect(site.cli.plistBytes == before)
+        #expect(try site.run("get", "refreshInterval").output == "30\n")
+        let row = try #require(try site.run("list").lines.first { $0.hasPrefix("refreshInterval ") })
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true).prefix(5) == ["refreshInterval", "Updates", "int", "30", "locked"])
+
+        let reset = try site.run("reset", "--all")
+
+        #expect(reset.status == 0)
+        #expect(reset.error.contains("note: refreshInterval left alone: it is locked by \(site.locksPath(site.first))"), "\(reset.error)")
+        #expect(site.cli.stored == ["refreshInterval": .int(120)])
+    }
+
+    @Test func explainShowsEveryLayerAndWhichOneIsInEffect() throws {
+        let site = Site()
+        try site.write(site.first, ["city": .int(5)])
+        try site.write(site.second, ["city": .string("Bergen")])
+
+        let result = try site.run("get", "--explain", "city")
+
+        #expect(result.status == 0)
+        #expect(result.lines == [
+            "city = Bergen  (site file \(site.plistPath(site.second)))",
+            "  user      \(site.cli.plistPath): (not set)",
+            "  site      \(site.plistPath(site.first)): 5 (skipped: stored as integer 5, expected string)",
+            "→ site      \(site.plistPath(site.second)): Bergen",
+            "  default   the program's: Oslo",
+        ], "\(result.output)")
+    }
+
+    @Test func aSiteValueOfTheWrongTypeIsSkippedWithAWarningAndNeverBreaksTheUsersView() throws {
+        let site = Site()
+        try site.cli.run("set", "city", "Tromsø")
+        try site.write(site.first, ["city": .bool(true), "refreshInterval": .string("soon")])
+
+        let get = try site.run("get", "refreshInterval")
+        let list = try site.run("list")
+
+        #expect(get.output == "15\n")
+        #expect(get.error.contains("refreshInterval: value \"soon\" in site file \(site.plistPath(site.first)) skipped"), "\(get.error)")
+        #expect(list.status == 0)
+        #expect(list.lines.contains { $0.hasPrefix("city ") && $0.contains("Tromsø") && $0.contains("user") })
+    }
+
+    @Test func exportKeepsToTheUsersFileAndEffectiveSaysWhereEachValueComesFrom() throws {
+        let site = Site()
+        try site.cli.run("set", "unitsNotation", "imperial")
+        try site.write(site.second, ["city": .string("Bergen")])
+        try site.lock(site.first, "city")
+
+        let export = try site.run("export")
+        let effective = try site.run("export", "--effective")
+
+        #expect(try JSONValue(parsing: export.output) == .object(["unitsNotation": .string("imperial")]))
+        guard case .object(let entries) = try JSONValue(parsing: effective.output) else { Issue.record("not an object"); return }
+        #expect(entries["city"] == .object(["value": .string("Bergen"), "source": .string("locked"),
+                                             "file": .string(site.plistPath(site.second)), "lockedBy": .string(site.locksPath(site.first))]))
+        #expect(entries["unitsNotation"] == .object(["value": .string("imperial"), "source": .string("user"), "file": .string(site.cli.plistPath)]))
+        #expect(entries["refreshInterval"] == .object(["value": .int(15), "source": .string("default")]))
+        #expect(try site.run("export", "--effective", "--format", "plist").status == 64)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+
+/// The editor in a real terminal (tmux) with an administrator's site folder in
+/// `XDG_CONFIG_DIRS`: site values show with their source, locked settings are read-only with
+/// the reason, and the administrator's edits arrive while the editor is open.
+@Suite("Site defaults and locked settings in the editor", .serialized)
+struct SiteDefaultsEditorTests {
+    let cli = CommandLineFixture()
+    let site = TemporaryDirectory()
+
+    private func writeSite(_ values: [String: PlistValue]) throws {
+        try PlistValue.xmlPropertyList(values).write(to: URL(fileURLWithPath: site.file(cli.suite + ".plist")), options: .atomic)
+    }
+
+    private func openEditor() async throws -> TmuxSession {
+        let session = try TmuxSession(width: 110, height: 30, directory: cli.directory, environment: ["XDG_CONFIG_DIRS": site.path])
+        #expect(await session.waitFor("Weather ·"), "\(session.screen())")
+        return session
+    }
+
+    /// Selects the setting titled `title` with the filter.
+    private func select(_ title: String, in session: TmuxSession) async throws {
+        try session.press("/")
+        try session.type(title)
+        try session.press("Enter")
+        #expect(await session.waitUntil { TmuxSession.line(containing: title, in: $0).contains("›") || $0.contains("\(title) ") }, "\(session.screen())")
+    }
+
+    @Test func aSiteValueShowsWithItsSourceAndRFallsBackToIt() async throws {
+        try writeSite(["city": .string("Bergen")])
+        try cli.run("set", "city", "Tromsø")
+        let session = try await openEditor()
+        try await select("City", in: session)
+        #expect(await session.waitFor("city = Tromsø"), "\(session.screen())")
+
+        try session.press("r")
+
+        #expect(await session.waitFor("Reset city: back to the site's Bergen"), "\(session.screen())")
+        #expect(await session.waitFor("city = Bergen"), "\(session.screen())")
+        // The pane names the source (the path wraps at the pane's width).
+        #expect(await session.waitFor("From     the site's file"), "\(session.screen())")
+        #expect(cli.stored["city"] == nil)
+        try session.press("q")
+        #expect(await eventually { session.exitStatus == "0" })
+    }
+
+    @Test func aLockedSettingIsReadOnlyAndSaysWhy() async throws {
+        try writeSite(["refreshInterval": .int(30)])
+        let locks = site.file(cli.suite + ".locks")
+        try Data("refreshInterval\n".utf8).write(to: URL(fileURLWithPath: locks))
+        let session = try await openEditor()
+        try await select("Refresh every", in: session)
+        #expect(await session.waitFor("refreshInterval = 30"), "\(session.screen())")
+        // The pane says so (the lock file's path wraps at the pane's width).
+        #expect(await session.waitUntil { $0.contains("From     locked by") && $0.contains(": read-only (value from") }, "\(session.screen())")
+
+        try session.press("Right")
+
+        #expect(await session.waitFor("refreshInterval is locked by /tmp/"), "\(session.screen())")
+        try session.press("Enter")
+        #expect(await session.waitFor("refreshInterval is locked by"), "\(session.screen())")
+        #expect(cli.stored["refreshInterval"] == nil)
+        try session.press("q")
+        #expect(await eventually { session.exitStatus == "0" })
+    }
+
+    @Test func anAdministratorsEditIsOnScreenWithNoKeyPressed() async throws {
+        let session = try await openEditor()
+        #expect(TmuxSession.line(containing: "City", in: session.screen()).contains("Oslo"), "\(session.screen())")
+
+        try writeSite(["city": .string("Narvik")])                   // the site file did not exist at start
+
+        #expect(await session.waitUntil(within: .seconds(5)) { TmuxSession.line(containing: "City", in: $0).contains("Narvik") }, "\(session.screen())")
+
+        try writeSite(["city": .string("Bodø")])
+
+        #expect(await session.waitUntil(within: .seconds(5)) { TmuxSession.line(containing: "City", in: $0).contains("Bodø") }, "\(session.screen())")
+        try session.press("q")
+        #expect(await eventually { session.exitStatus == "0" })
+    }
+}
