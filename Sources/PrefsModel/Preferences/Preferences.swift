@@ -237,7 +237,7 @@ public final class Preferences: Sendable {
     }
 
     /// Resets every key of the schema; values of other keys in the suite stay untouched, and so
-    /// do keys the site has locked, whose names are returned. A suite file that cannot be read
+    /// do keys the site has locked: the names of those the user's file sets are returned. A suite file that cannot be read
     /// (damaged, nested too deep) is repaired: the store keeps its bytes as a `.corrupt-` copy
     /// and writes a sound file.
     ///
@@ -248,8 +248,11 @@ public final class Preferences: Sendable {
     public func resetAll() throws -> [String] {
         // Keys the schema does not describe belong to another program: they have no default here.
         let layers = siteLayers
-        let locked = schema.keys.filter(\.isDescribedBySchema).map(\.name).filter { layers.lockingFolder(of: $0) != nil }
-        let described = schema.keys.filter { $0.isDescribedBySchema && !locked.contains($0.name) }
+        let described = schema.keys.filter { $0.isDescribedBySchema && layers.lockingFolder(of: $0.name) == nil }
+        // Locked keys are left alone (a write of them is refused); those the user's file sets are named.
+        let locked = schema.keys.filter {
+            $0.isDescribedBySchema && layers.lockingFolder(of: $0.name) != nil && store.storedValue(forKey: $0.name) != nil
+        }.map(\.name)
         // An unreadable file reads as all defaults, so there would be nothing to remove; yet
         // resetting everything is how a person asks for a working suite again.
         guard store.loadProblem == nil else {

@@ -81,7 +81,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// The value in effect for the key and its source, given the user's stored value and an
     /// override: a lock first, then the override, the user's value, the site folders in order,
     /// the registered default. A value of any layer that the key's type or rule refuses is
-    /// skipped (``diagnostics(of:user:userPath:)`` says why).
+    /// skipped (`Preferences.diagnostics(of:)` says why).
     ///
     /// ```swift
     /// layers.resolve(city, user: nil, userPath: path).source  // .site(path: "/etc/xdg/….plist")
