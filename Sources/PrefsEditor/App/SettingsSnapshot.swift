@@ -42,7 +42,7 @@ struct SettingsSnapshot: Sendable {
     /// The stored value in effect (nil: the registered default): without site layers or
     /// overrides, the user's value as it is (the key's decoding reads an unusable one as the default).
     func effectiveStored(_ key: AnyPreferenceKey) -> PlistValue? {
-        site.folders.isEmpty && overrides.isEmpty ? values[key.name] : resolution(of: key).stored
+        site.effectiveStored(key, user: values[key.name], override: overrides[key.name])
     }
 
     /// The locks file that locks the key, or nil.

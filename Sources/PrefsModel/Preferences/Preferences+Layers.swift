@@ -11,7 +11,7 @@ extension Preferences {
     func effectiveStored(_ key: AnyPreferenceKey) -> PlistValue? {
         let user = store.storedValue(forKey: key.name)
         guard site != nil || !overrides.isEmpty else { return user }
-        return siteLayers.resolve(key, user: user, userPath: store.location, override: overrides[key.name]).stored
+        return siteLayers.effectiveStored(key, user: user, override: overrides[key.name])
     }
 
     /// The value in effect for the key and the layer it comes from.

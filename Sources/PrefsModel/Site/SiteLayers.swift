@@ -97,6 +97,15 @@ public struct SiteLayers: Sendable, Equatable {
         return PreferenceResolution(stored: nil, source: .registeredDefault)
     }
 
+    /// The stored value in effect, as ``resolve(_:user:userPath:override:)`` gives it, without
+    /// its source: for a key no site folder sets or locks, and no override, the user's value as
+    /// it is (the key's decoding reads an unusable one as the default), with no check here.
+    /// Reads of large suites pay nothing for site folders that do not mention their keys.
+    package func effectiveStored(_ key: AnyPreferenceKey, user: PlistValue?, override: PlistValue?) -> PlistValue? {
+        if override == nil, !folders.contains(where: { $0.values[key.name] != nil || $0.locked.contains(key.name) }) { return user }
+        return resolve(key, user: user, userPath: "", override: override).stored
+    }
+
     /// What the key reads without the user's file and without overrides: what a reset gives.
     ///
     /// ```swift

@@ -28,9 +28,8 @@ struct ListCommand: ParsableCommand {
             } else {
                 printTable(keys, prefs)
             }
-            let listed = Set(keys.map(\.name))
-            for diagnostic in prefs.diagnostics() where listed.contains(diagnostic.key) {
-                Diagnostics.print("warning: \(diagnostic)")
+            for key in keys {
+                for diagnostic in prefs.diagnostics(of: key) { Diagnostics.print("warning: \(diagnostic)") }
             }
         }
     }

@@ -65,9 +65,12 @@ struct SuiteSelection: Equatable {
         let site = SiteDefaults(suiteName: suiteName, watchForChanges: watchForChanges)
         let shownSite = site.folders.isEmpty ? nil : site
         // Keys the site sets are the suite's keys too (typed by the user's value where both have one).
-        var stored: [String: PlistValue] = [:]
-        for folder in (shownSite?.layers.folders ?? []).reversed() { stored.merge(folder.values) { _, higher in higher } }
-        stored.merge(store.storedValues()) { _, user in user }
+        // (The user's dictionary is copied only when a site file adds a key: for a large suite
+        // the copy was a fifth of `list`'s memory.)
+        var stored = store.storedValues()
+        for folder in shownSite?.layers.folders ?? [] {
+            for (name, value) in folder.values where stored[name] == nil { stored[name] = value }
+        }
         return (store, shownSite, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName))
     }
 }
