@@ -25,6 +25,16 @@ struct DocumentationExampleTests {
                                              derivedValues: [AnyDerivedValue(history)])
     }
 
+    @Test func theArticlesExampleRuns() {
+        let prefs = Preferences(store: InMemoryStore(), schema: BackupSettings.schema)
+        print(prefs[BackupSettings.history])           // 7 days
+        let token = prefs.observe(BackupSettings.history) { old, new in print(old, "→", new) }
+        prefs[BackupSettings.keepCopies] = 14          // prints "7 days → 14 days"
+        token.cancel()
+
+        #expect(prefs[BackupSettings.history] == "14 days")
+    }
+
     @Test func theArticlesExampleComputesObservesAndListsItsDerivedValue() {
         let prefs = Preferences(store: InMemoryStore(), schema: BackupSettings.schema)
         #expect(prefs[BackupSettings.history] == "7 days")

@@ -1,0 +1,26 @@
+// The DocC articles' code blocks that are not the README's, line for line (imports aside), so
+// that they compile in CI. `ReadmeExampleTests` checks that every block still appears here;
+// change both together.
+import Foundation
+import PrefsModel
+
+// MARK: PrefsModel.md (the library's front page)
+
+/// Compiled, not run: it writes the real suite of the user running the tests.
+func articlePrefsModelOverview() {
+let refreshInterval = PreferenceKey<Int>("refreshInterval", default: 15, rule: .range(5...240, step: 5),
+                                         title: "Refresh every", section: "Updates", unit: "min")
+let schema = PreferenceSchema(title: "Weather", suiteName: "com.example.weather", keys: [refreshInterval])
+let prefs = Preferences(suiteName: "com.example.weather", schema: schema)
+prefs[refreshInterval] += 5
+}
+
+// MARK: SiteDefaultsAndLocks.md
+
+/// Compiled, not run: it reads the machine's site folders and the user's real suite.
+func articleSiteDefaults(_ schema: PreferenceSchema) -> Preferences {
+let site = SiteDefaults(suiteName: "com.example.weather")      // $XDG_CONFIG_DIRS
+let prefs = Preferences(store: SuiteStore(suiteName: "com.example.weather"), schema: schema,
+                        site: site, overrides: ["city": .string("Paris")])   // e.g. from --city
+return prefs
+}
