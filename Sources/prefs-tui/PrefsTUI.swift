@@ -17,7 +17,7 @@ struct PrefsTUI: ParsableCommand {
             inferred from the stored values (see `prefs-tui schema --suite NAME`). Exit codes: \
             0 success, 64 usage, 65 bad data, 66 missing input file, 74 I/O failure (also output \
             that cannot be written), 75 suite locked by another process for too long (try again \
-            later); a reader that stops reading (`| head -1`) ends the program quietly, as \
+            later), 77 a setting the site has locked ($XDG_CONFIG_DIRS/NAME.locks); a reader that stops reading (`| head -1`) ends the program quietly, as \
             SIGPIPE ends any filter (status 141).
             """,
         version: "0.1.0",

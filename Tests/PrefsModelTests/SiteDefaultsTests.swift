@@ -169,4 +169,55 @@ struct SiteDefaultsTests {
         // Locked in the first folder: its own file's value, which is above the second's.
         #expect(await eventually { prefs[.city] == "Narvik" })
     }
+
+    @Test func aLockAddedOrLiftedIsReportedEvenWhenTheValueStays() async throws {
+        let fixture = Fixture()
+        try fixture.writeSite(fixture.siteA, ["city": .string("Bergen")])
+        let prefs = fixture.open(watch: true)
+        let reported = Locked<[String]>([])
+        let token = prefs.observeAll { changes in reported.withLock { $0 += changes.map(\.name) } }
+        defer { token.cancel() }
+
+        try fixture.lock(fixture.siteA, "city\n")
+
+        #expect(await eventually { reported.withLock { $0 } == ["city"] })
+        #expect(prefs.isLocked(PreferenceKeys.city))
+        #expect(prefs[.city] == "Bergen")
+    }
+
+    @Test func aLocksFileIsReadAsAdministratorsWriteThem() {
+        #expect(SiteLocks.parse("\u{FEFF}city\r\nrefreshInterval  # set centrally\r\n\t unitsNotation\t\n# all\n\n") ==
+                ["city", "refreshInterval", "unitsNotation"])
+    }
+
+    @Test func aLocksFileThatIsNoRegularFileLocksNothingAtOnceAndSaysSo() throws {
+        let folder = TemporaryDirectory()
+        let fifo = folder.file("s.locks")
+        #expect(mkfifo(fifo, 0o600) == 0)
+
+        let reading = SiteLocks.read(fifo)                    // returns: a FIFO with no writer would block an open
+
+        #expect(reading.keys.isEmpty)
+        #expect(reading.problem == "the locks file \(fifo) is not a regular file; it locks nothing")
+    }
+
+    @Test func anOverlongLocksFileIsReadToItsLastWholeLineWithAProblem() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("s.locks")
+        let padding = String(repeating: "#", count: SiteLocks.limit - 5) + "\n"
+        try Data((padding + "cityOfficeLocation\n").utf8).write(to: URL(fileURLWithPath: path))
+
+        let reading = SiteLocks.read(path)
+
+        #expect(reading.keys.isEmpty)                         // "city" cut from "cityOfficeLocation" locks nothing
+        #expect(reading.problem?.contains("is over 1 MB") == true)
+    }
+
+    @Test func theSameFolderSpelledTwiceIsReadOnce() throws {
+        let fixture = Fixture()
+        let site = SiteDefaults(suiteName: fixture.suite, folders: [fixture.siteA.path + "/", fixture.siteA.path, "/nonexistent/x"],
+                                watchForChanges: false)
+
+        #expect(site.folders == [fixture.siteA.path])
+    }
 }

@@ -15,9 +15,10 @@ final class EditorHarness {
     let controller: EditorController
 
     init(width: Int = 80, height: Int = 24, stored: [String: PlistValue] = [:], schema: PreferenceSchema = EditorHarness.schema,
-         store: (any PreferenceStore)? = nil, asciiMarkers: Bool = false, keyListing: KeyListing = .schema) {
+         store: (any PreferenceStore)? = nil, asciiMarkers: Bool = false, keyListing: KeyListing = .schema,
+         site: SiteDefaults? = nil) {
         self.store = store ?? InMemoryStore(stored)
-        prefs = Preferences(store: self.store, schema: schema)
+        prefs = Preferences(store: self.store, schema: schema, site: site)
         controller = EditorController(prefs: prefs, suiteName: schema.suiteName, location: "/home/ada/.config/com.example.weather.plist",
                                       width: width, height: height, asciiMarkers: asciiMarkers, keyListing: keyListing)
     }

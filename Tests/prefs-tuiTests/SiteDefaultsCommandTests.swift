@@ -8,7 +8,7 @@ import Testing
 @Suite("Site defaults and locked settings, from the commands")
 struct SiteDefaultsCommandTests {
     struct Site {
-        let cli = CommandLineFixture()
+        var cli = CommandLineFixture()
         let first = TemporaryDirectory()
         let second = TemporaryDirectory()
 
@@ -115,5 +115,84 @@ struct SiteDefaultsCommandTests {
         #expect(entries["unitsNotation"] == .object(["value": .string("imperial"), "source": .string("user"), "file": .string(site.cli.plistPath)]))
         #expect(entries["refreshInterval"] == .object(["value": .int(15), "source": .string("default")]))
         #expect(try site.run("export", "--effective", "--format", "plist").status == 64)
+    }
+
+    @Test func aLockedKeyOfASuiteWithoutSchemaIsTypedByTheSitesValue() throws {
+        var site = Site()
+        site.cli.suite = "com.acme.other"
+        try site.cli.helper("foundation-set-string", "com.acme.other", "port", "abc")
+        try site.write(site.second, ["port": .int(8080)])
+        try site.lock(site.second, "port")
+
+        let get = try site.run("get", "port", "--suite", "com.acme.other")
+
+        #expect(get.output == "8080\n", "\(get.error)")
+        #expect(try site.run("set", "port", "9090", "--suite", "com.acme.other").status == 77)
+    }
+
+    @Test func aLocksFileThatIsAFIFODoesNotHangACommand() async throws {
+        let site = Site()
+        #expect(mkfifo(site.locksPath(site.first), 0o600) == 0)
+        let child = ChildProcess(product: "prefs-tui", arguments: ["get", "city"], configHome: site.cli.directory.path,
+                                 environment: site.environment)
+        try child.start()
+
+        let result = await child.finish(within: .seconds(10))
+        if result == nil { child.stop(signal: SIGKILL) }
+
+        #expect(result?.output == "Oslo\n")
+        #expect(result?.error.contains("is not a regular file; it locks nothing") == true, "\(result?.error ?? "")")
+    }
+
+    @Test func resettingALockedSettingByNameIsRefusedAndASectionResetLeavesItAlone() throws {
+        let site = Site()
+        try site.cli.run("set", "showFeelsLike", "false")
+        try site.cli.run("set", "refreshInterval", "60")
+        try site.lock(site.first, "city", "showFeelsLike")
+
+        let byName = try site.run("reset", "city")
+        let section = try site.run("reset", "--section", "Updates")
+
+        #expect(byName.status == 77)
+        #expect(byName.error == "prefs-tui: city is locked by \(site.locksPath(site.first)); nothing was saved\n")
+        #expect(section.status == 0, "\(section.error)")
+        #expect(section.error.contains("note: showFeelsLike left alone: it is locked by"), "\(section.error)")
+        #expect(site.cli.stored == ["showFeelsLike": .bool(false)])
+    }
+
+    @Test func anImportSkipsALockedSettingItAgreesWithAndNamesEveryOneItWouldChange() throws {
+        let site = Site()
+        try site.write(site.second, ["city": .string("Bergen"), "refreshInterval": .int(30)])
+        try site.lock(site.first, "city", "refreshInterval")
+        let agreeing = try site.cli.write(#"{"city": "Bergen", "unitsNotation": "imperial"}"#, to: "agree.json")
+        let changing = try site.cli.write(#"{"city": "Paris", "refreshInterval": 60}"#, to: "change.json")
+
+        let restored = try site.run("import", agreeing)
+        let refused = try site.run("import", changing)
+
+        #expect(restored.status == 0, "\(restored.error)")
+        #expect(site.cli.stored == ["unitsNotation": .string("imperial")])
+        #expect(refused.status == 77)
+        #expect(refused.error.contains("city is locked by \(site.locksPath(site.first))"), "\(refused.error)")
+        #expect(refused.error.contains("refreshInterval is locked by \(site.locksPath(site.first))"), "\(refused.error)")
+        #expect(refused.error.contains("nothing imported (2 problems)"), "\(refused.error)")
+    }
+
+    @Test func explainAsJSONAndForALockWithoutASiteValueAndAnUnreadableSiteFile() throws {
+        let site = Site()
+        try site.lock(site.first, "city")
+        try Data("<?xml version=\"1.0\"?><plist><dict><key>city</key>".utf8).write(to: URL(fileURLWithPath: site.plistPath(site.second)))
+
+        let text = try site.run("get", "--explain", "city")
+        let json = try JSONValue(parsing: try site.run("get", "--explain", "--json", "city").output)
+
+        #expect(text.lines.first == "city = Oslo  (locked by \(site.locksPath(site.first)))", "\(text.output)")
+        #expect(text.lines.contains("  locked    \(site.locksPath(site.first)): the program's default below is in effect"), "\(text.output)")
+        #expect(text.lines.contains { $0.hasPrefix("  site      \(site.plistPath(site.second)): (the file cannot be read: ") }, "\(text.output)")
+        guard case .object(let object) = json, case .array(let layers)? = object["layers"] else { Issue.record("\(json)"); return }
+        #expect(object["value"] == .string("Oslo"))
+        #expect(object["source"] == .string("locked"))
+        #expect(object["lockedBy"] == .string(site.locksPath(site.first)))
+        #expect(layers.last == .object(["layer": .string("default"), "inEffect": .bool(true), "value": .string("Oslo")]))
     }
 }

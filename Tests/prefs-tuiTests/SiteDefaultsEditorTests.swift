@@ -2,6 +2,8 @@ import Foundation
 import PrefsModel
 import PrefsTestSupport
 import Testing
+@testable import PrefsEditor
+@testable import prefs_tui
 
 /// The editor in a real terminal (tmux) with an administrator's site folder in
 /// `XDG_CONFIG_DIRS`: site values show with their source, locked settings are read-only with
@@ -80,5 +82,22 @@ struct SiteDefaultsEditorTests {
         #expect(await session.waitUntil(within: .seconds(5)) { TmuxSession.line(containing: "City", in: $0).contains("Bodø") }, "\(session.screen())")
         try session.press("q")
         #expect(await eventually { session.exitStatus == "0" })
+    }
+
+    @Test func aLockAddedWhileTheEditorIsOpenMakesTheSettingReadOnlyAndAnUnreadableSiteFileIsShown() throws {
+        let editor = EditorHarness(width: 110, height: 30)
+        let lockFile = "/etc/xdg/com.example.weather.locks"
+        let locked = SiteLayers(folders: [.init(path: "/etc/xdg/com.example.weather.plist", locksPath: lockFile, values: [:], locked: ["city"])])
+
+        editor.controller.send(.externalChange(["city": PlistValue?.none], site: locked, loadProblem: nil))
+        editor.select("City")
+        editor.press(.enter)
+
+        #expect(editor.status.contains("city is locked by \(lockFile)"), "\(editor.screen)")
+        var damaged = locked
+        damaged.folders[0].loadProblem = "cannot read /etc/xdg/com.example.weather.plist: not a property list"
+        editor.controller.send(.externalChange(["city": PlistValue?.none], site: damaged, loadProblem: nil))
+
+        #expect(editor.status.contains("site file: cannot read /etc/xdg/com.example.weather.plist"), "\(editor.screen)")
     }
 }

@@ -40,7 +40,7 @@ package final class EditorController {
         state.asciiMarkers = asciiMarkers
         state.rebuildRows()
         state.computeDerived()
-        if let problem = snapshot.loadProblem {
+        if let problem = snapshot.loadProblem ?? snapshot.site.problems.first {
             state.message = .init(text: problem, kind: .warning)
         } else {
             let diagnostics = snapshot.diagnostics()

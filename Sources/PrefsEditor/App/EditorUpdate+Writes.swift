@@ -135,9 +135,19 @@ extension EditorUpdate {
     /// Another program changed these keys: the list shows the new values by itself; a field
     /// being edited keeps the user's text, with a warning rather than a silent overwrite.
     static func externalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?, loadProblem: String?) {
+        let known = state.settings.site.problems
+        if let site { state.settings.site = site }
+        applyExternalChange(&state, values: values, loadProblem: loadProblem)
+        // A site file that became unreadable reads as "its values removed": say why, or the
+        // site's values would silently turn into defaults.
+        if let problem = state.settings.site.problems.first(where: { !known.contains($0) }) {
+            state.message = .init(text: problem, kind: .warning)
+        }
+    }
+
+    private static func applyExternalChange(_ state: inout EditorState, values: [String: PlistValue?], loadProblem: String?) {
         let names = Set(values.keys)
         state.settings.loadProblem = loadProblem
-        if let site { state.settings.site = site }
         if let closed = state.apply(values) {
             state.message = .init(text: closed, kind: .warning)
             return

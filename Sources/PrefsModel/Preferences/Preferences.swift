@@ -217,6 +217,12 @@ public final class Preferences: Sendable {
     /// try prefs.reset(keys: [PreferenceKeys.city])
     /// ```
     public func reset(keys: [AnyPreferenceKey]) throws {
+        // A locked key is refused even when the user's file sets nothing: it was asked for by
+        // name, and nothing this call could do changes what it reads.
+        let layers = siteLayers
+        if let locked = keys.first(where: { layers.lockingFolder(of: $0.name) != nil }), let folder = layers.lockingFolder(of: locked.name) {
+            throw PreferenceError.locked(key: locked.name, lockFile: layers.folders[folder].locksPath)
+        }
         let stored = keys.filter { !isDefault($0) }
         guard !stored.isEmpty else { return }
         try write(Dictionary(stored.map { ($0.name, nil) }, uniquingKeysWith: { first, _ in first }))
@@ -227,13 +233,18 @@ public final class Preferences: Sendable {
     /// ```swift
     /// try prefs.reset(section: "Units")
     /// ```
-    public func reset(section: String) throws {
+    /// Keys the site has locked are left alone, as by ``resetAll()``: the names of those the
+    /// user's file sets are returned.
+    @discardableResult
+    public func reset(section: String) throws -> [String] {
         guard let found = schema.sections.first(where: { $0.name == section }) else {
             throw PreferenceError.invalidValue(
                 key: "section", value: section,
                 allowed: "one of " + schema.sections.map(\.name).joined(separator: ", "))
         }
-        try reset(keys: found.keys)
+        let layers = siteLayers
+        try reset(keys: found.keys.filter { layers.lockingFolder(of: $0.name) == nil })
+        return found.keys.filter { layers.lockingFolder(of: $0.name) != nil && !isDefault($0) }.map(\.name)
     }
 
     /// Resets every key of the schema; values of other keys in the suite stay untouched, and so
@@ -333,7 +344,10 @@ public final class Preferences: Sendable {
             guard let key = schema.key(named: name) else { return nil }
             let old = change.before.resolve(key, user: user, userPath: store.location, override: overrides[name]).stored
             let new = change.after.resolve(key, user: user, userPath: store.location, override: overrides[name]).stored
-            return old == new ? nil : StoredChange(key: name, old: old, new: new)
+            // A lock added or lifted is news even when the value stays: a UI shows the setting
+            // read-only, or editable again.
+            let lockChanged = (change.before.lockingFolder(of: name) == nil) != (change.after.lockingFolder(of: name) == nil)
+            return old == new && !lockChanged ? nil : StoredChange(key: name, old: old, new: new)
         }
         if !changes.isEmpty { observers.notify(ObservedBatch(changes: changes, origin: .otherProcess)) }
     }

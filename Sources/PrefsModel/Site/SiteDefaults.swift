@@ -44,9 +44,11 @@ public final class SiteDefaults: Sendable {
     public init(suiteName: String, folders: [String]? = nil, watchForChanges: Bool = true) {
         self.suiteName = suiteName
         var isFolder: ObjCBool = false
-        let existing = (folders ?? Self.folders(fromEnvironment: ProcessInfo.processInfo.environment)).filter {
-            FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue
-        }
+        // The same folder spelled twice (`/etc/xdg/`, `/etc//xdg`) is read once, where it first comes.
+        var seen = Set<String>()
+        let existing = (folders ?? Self.folders(fromEnvironment: ProcessInfo.processInfo.environment))
+            .map { ($0 as NSString).standardizingPath }
+            .filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue }
         self.folders = existing
         stores = existing.map { SuiteStore(suiteName: suiteName, directory: $0, watchForChanges: watchForChanges) }
         locks = existing.map { SiteLocks(path: ($0 as NSString).appendingPathComponent(suiteName + ".locks")) }
@@ -90,7 +92,7 @@ public final class SiteDefaults: Sendable {
     private func readLayers() -> SiteLayers {
         SiteLayers(folders: zip(stores, locks).map { store, lock in
             SiteLayers.Folder(path: store.path, locksPath: lock.path, values: store.storedValues(),
-                              locked: lock.locked, loadProblem: store.loadProblem)
+                              locked: lock.locked, loadProblem: store.loadProblem, locksProblem: lock.problem)
         })
     }
 
@@ -100,6 +102,6 @@ public final class SiteDefaults: Sendable {
             layers = readLayers()
             return (before, layers)
         }
-        if !names.isEmpty { handlers.notify(SiteChange(names: names, before: before, after: after)) }
+        if !names.isEmpty || before != after { handlers.notify(SiteChange(names: names, before: before, after: after)) }
     }
 }

@@ -23,18 +23,22 @@ public struct SiteLayers: Sendable, Equatable {
         public var locked: Set<String>
         /// Why its suite file cannot be read, or nil.
         public var loadProblem: String?
+        /// Why its locks file cannot be read (whole), or nil.
+        public var locksProblem: String?
 
         /// Makes a folder's layer.
         ///
         /// ```swift
         /// SiteLayers.Folder(path: "/etc/xdg/s.plist", locksPath: "/etc/xdg/s.locks", values: [:], locked: [])
         /// ```
-        public init(path: String, locksPath: String, values: [String: PlistValue], locked: Set<String>, loadProblem: String? = nil) {
+        public init(path: String, locksPath: String, values: [String: PlistValue], locked: Set<String>,
+                    loadProblem: String? = nil, locksProblem: String? = nil) {
             self.path = path
             self.locksPath = locksPath
             self.values = values
             self.locked = locked
             self.loadProblem = loadProblem
+            self.locksProblem = locksProblem
         }
     }
 
@@ -52,6 +56,17 @@ public struct SiteLayers: Sendable, Equatable {
 
     /// No site layers: every setting comes from the user's file or its default.
     public static let none = SiteLayers(folders: [])
+
+    /// The site files' problems, one line each: a suite file or a locks file that cannot be read.
+    ///
+    /// ```swift
+    /// layers.problems  // ["site file: cannot read /etc/xdg/s.plist: …"]
+    /// ```
+    public var problems: [String] {
+        folders.flatMap { folder in
+            [folder.loadProblem.map { "site file: \($0)" }, folder.locksProblem].compactMap { $0 }
+        }
+    }
 
     /// The names of every key some folder sets or locks.
     ///
@@ -125,14 +140,14 @@ public struct SiteLayers: Sendable, Equatable {
                             override: PlistValue? = nil) -> [PreferenceLayerValue] {
         let winner = resolve(key, user: user, userPath: userPath, override: override)
         var layers: [PreferenceLayerValue] = []
-        func add(_ source: PreferenceSource, _ value: PlistValue?, locks: String? = nil) {
-            let problem = value.flatMap { key.problem(with: $0) }
+        func add(_ source: PreferenceSource, _ value: PlistValue?, unreadable: String? = nil) {
+            let problem = value.flatMap { key.problem(with: $0) } ?? unreadable.map { "the file cannot be read: \($0)" }
             let wins: Bool
             switch winner.source {
             case .locked(_, let valueFile): wins = source == (valueFile.map { .site(path: $0) } ?? .registeredDefault)
             default: wins = source == winner.source
             }
-            layers.append(PreferenceLayerValue(source: source, value: value, problem: problem, wins: wins && problem == nil, locks: locks))
+            layers.append(PreferenceLayerValue(source: source, value: value, problem: problem, wins: wins && problem == nil, locks: nil))
         }
         if let lockIndex = lockingFolder(of: key.name) {
             layers.append(PreferenceLayerValue(source: .locked(lockFile: folders[lockIndex].locksPath, valueFile: nil),
@@ -140,7 +155,7 @@ public struct SiteLayers: Sendable, Equatable {
         }
         if let override { add(.override, override) }
         add(.user(path: userPath), user)
-        for folder in folders { add(.site(path: folder.path), folder.values[key.name]) }
+        for folder in folders { add(.site(path: folder.path), folder.values[key.name], unreadable: folder.loadProblem) }
         add(.registeredDefault, nil)
         return layers
     }

@@ -22,8 +22,34 @@ struct GetCommand: ParsableCommand {
         try reportingFailures {
             let prefs = try options.selection.open()
             let key = try prefs.schema.requireKey(named: key)
-            for line in Self.explanation(of: key, in: prefs) { Output.print(line) }
+            if json {
+                Output.print(Self.explanationJSON(of: key, in: prefs).prettyText)
+            } else {
+                for line in Self.explanation(of: key, in: prefs) { Output.print(line) }
+            }
         }
+    }
+
+    /// `get --explain --json`: the value, its source, and every layer.
+    static func explanationJSON(of key: AnyPreferenceKey, in prefs: Preferences) -> JSONValue {
+        let source = prefs.source(of: key)
+        var object: [String: JSONValue] = ["key": .string(key.name), "value": prefs.json(of: key), "source": .string(source.kind)]
+        if let file = source.path { object["file"] = .string(file) }
+        if let lockFile = prefs.lockFile(of: key) { object["lockedBy"] = .string(lockFile) }
+        object["layers"] = .array(prefs.explanation(of: key).map { layer in
+            var entry: [String: JSONValue] = ["layer": .string(layer.source.kind), "inEffect": .bool(layer.wins)]
+            switch layer.source {
+            case .user(let path), .site(let path): entry["file"] = .string(path)
+            case .locked(let lockFile, _): entry["file"] = .string(lockFile)
+            case .registeredDefault:
+                entry["value"] = prefs.schema.declaresType(of: key) ? key.defaultJSON : .null
+            case .override: break
+            }
+            if let value = layer.value { entry["value"] = layer.problem == nil ? key.json(of: value) : value.jsonValue }
+            if let problem = layer.problem { entry["problem"] = .string(problem) }
+            return .object(entry)
+        })
+        return .object(object)
     }
 
     /// `get --explain`: the value and its source, then one line per layer, highest first, the
@@ -36,7 +62,8 @@ struct GetCommand: ParsableCommand {
             let value: String
             switch layer.source {
             case .locked(let lockFile, _):
-                lines.append("\(mark)locked    \(lockFile.controlCharactersEscaped): the site's value below is in effect")
+                let below = prefs.source(of: key).path == nil ? "the program's default" : "the site's value"
+                lines.append("\(mark)locked    \(lockFile.controlCharactersEscaped): \(below) below is in effect")
                 continue
             case .override: place = "override  this run"
             case .user(let path): place = "user      \(path)"
@@ -47,6 +74,8 @@ struct GetCommand: ParsableCommand {
                 value = prefs.schema.declaresType(of: key) ? key.defaultText : "(none)"
             } else if let stored = layer.value {
                 value = layer.problem.map { "\(stored.summary) (skipped: \($0))" } ?? key.text(of: stored)
+            } else if let problem = layer.problem {
+                value = "(\(problem))"
             } else {
                 value = "(not set)"
             }

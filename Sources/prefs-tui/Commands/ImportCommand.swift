@@ -28,11 +28,20 @@ struct ImportCommand: ParsableCommand {
             var changes: [String: PlistValue?] = [:]
             var problems: [String] = []
             var typoLike = 0
+            var lockedKeys = 0
             /// Checks one entry: a key with a declared type takes a value of that type that
             /// follows its rule (`typed`); any other key is written with the type the file gives
             /// it (`untyped`), unless it looks like a typo of a declared key.
             func check(_ name: String, typed: (AnyPreferenceKey) throws -> PlistValue?, untyped: () throws -> PlistValue?) {
                 do {
+                    // A locked setting is no problem when the file gives the value the lock
+                    // gives (a backup made before the lock restores); any other value is one.
+                    if let key = prefs.schema.key(named: name), let lockFile = prefs.lockFile(of: key) {
+                        let value = try prefs.schema.declaresType(of: key) ? typed(key) : untyped()
+                        if key.text(of: value) == prefs.text(of: key) { return }
+                        lockedKeys += 1
+                        throw PreferenceError.locked(key: name, lockFile: lockFile)
+                    }
                     if let key = prefs.schema.key(named: name), prefs.schema.declaresType(of: key) {
                         changes[name] = .some(try typed(key))
                         return
@@ -69,7 +78,9 @@ struct ImportCommand: ParsableCommand {
                 // An export of a suite holding keys the schema does not describe, with names near
                 // a schema key's, is refused like a typo; say how to restore it as it was.
                 let hint = typoLike == 0 ? "" : "; if \(typoLike == 1 ? "the unknown key is" : "the \(typoLike) unknown keys are") meant, --other-keys writes \(typoLike == 1 ? "it" : "them") as keys the schema does not describe"
-                throw CommandFailure("\(shownFile): nothing imported (\(problems.count) problem\(problems.count == 1 ? "" : "s"))\(hint)", status: ExitStatus.dataError)
+                // Only locked settings in the way: a permission problem (77), as `set` of one is.
+                let status = lockedKeys == problems.count ? ExitStatus.noPermission : ExitStatus.dataError
+                throw CommandFailure("\(shownFile): nothing imported (\(problems.count) problem\(problems.count == 1 ? "" : "s"))\(hint)", status: status)
             }
             // Written as edits, like `set`: a value equal to its declared default removes the
             // stored one, so importing an export (which holds only stored values) reproduces it.

@@ -7,11 +7,14 @@ struct ListCommand: ParsableCommand {
         commandName: "list", _superCommandName: PrefsTUI.name,
         abstract: "List every setting with its type, value, default and state.",
         discussion: """
-            Text output is a table for people, with the columns KEY SECTION TYPE VALUE DEFAULT \
-            MODIFIED DIAGNOSTIC; control characters in values are shown escaped (\\n, \\t, \\u{1B}), \
-            and warnings go to standard error. --json prints an array of objects with the fields \
-            key, section, type, value, default, modified (a value is stored) and diagnostic \
-            (null, or why the stored value is ignored). Keys in the file that the schema does not \
+            Text output is a table for people, with the columns KEY SECTION TYPE VALUE SOURCE \
+            DEFAULT MODIFIED DIAGNOSTIC; SOURCE is where the value comes from: default (the \
+            program's), site (a site file of $XDG_CONFIG_DIRS), user (your file), override or \
+            locked (by a site's NAME.locks). Control characters in values are shown escaped (\\n, \
+            \\t, \\u{1B}), and warnings go to standard error. --json prints an array of objects \
+            with the fields key, section, type, value, source, sourceFile (the file the value was \
+            read from, or null), lockedBy (the locks file, or null), default, modified (your \
+            file stores a value) and diagnostic (null, or why the stored value is ignored). Keys in the file that the schema does not \
             describe are listed last, with section null, default null and modified true.
             """)
 
@@ -42,6 +45,7 @@ struct ListCommand: ParsableCommand {
             "value": prefs.json(of: key),
             "source": .string(prefs.source(of: key).kind),
             "sourceFile": prefs.source(of: key).path.map(JSONValue.string) ?? .null,
+            "lockedBy": prefs.lockFile(of: key).map(JSONValue.string) ?? .null,
             "default": prefs.schema.declaresType(of: key) ? key.defaultJSON : .null,
             "modified": .bool(!prefs.isDefault(key)),
             "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,

@@ -27,17 +27,21 @@ struct ResetCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let prefs = try options.open()
-            if all {
-                for name in try prefs.resetAll() {
+            /// Locked settings a reset of many leaves alone, each named.
+            func noteLeftAlone(_ names: [String]) {
+                for name in names {
                     let lockFile = prefs.schema.key(named: name).flatMap(prefs.lockFile(of:)) ?? "the site"
                     Diagnostics.print("note: \(name) left alone: it is locked by \(lockFile.controlCharactersEscaped)")
                 }
+            }
+            if all {
+                noteLeftAlone(try prefs.resetAll())
             } else if let section {
                 let names = prefs.schema.sections.map(\.name)
                 guard let name = names.first(where: { $0.lowercased() == section.lowercased() }) else {
                     throw CommandFailure("unknown section \(section.quotedForMessage); sections: \(names.joined(separator: ", "))", status: ExitStatus.usage)
                 }
-                try prefs.reset(section: name)
+                noteLeftAlone(try prefs.reset(section: name))
             } else {
                 try prefs.reset(keys: keys.map { try prefs.schema.requireKey(named: $0) })
             }

@@ -34,8 +34,17 @@ struct SuiteSelection: Equatable {
     func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true) throws -> Preferences {
         let (store, site, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits)
         if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
-        for folder in site?.layers.folders ?? [] {
-            if let problem = folder.loadProblem { Diagnostics.print("warning: site file: \(problem)") }
+        let layers = site?.layers ?? .none
+        for problem in layers.problems { Diagnostics.print("warning: \(problem)") }
+        // A locked name that is no setting of a declared schema is most likely a typo.
+        if !schema.isInferred {
+            for folder in layers.folders {
+                for name in folder.locked.sorted() where schema.key(named: name) == nil && folder.values[name] == nil {
+                    let near = schema.suggestions(for: name)
+                    let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"
+                    Diagnostics.print("warning: the locks file \(folder.locksPath.controlCharactersEscaped) locks \(name.quotedForMessage), which is no setting of \(schema.suiteName)\(hint)")
+                }
+            }
         }
         return Preferences(store: store, schema: schema, site: site)
     }
@@ -68,8 +77,18 @@ struct SuiteSelection: Equatable {
         // (The user's dictionary is copied only when a site file adds a key: for a large suite
         // the copy was a fifth of `list`'s memory.)
         var stored = store.storedValues()
-        for folder in shownSite?.layers.folders ?? [] {
-            for (name, value) in folder.values where stored[name] == nil { stored[name] = value }
+        let layers = shownSite?.layers ?? .none
+        var typedBySite = Set<String>()
+        for (index, folder) in layers.folders.enumerated() {
+            for (name, value) in folder.values {
+                // A locked key reads the site's value (from the lock's folder down), so that value,
+                // not the user's, gives an inferred key its type.
+                let locked = layers.lockingFolder(of: name).map { $0 <= index } ?? false
+                if stored[name] == nil || (locked && !typedBySite.contains(name)) {
+                    stored[name] = value
+                    typedBySite.insert(name)
+                }
+            }
         }
         return (store, shownSite, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName))
     }
