@@ -289,8 +289,15 @@ enum EditorRenderer {
     private static func drawStatus(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout) {
         if case .confirmingReset(let indices, let all) = state.mode {
             let names = indices.map { state.keys[$0].name }.joined(separator: ", ")
-            var question = all ? "Reset all \(indices.count) settings to defaults? (y/n)"
-                : "Reset \(names) to \(indices.count == 1 ? "its default" : "their defaults")? (y/n)"
+            // With site values, a reset goes back to them rather than to the program's defaults.
+            let fallsToSite = indices.contains { index in
+                if case .site = state.settings.site.fallback(for: state.keys[index]).source { return true }
+                return false
+            }
+            let target = fallsToSite ? "the site's values or defaults" : indices.count == 1 && !all ? "its default" : all ? "defaults" : "their defaults"
+            let lockedNote = all && state.keys.contains { state.settings.lockFile(of: $0) != nil } ? "; locked ones stay" : ""
+            var question = all ? "Reset all \(indices.count) settings to \(target)\(lockedNote)? (y/n)"
+                : "Reset \(names) to \(target)? (y/n)"
             if question.displayWidth > grid.width - 2 {
                 // Too long for the row: the count and the question come first (at most 30
                 // columns; the row has 38 at the narrowest), so that what `y` does and how to
