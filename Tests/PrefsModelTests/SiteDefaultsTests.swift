@@ -221,3 +221,50 @@ struct SiteDefaultsTests {
         #expect(site.folders == [fixture.siteA.path])
     }
 }
+
+/// Keys nobody declared a default for (issue 21, point 5): inferred from a suite's file, or a
+/// schema file's setting without "default". Nothing presents an invented value as a default.
+@Suite("Keys without a declared default")
+struct UndeclaredDefaultTests {
+    @Test func anInferredSchemaClaimsNoDefaultsAndItsJSONReadsBackTheSame() throws {
+        let inferred = PreferenceSchema(inferredFrom: ["enabled": .bool(true), "big": .int(1_099_511_627_776), "name": .string("x")],
+                                        suiteName: "com.acme.other")
+
+        #expect(inferred.keys.allSatisfy { !$0.hasDefault })
+        guard case .object(let root) = inferred.jsonValue, case .array(let sections)? = root["sections"],
+              case .object(let section) = sections[0], case .array(let settings)? = section["settings"] else {
+            Issue.record("\(inferred.jsonValue)"); return
+        }
+        for case .object(let setting) in settings { #expect(setting["default"] == nil, "\(setting)") }
+
+        let readBack = try PreferenceSchema(jsonText: inferred.jsonValue.prettyText)
+
+        #expect(readBack.keys.map(\.hasDefault) == [false, false, false])
+        #expect(readBack.keys.map(\.type) == inferred.keys.map(\.type))
+    }
+
+    @Test func aSettingWithoutADefaultDeclaresNone() throws {
+        let schema = try PreferenceSchema(jsonText: #"""
+            {"suite": "a", "sections": [{"name": "S", "settings": [
+              {"key": "n", "type": "int", "rule": {"min": 5, "max": 9}},
+              {"key": "o", "type": "int?"},
+              {"key": "d", "type": "int", "default": 7}]}]}
+            """#)
+
+        #expect(schema.keys.map(\.hasDefault) == [false, true, true])
+        let prefs = Preferences(store: InMemoryStore(), schema: schema)
+        #expect(prefs.text(of: schema.keys[0]) == "0")       // read while unset; not claimed as a default
+    }
+
+    @Test func aChangeOfAKeyTheSchemaDoesNotHaveReadsAsGetPrintsIt() throws {
+        let store = InMemoryStore()
+        let prefs = Preferences(store: store, schema: PreferenceSchema(inferredFrom: [:], suiteName: "s"))
+        let texts = Locked<[String]>([])
+        let token = prefs.observeAll { changes in texts.withLock { $0 += changes.map { "\($0.oldText) → \($0.newText)" } } }
+        defer { token.cancel() }
+
+        try store.commit(["foreign": .string("y")])
+
+        #expect(texts.withLock { $0 } == [" → y"])
+    }
+}

@@ -101,3 +101,23 @@ struct SiteDefaultsEditorTests {
         #expect(editor.status.contains("site file: cannot read /etc/xdg/com.example.weather.plist"), "\(editor.screen)")
     }
 }
+
+/// The editor on a suite without a schema: no key has a declared default, and nothing says so.
+@Suite("Editor: keys without a declared default")
+struct UndeclaredDefaultEditorTests {
+    @Test func thePaneNamesNoDefaultAndRSaysWhatItDoes() {
+        let stored: [String: PlistValue] = ["big": .int(1_099_511_627_776), "enabled": .bool(true)]
+        let editor = EditorHarness(width: 100, height: 30, stored: stored,
+                                   schema: PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.other"))
+
+        editor.select("big")
+        #expect(editor.screen.contains("big = 1099511627776"), "\(editor.screen)")
+        #expect(!editor.screen.contains("default 0"), "\(editor.screen)")
+
+        editor.select("enabled")
+        editor.press(.character("r"))
+
+        #expect(editor.status.contains("Removed enabled from the file; the program that owns it decides what it means"), "\(editor.screen)")
+        #expect(editor.stored("enabled") == nil)
+    }
+}

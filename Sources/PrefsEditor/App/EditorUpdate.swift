@@ -187,8 +187,13 @@ enum EditorUpdate {
             let fallbackText = key.displayText(of: fallback.stored)
             guard userValue != nil else {
                 let has = fallback.source == .registeredDefault ? "its default" : "the site's value (\(fallbackText))"
-                state.message = .init(text: "\(key.name) already has \(has)", kind: .info)
+                state.message = .init(text: key.hasDefault ? "\(key.name) already has \(has)" : "\(key.name) is not in the file", kind: .info)
                 return []
+            }
+            // A key nobody declared a default for is only removed: what that means is its
+            // program's to say, not a default to name here.
+            if !key.hasDefault, case .registeredDefault = fallback.source {
+                return write(&state, key, nil, success: "Removed \(key.name) from the file; the program that owns it decides what it means")
             }
             if case .site = fallback.source {
                 return write(&state, key, nil, success: "Reset \(key.name): back to the site's \(fallbackText)")

@@ -218,7 +218,7 @@ enum EditorRenderer {
         // Only a value other than the default names it (the list's `●` already tells a changed
         // value apart), and only a key the schema describes has one.
         let shown = settings.displayText(of: key)
-        let defaultNote = key.isDescribedBySchema && shown != key.defaultDisplayText ? " · default \(key.defaultDisplayText)" : ""
+        let defaultNote = key.isDescribedBySchema && key.hasDefault && shown != key.defaultDisplayText ? " · default \(key.defaultDisplayText)" : ""
         // Broken at the width, not at spaces: a value is data, and each of its characters,
         // spaces too, keeps its place (a long first word would otherwise leave `key =` alone).
         let valueLines = (assignment + shown + defaultNote).broken(toWidth: width, maxLines: rows.count - 1)
@@ -430,7 +430,7 @@ enum EditorRenderer {
             }
             add("Key", key.name)
             add("Type", key.type.name)
-            add("Default", key.defaultDisplayText)
+            add("Default", key.hasDefault ? key.defaultDisplayText : "none declared (the program that owns it decides)")
             if key.rule != .any { add("Allowed", key.rule.allowedText) }
             add("Value", valueText(key, settings, ascii: state.asciiMarkers).0 + (settings.isDefault(key) ? " (default)" : " (set)"))
             if let source = sourceNote(for: key, settings) { add("From", source) }

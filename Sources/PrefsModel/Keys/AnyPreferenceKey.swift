@@ -38,6 +38,15 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// prefs.schema.keys.filter { !$0.isDescribedBySchema }.map(\.name)  // ["legacyMode"]
     /// ```
     public let isDescribedBySchema: Bool
+    /// False for a key nobody declared a default for: one inferred from a suite's file (its
+    /// type read off the stored value), or a schema file's key without `"default"`. Such a key
+    /// still reads a value of its type when unset (its type's empty value), but nothing should
+    /// present that as a default: the program that owns the key decides what its absence means.
+    ///
+    /// ```swift
+    /// PreferenceSchema(inferredFrom: ["enabled": .bool(true)], suiteName: "s").keys[0].hasDefault  // false
+    /// ```
+    public let hasDefault: Bool
 
     let codec: any KeyCodec
 
@@ -56,11 +65,12 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// codec (no new closures): how an inferred schema types thousands of keys by a few values.
     func renamed(_ name: String, title: String, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {
         AnyPreferenceKey(name: name, type: type, title: title, help: help, section: section, unit: unit, rule: rule,
-                         codec: codec, isDescribedBySchema: isDescribedBySchema)
+                         codec: codec, isDescribedBySchema: isDescribedBySchema, hasDefault: hasDefault)
     }
 
     init(name: String, type: PreferenceType, title: String, help: String, section: String,
-         unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool) {
+         unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool, hasDefault: Bool = true) {
+        self.hasDefault = hasDefault
         self.name = name
         self.type = type
         self.title = title.isEmpty ? name : title

@@ -33,13 +33,14 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// The designated initializer; `isDescribedBySchema` is false only for keys found in a
     /// suite's file that no schema declares.
     init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>?,
-         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool) {
+         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool, hasDefault: Bool = true) {
         let rule = rule ?? Self.standardRule()
         self.defaultValue = defaultValue
         self.valueRule = PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) }
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
-                   codec: ValueCodec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema)
+                   codec: ValueCodec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema,
+                   hasDefault: hasDefault)
     }
 
     /// A key sharing `prototype`'s default, rule and codec under another name (see ``renamed``).
@@ -47,7 +48,8 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
         defaultValue = prototype.defaultValue
         valueRule = prototype.valueRule
         super.init(name: name, type: prototype.type, title: title, help: prototype.help, section: section,
-                   unit: prototype.unit, rule: prototype.rule, codec: prototype.codec, isDescribedBySchema: isDescribedBySchema)
+                   unit: prototype.unit, rule: prototype.rule, codec: prototype.codec, isDescribedBySchema: isDescribedBySchema,
+                   hasDefault: prototype.hasDefault)
     }
 
     override func renamed(_ name: String, title: String, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {

@@ -44,11 +44,20 @@ extension Preferences {
                 let key = schema.key(named: change.key)
                 return AnyPreferenceChange(
                     name: change.key, key: key, stored: change,
-                    oldText: key?.text(of: change.old) ?? change.old?.summary ?? "",
-                    newText: key?.text(of: change.new) ?? change.new?.summary ?? "",
+                    oldText: Self.text(of: change.old, key: key),
+                    newText: Self.text(of: change.new, key: key),
                     origin: batch.origin)
             })
         }
+    }
+
+    /// A changed value as `get` prints it: by its key, or, for a key the schema does not have
+    /// (another program added it since), as an inferred key of its value's type would; empty
+    /// for no value.
+    static func text(of value: PlistValue?, key: AnyPreferenceKey?) -> String {
+        if let key { return key.text(of: value) }
+        guard let value else { return "" }
+        return PreferenceSchema(inferredFrom: ["value": value], suiteName: "inferred").keys.first?.text(of: value) ?? value.summary
     }
 
     /// The key's changes as an async sequence; it ends when the consuming task is cancelled.

@@ -89,10 +89,11 @@ extension PreferenceSchema {
         if let prototype = prototypes[type] {
             return prototype.renamed(name, title: name, section: section, isDescribedBySchema: isDescribedBySchema)
         }
-        // Every inferred type resolves and has an empty default, so making the key cannot fail.
+        // Every inferred type resolves and has an empty value, so making the key cannot fail. No
+        // default is declared: nobody here knows what the key's absence means to its program.
         let valueType = RuntimeValueType.resolve(type)!
         let key = try! RuntimeValueType.makeKey(
-            valueType, name: name, defaultJSON: type.emptyJSON, rule: .any, title: name, help: "",
+            valueType, name: name, defaultJSON: nil, rule: .any, title: name, help: "",
             section: section, unit: nil, isDescribedBySchema: isDescribedBySchema)
         prototypes[type] = key
         return key
@@ -171,7 +172,7 @@ extension PreferenceType {
         }
     }
 
-    /// The empty value of an inferred type, used as the default of keys whose default nobody declared.
+    /// The empty value of a type, read by keys whose default nobody declared while they are unset.
     var emptyJSON: JSONValue {
         switch self {
         case .bool: return .bool(false)

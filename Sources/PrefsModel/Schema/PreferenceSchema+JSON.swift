@@ -26,8 +26,10 @@ extension PreferenceSchema {
             "type": .string(key.type.name),
             "title": .string(key.title),
             "help": .string(key.help),
-            "default": key.defaultJSON,
         ]
+        // A key nobody declared a default for has none in the file either (reading the file
+        // back gives the same key); an invented 0 or "" would read as the program's choice.
+        if key.hasDefault { entry["default"] = key.defaultJSON }
         entry["unit"] = key.unit.map(JSONValue.string)
         entry["rule"] = key.rule.jsonValue
         return .object(entry)
@@ -219,6 +221,7 @@ enum RuntimeValueType {
         _: Value.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true
     ) throws -> AnyPreferenceKey {
+        let hasDefault = defaultJSON != nil || Value.preferenceType.isOptional
         // The rule's check is built once per key; a rule that allows anything converts no value.
         let valueRule: PreferenceRule<Value>
         if let check = rule.jsonCheck() {
@@ -235,7 +238,12 @@ enum RuntimeValueType {
             }
         }
         let defaultValue: Value
-        if let defaultJSON {
+        if !isDescribedBySchema || defaultJSON == nil && !Value.preferenceType.isOptional {
+            // No declared default: the type's empty value is read when unset, and not offered as
+            // a default (a type without one, such as url, still needs a declared default).
+            guard let empty = try? Value(jsonValue: Value.preferenceType.emptyJSON) else { throw RuleError("\"default\" is missing") }
+            defaultValue = empty
+        } else if let defaultJSON {
             do { defaultValue = try Value(jsonValue: defaultJSON) } catch PreferenceError.invalidValue(_, _, let allowed) {
                 throw RuleError("the default \(defaultJSON.text) does not fit type \(Value.preferenceType.name); allowed: \(allowed)")
             }
@@ -248,6 +256,7 @@ enum RuntimeValueType {
             throw RuleError("\"default\" is missing")
         }
         return PreferenceKey<Value>(name, default: defaultValue, rule: valueRule, title: title, help: help,
-                                    section: section, unit: unit, isDescribedBySchema: isDescribedBySchema)
+                                    section: section, unit: unit, isDescribedBySchema: isDescribedBySchema,
+                                    hasDefault: hasDefault && isDescribedBySchema)
     }
 }

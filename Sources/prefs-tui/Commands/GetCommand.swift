@@ -42,7 +42,7 @@ struct GetCommand: ParsableCommand {
             case .user(let path), .site(let path): entry["file"] = .string(path)
             case .locked(let lockFile, _): entry["file"] = .string(lockFile)
             case .registeredDefault:
-                entry["value"] = prefs.schema.declaresType(of: key) ? key.defaultJSON : .null
+                entry["value"] = key.hasDefault ? key.defaultJSON : .null
             case .override: break
             }
             if let value = layer.value { entry["value"] = layer.problem == nil ? key.json(of: value) : value.jsonValue }
@@ -71,7 +71,7 @@ struct GetCommand: ParsableCommand {
             case .registeredDefault: place = "default   the program's"
             }
             if case .registeredDefault = layer.source {
-                value = prefs.schema.declaresType(of: key) ? key.defaultText : "(none)"
+                value = key.hasDefault ? key.defaultText : "(none declared: the program that owns it decides)"
             } else if let stored = layer.value {
                 value = layer.problem.map { "\(stored.summary) (skipped: \($0))" } ?? key.text(of: stored)
             } else if let problem = layer.problem {

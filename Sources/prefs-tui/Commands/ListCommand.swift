@@ -46,7 +46,7 @@ struct ListCommand: ParsableCommand {
             "source": .string(prefs.source(of: key).kind),
             "sourceFile": prefs.source(of: key).path.map(JSONValue.string) ?? .null,
             "lockedBy": prefs.lockFile(of: key).map(JSONValue.string) ?? .null,
-            "default": prefs.schema.declaresType(of: key) ? key.defaultJSON : .null,
+            "default": key.hasDefault ? key.defaultJSON : .null,
             "modified": .bool(!prefs.isDefault(key)),
             "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,
         ])
@@ -59,7 +59,7 @@ struct ListCommand: ParsableCommand {
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
                 // optional without a value (both were an empty cell).
                 key.name, key.isDescribedBySchema ? key.section : "-", key.type.name, prefs.displayText(of: key),
-                prefs.source(of: key).kind, prefs.schema.declaresType(of: key) ? key.defaultDisplayText : "-",
+                prefs.source(of: key).kind, key.hasDefault ? key.defaultDisplayText : "-",
                 prefs.isDefault(key) ? "" : "yes", prefs.diagnostic(for: key)?.reason ?? "",
             ].map(\.controlCharactersEscaped)
         }
