@@ -207,7 +207,8 @@ quiet()
 site_file = os.path.join(site_folder, "com.example.weather.plist")
 site_edits = []
 for run in range(min(args.runs, 20)):
-    city = "Site" + "abcdefghijklmnopqrstuvwxyz"[run % 26] * 8
+    # Every character differs from the previous city's, so ncurses sends the whole name.
+    city = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[run % 26] * 12
     temporary = site_file + ".figures"
     with open(temporary, "wb") as file:
         plistlib.dump({"city": city}, file)
