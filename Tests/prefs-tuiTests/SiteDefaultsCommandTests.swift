@@ -196,3 +196,46 @@ struct SiteDefaultsCommandTests {
         #expect(layers.last == .object(["layer": .string("default"), "inEffect": .bool(true), "value": .string("Oslo")]))
     }
 }
+
+/// Keys of a suite no schema describes, from the commands (issue 21, point 6).
+@Suite("rename and set --type")
+struct RenameAndTypedSetCommandTests {
+    @Test func renameMovesAValueAndRefusesToOverwrite() throws {
+        var cli = CommandLineFixture()
+        cli.suite = "com.acme.other"
+        try cli.helper("foundation-set-string", "com.acme.other", "name", "x")
+        try cli.helper("foundation-set-string", "com.acme.other", "label", "y")
+
+        let refused = try cli.run("rename", "name", "label", "--suite", "com.acme.other")
+        let missing = try cli.run("rename", "nothing", "other", "--suite", "com.acme.other")
+
+        #expect(refused.status == 65)
+        #expect(refused.error == "prefs-tui: cannot rename \"name\" to \"label\": \"label\" already holds \"y\"; nothing was saved\n")
+        #expect(missing.status == 65)
+        #expect(cli.stored == ["name": .string("x"), "label": .string("y")])
+
+        #expect(try cli.run("rename", "name", "title", "--suite", "com.acme.other").status == 0)
+        #expect(cli.stored == ["title": .string("x"), "label": .string("y")])
+    }
+
+    @Test func setWithATypeAddsAKeyToASuiteWithoutSchemaAsDefaultsWriteDoes() throws {
+        var cli = CommandLineFixture()
+        cli.suite = "com.acme.other"
+        try cli.helper("foundation-set-string", "com.acme.other", "port", "abc")
+
+        let added = try cli.run("set", "--type", "bool", "enabled", "true", "--suite", "com.acme.other")
+        let retyped = try cli.run("set", "port", "--type", "int", "8080", "--suite", "com.acme.other")
+        let list = try cli.run("set", "--type", "array", "tags", "a", "b", "--suite", "com.acme.other")
+        let dict = try cli.run("set", "--type", "dict", "limits", #"{"cpu": 2}"#, "--suite", "com.acme.other")
+        let bad = try cli.run("set", "--type", "int", "count", "many", "--suite", "com.acme.other")
+        let declared = try cli.run("set", "--type", "int", "city", "5")
+
+        #expect([added.status, retyped.status, list.status, dict.status] == [0, 0, 0, 0], "\(added.error)\(retyped.error)\(list.error)\(dict.error)")
+        #expect(cli.stored == ["enabled": .bool(true), "port": .int(8080), "tags": .array([.string("a"), .string("b")]),
+                               "limits": .dictionary(["cpu": .int(2)])])
+        #expect(bad.status == 65)
+        #expect(bad.error == "prefs-tui: count: \"many\" is not allowed; allowed: a whole number\n")
+        #expect(declared.status == 64)
+        #expect(declared.error == "prefs-tui: \"city\" is declared as string by the schema; --type int does not apply\n")
+    }
+}

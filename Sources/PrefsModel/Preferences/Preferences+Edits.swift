@@ -48,3 +48,36 @@ extension PreferenceSchema {
         return key.json(of: value) == key.defaultJSON ? nil : value
     }
 }
+
+extension Preferences {
+    /// Moves the value stored under `old` to `new`, in one commit: `old` removed and `new`
+    /// written, or neither. Decided on the suite as it is at that moment, under its lock, so it
+    /// never overwrites a value another program stored under `new` meanwhile. Throws
+    /// ``PreferenceError/renameRefused(from:to:reason:)`` when nothing is stored under `old` or
+    /// something is under `new`, ``PreferenceError/locked(key:lockFile:)`` for a locked key,
+    /// and the usual error when `new` is a declared key whose type or rule refuses the value.
+    ///
+    /// ```swift
+    /// try prefs.rename("unitSystem", to: "units")
+    /// ```
+    @discardableResult
+    public func rename(_ old: String, to new: String) throws -> [StoredChange] {
+        guard old != new else { throw PreferenceError.renameRefused(from: old, to: new, reason: "the names are the same") }
+        let layers = siteLayers
+        for name in [old, new] {
+            if let folder = layers.lockingFolder(of: name) { throw PreferenceError.locked(key: name, lockFile: layers.folders[folder].locksPath) }
+        }
+        let target = schema.key(named: new).flatMap { schema.declaresType(of: $0) ? $0 : nil }
+        return try store.commit(by: writer) { current in
+            guard let value = current[old] else {
+                throw PreferenceError.renameRefused(from: old, to: new, reason: "nothing is stored under \(old.quotedForMessage)")
+            }
+            if let existing = current[new] {
+                throw PreferenceError.renameRefused(from: old, to: new, reason: "\(new.quotedForMessage) already holds \(existing.summary)")
+            }
+            try target?.checkStored(value)
+            return [old: nil, new: value]
+        }
+    }
+}
+

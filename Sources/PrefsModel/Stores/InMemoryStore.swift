@@ -32,7 +32,13 @@ public final class InMemoryStore: PreferenceStore {
 
     @discardableResult
     public func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
-        let applied = values.withLock { values -> [StoredChange] in
+        try commit(by: writer) { _ in changes }
+    }
+
+    @discardableResult
+    public func commit(by writer: StoreWriter?, transaction: ([String: PlistValue]) throws -> [String: PlistValue?]) throws -> [StoredChange] {
+        let applied = try values.withLock { values throws -> [StoredChange] in
+            let changes = try transaction(values)
             let applied = StoredChange.applying(changes, to: &values)
             broadcaster.enqueue(applied, source: .commit(by: writer))
             return applied

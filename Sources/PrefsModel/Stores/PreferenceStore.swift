@@ -29,6 +29,19 @@ public protocol PreferenceStore: AnyObject, Sendable {
     @discardableResult
     func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange]
 
+    /// Commits the changes `transaction` decides on from the values stored at that moment: a
+    /// decision on the current values, not on what this process read earlier (a rename that
+    /// must not overwrite a key another program just added). All or none, and no other writer
+    /// of the suite in between (for ``SuiteStore``: under the suite's lock). An error thrown by
+    /// `transaction` is rethrown and nothing is written. A store of your own gets a version that
+    /// reads, decides and commits one after the other, without that guarantee.
+    ///
+    /// ```swift
+    /// try store.commit(by: writer) { current in current["old"].map { ["old": nil, "new": $0] } ?? [:] }
+    /// ```
+    @discardableResult
+    func commit(by writer: StoreWriter?, transaction: ([String: PlistValue]) throws -> [String: PlistValue?]) throws -> [StoredChange]
+
     /// Calls `handler` with each batch of changes, from this process or another, once, with
     /// where it came from.
     ///
@@ -46,6 +59,13 @@ public protocol PreferenceStore: AnyObject, Sendable {
 }
 
 extension PreferenceStore {
+    /// Not atomic: the values may change between the read and the commit. ``SuiteStore`` and
+    /// ``InMemoryStore`` decide under their own lock.
+    @discardableResult
+    public func commit(by writer: StoreWriter?, transaction: ([String: PlistValue]) throws -> [String: PlistValue?]) throws -> [StoredChange] {
+        try commit(transaction(storedValues()), by: writer)
+    }
+
     /// Commits without a writer identity: handlers see the changes as `.commit(by: nil)`.
     ///
     /// ```swift

@@ -115,6 +115,11 @@ public final class SuiteStore: PreferenceStore {
 
     @discardableResult
     public func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
+        try commit(by: writer) { _ in changes }
+    }
+
+    @discardableResult
+    public func commit(by writer: StoreWriter?, transaction: ([String: PlistValue]) throws -> [String: PlistValue?]) throws -> [StoredChange] {
         // Before anything is created: a name whose lock or temporary file cannot exist would
         // otherwise fail half-way, leaving a stray lock file.
         if let nameProblem { throw PreferenceError.writeFailed(path: path, reason: "invalid suite name: \(nameProblem)") }
@@ -126,6 +131,8 @@ public final class SuiteStore: PreferenceStore {
         var warning: String?
         let written = try lock.withExclusiveLock { () throws -> WrittenSuite in
             let start = try startingPoint(warning: &warning)
+            // Decided on the file as it is now, under the lock: no other writer comes between.
+            let changes = try transaction(start.values)
             var values = start.values
             var order = start.order
             let changed = StoredChange.applying(changes, to: &values)

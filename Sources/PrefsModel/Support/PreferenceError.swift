@@ -31,6 +31,9 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// A key the site has locked (`lockFile` lists it): it reads the site's value whatever the
     /// user's file holds, and no write of it is taken. Nothing was saved.
     case locked(key: String, lockFile: String)
+    /// A rename that cannot be made: nothing is stored under `from`, or `to` already holds a
+    /// value (a rename never overwrites one). Nothing was saved.
+    case renameRefused(from: String, to: String, reason: String)
 
     /// The message for a person. Every part that came from input (a key, a value, a path, a
     /// schema entry) is shown with control characters escaped, so a hostile value cannot break
@@ -67,6 +70,8 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
             return message + "reset \(all.joined(separator: ", ")) together first (one at a time, each is refused because of the others)"
         case .locked(let key, let lockFile):
             return "\(key.controlCharactersEscaped) is locked by \(lockFile.controlCharactersEscaped); nothing was saved"
+        case .renameRefused(let from, let to, let reason):
+            return "cannot rename \(Self.quoted(from)) to \(Self.quoted(to)): \(reason.controlCharactersEscaped); nothing was saved"
         }
     }
 

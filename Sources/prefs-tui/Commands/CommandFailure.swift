@@ -32,7 +32,7 @@ struct CommandFailure: Error {
     init(_ error: PreferenceError) {
         switch error {
         case .unknownKey: self.init("\(error)", status: ExitStatus.usage)
-        case .invalidValue, .invalidSchema, .unwritableStoredValues: self.init("\(error)", status: ExitStatus.dataError)
+        case .invalidValue, .invalidSchema, .unwritableStoredValues, .renameRefused: self.init("\(error)", status: ExitStatus.dataError)
         case .writeFailed: self.init("\(error)", status: ExitStatus.ioError)
         case .lockHeld: self.init("\(error)", status: ExitStatus.temporaryFailure)
         case .locked: self.init("\(error)", status: ExitStatus.noPermission)

@@ -19,7 +19,7 @@
 /// the key and the values.
 enum SetArguments {
     /// Options of `set` that take a value.
-    private static let optionsWithValue = ["--suite", "--schema"]
+    private static let optionsWithValue = ["--suite", "--schema", "--type"]
     /// Options of `set` that are recognised after the key.
     private static let flags = ["--unset"]
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PrefsModel
 
 struct SetCommand: ParsableCommand {
@@ -21,7 +22,36 @@ struct SetCommand: ParsableCommand {
         completion: Completions.values)
     var values: [String] = []
     @Flag(help: "Remove the value of an optional setting.") var unset = false
+    @Option(help: ArgumentHelp(
+        "Store the value as this type, for a key no schema declares (a new one, or another program's): bool, int, real, string, date, data (base64), array (the words, or one JSON array) or dict (one JSON object).",
+        valueName: "type"))
+    var type: StoredType?
     @OptionGroup var options: SuiteOptions
+
+    /// The kinds `--type` names, as `defaults write -bool/-int/-float/-string/-date/-data/-array/-dict` does.
+    enum StoredType: String, ExpressibleByArgument, CaseIterable {
+        case bool, int, real, string, date, data, array, dict
+
+        /// A key of this kind for `name`, typed as a suite's file would type such a value, with
+        /// no declared default (``AnyPreferenceKey/hasDefault``). An array of words is a list of
+        /// text; one JSON array is a list of any values.
+        func key(named name: String, values: [String]) -> AnyPreferenceKey {
+            let sample: PlistValue
+            switch self {
+            case .bool: sample = .bool(false)
+            case .int: sample = .int(0)
+            case .real: sample = .double(0)
+            case .string: sample = .string("")
+            case .date: sample = .date(Date(timeIntervalSince1970: 0))
+            case .data: sample = .data(Data())
+            case .array:
+                let isJSON = values.count == 1 && values[0].trimmingCharacters(in: .whitespaces).hasPrefix("[")
+                sample = isJSON ? .array([]) : .array([.string("")])
+            case .dict: sample = .dictionary([:])
+            }
+            return PreferenceSchema(inferredFrom: [name: sample], suiteName: "set").keys[0]
+        }
+    }
 
     func validate() throws {
         if unset && !values.isEmpty { throw ValidationError("give a value or --unset, not both") }
@@ -31,6 +61,7 @@ struct SetCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let prefs = try options.open()
+            if let type, try storeTyped(type, in: prefs) { return }
             let key = try prefs.schema.requireKey(named: key)
             if unset {
                 guard key.type.isOptional else {
@@ -48,5 +79,27 @@ struct SetCommand: ParsableCommand {
             }
             prefs.reportStoreWarnings()
         }
+    }
+
+    /// `set --type`: a key no schema declares is written as that type, whatever the file held
+    /// (true: done). A key the schema declares keeps its type: the same `--type` is taken (and
+    /// the usual path writes it), another is refused.
+    private func storeTyped(_ type: StoredType, in prefs: Preferences) throws -> Bool {
+        let typed = type.key(named: key, values: values)
+        if let declared = prefs.schema.key(named: key), prefs.schema.declaresType(of: declared) {
+            guard declared.type.unwrapped == typed.type else {
+                throw CommandFailure("\(key.quotedForMessage) is declared as \(declared.type.name) by the schema; --type \(type.rawValue) does not apply",
+                                     status: ExitStatus.usage)
+            }
+            return false
+        }
+        if unset { throw CommandFailure("--type sets a value; to remove \(key.quotedForMessage), use `prefs-tui reset \(key)`", status: ExitStatus.usage) }
+        // Through a schema of this one key, so the write is checked as that type and a site's
+        // lock still applies.
+        let scoped = Preferences(store: prefs.store, schema: PreferenceSchema(title: "", suiteName: prefs.schema.suiteName, keys: [typed]),
+                                 site: prefs.site)
+        try scoped.write([key: typed.storedValue(parsing: values)])
+        prefs.reportStoreWarnings()
+        return true
     }
 }
