@@ -34,6 +34,49 @@ struct SiteDefaultsTests {
         func sitePath(_ folder: TemporaryDirectory) -> String { folder.file(suite + ".plist") }
     }
 
+    @Test func choosingTheProgramsDefaultOverASiteValueIsStoredAndTheSitesOwnValueIsNot() throws {
+        let fixture = Fixture()
+        try fixture.writeSite(fixture.siteB, ["unitsNotation": .string("imperial"), "showFeelsLike": .bool(false)])
+        let prefs = fixture.open()
+
+        try prefs.writeEdits(["unitsNotation": .string("metric"), "showFeelsLike": .bool(true)])
+
+        #expect(prefs[.unitsNotation] == .metric)
+        #expect(prefs[.showFeelsLike] == true)
+        #expect(prefs.store.storedValues() == ["unitsNotation": .string("metric"), "showFeelsLike": .bool(true)])
+
+        try prefs.writeEdits(["unitsNotation": .string("imperial")])  // the site's own value: nothing stored
+
+        #expect(prefs.store.storedValue(forKey: "unitsNotation") == nil)
+        #expect(prefs[.unitsNotation] == .imperial)
+    }
+
+    @Test func aWriteChecksTheLocksAsTheyAreOnDiskNotAsLastSeen() throws {
+        let fixture = Fixture()
+        let prefs = fixture.open()  // not watching: the lock below is never seen by a watch
+
+        try fixture.lock(fixture.siteA, "city\n")
+
+        #expect(throws: PreferenceError.locked(key: "city", lockFile: fixture.siteA.file(fixture.suite + ".locks"))) {
+            try prefs.set("Paris", for: .city)
+        }
+        #expect(prefs.store.storedValues().isEmpty)
+    }
+
+    @Test func aLocksFileMadeReadableIsSeenWithoutBeingWritten() async throws {
+        let fixture = Fixture()
+        let locks = fixture.siteA.file(fixture.suite + ".locks")
+        try fixture.lock(fixture.siteA, "city\n")
+        #expect(chmod(locks, 0) == 0)
+        let prefs = fixture.open(watch: true)
+        let unreadable = !FileManager.default.isReadableFile(atPath: locks)   // root reads it anyway
+
+        #expect(chmod(locks, 0o644) == 0)
+
+        #expect(await eventually { prefs.isLocked(PreferenceKeys.city) })
+        if unreadable { #expect(prefs.siteLayers.problems.isEmpty) }
+    }
+
     @Test func xdgConfigDirsIsReadAsTheSpecificationSays() {
         #expect(SiteDefaults.folders(fromEnvironment: [:]) == ["/etc/xdg"])
         #expect(SiteDefaults.folders(fromEnvironment: ["XDG_CONFIG_DIRS": ""]) == ["/etc/xdg"])

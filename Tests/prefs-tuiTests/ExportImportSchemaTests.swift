@@ -62,6 +62,18 @@ struct ExportImportSchemaTests {
         #expect(cli.stored == [:])
     }
 
+    @Test func aLongRefusedValueIsQuotedByItsStartNotWhole() throws {
+        let cli = CommandLineFixture()
+        let items = (0..<20_000).map { "\"City \($0)\"" }.joined(separator: ",")
+        let file = try cli.write(#"{"city": ["# + items + "]}", to: "long.json")
+
+        let result = try cli.run("import", file)
+
+        #expect(result.status == 65)
+        #expect(result.error.components(separatedBy: "\n").allSatisfy { $0.count < 400 }, "\(result.error.prefix(500))")
+        #expect(result.error.contains("characters) is not allowed"), "\(result.error.prefix(300))")
+    }
+
     @Test func aSyntaxErrorAfterARefusedListItemIsWhatIsReported() throws {
         let cli = CommandLineFixture()
         let file = try cli.write(#"{"favoriteCities": ["Oslo", 17, "Bergen"], "city": "Bergen",}"#, to: "broken.json")

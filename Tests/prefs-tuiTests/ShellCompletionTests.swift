@@ -47,7 +47,7 @@ struct ShellCompletionTests {
     }
 
     @Test func commandNamesAreCompleted() throws {
-        #expect(try CompletionShell().complete("re") == ["reset", "render"])
+        #expect(try CompletionShell().complete("re") == ["reset", "rename", "render"])
     }
 }
 

@@ -102,6 +102,40 @@ struct SiteDefaultsEditorTests {
     }
 }
 
+/// Locks that arrive while the editor has a question or a field open.
+@Suite("Editor: a lock arriving mid-edit")
+struct LockArrivingEditorTests {
+    static let lockFile = "/etc/xdg/com.example.weather.locks"
+    static func locked(_ names: Set<String>) -> SiteLayers {
+        SiteLayers(folders: [.init(path: "/etc/xdg/com.example.weather.plist", locksPath: lockFile, values: [:], locked: names)])
+    }
+
+    @Test func anOpenFieldWhoseSettingIsLockedClosesSayingSo() {
+        let editor = EditorHarness(width: 110, height: 30)
+        editor.select("City")
+        editor.press(.enter)
+        editor.type("Paris")
+
+        editor.controller.send(.externalChange(["city": PlistValue?.none], site: Self.locked(["city"]), loadProblem: nil))
+
+        #expect(editor.status.contains("city is now locked by \(Self.lockFile)"), "\(editor.screen)")
+        editor.press(.enter)
+        #expect(editor.stored("city") == nil)
+    }
+
+    @Test func resetAllLeavesASettingLockedWhileItsQuestionWasOpenAndResetsTheRest() {
+        let editor = EditorHarness(width: 110, height: 30, stored: ["city": .string("Paris"), "decimalPlaces": .int(2)])
+        editor.press(.character("R"))
+
+        editor.controller.send(.externalChange(["city": .some(.string("Paris"))], site: Self.locked(["city"]), loadProblem: nil))
+        editor.press(.character("y"))
+
+        #expect(editor.stored("decimalPlaces") == nil, "\(editor.screen)")
+        #expect(editor.stored("city") == .string("Paris"))
+        #expect(editor.status.contains("1 locked by the site left alone"), "\(editor.screen)")
+    }
+}
+
 /// The editor on a suite without a schema: no key has a declared default, and nothing says so.
 @Suite("Editor: keys without a declared default")
 struct UndeclaredDefaultEditorTests {

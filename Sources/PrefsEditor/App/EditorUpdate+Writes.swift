@@ -136,12 +136,31 @@ extension EditorUpdate {
     /// being edited keeps the user's text, with a warning rather than a silent overwrite.
     static func externalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?, loadProblem: String?) {
         let known = state.settings.site.problems
+        let editedBefore = editedKey(state).map { state.settings.lockFile(of: $0) != nil }
         if let site { state.settings.site = site }
+        // A lock that arrives while its setting is being edited ends the edit, saying so: the
+        // edit could not be saved, and "changed by another program" would not say why.
+        if let key = editedKey(state), editedBefore == false, let lockFile = state.settings.lockFile(of: key) {
+            state.mode = .browse
+            applyExternalChange(&state, values: values, loadProblem: loadProblem)
+            state.message = .init(text: "\(key.name) is now locked by \(lockFile.controlCharactersEscaped): the site sets it; your edit was not saved", kind: .warning)
+            return
+        }
         applyExternalChange(&state, values: values, loadProblem: loadProblem)
         // A site file that became unreadable reads as "its values removed": say why, or the
         // site's values would silently turn into defaults.
         if let problem = state.settings.site.problems.first(where: { !known.contains($0) }) {
             state.message = .init(text: problem, kind: .warning)
+        }
+    }
+
+    /// The setting whose field is open, if one is.
+    private static func editedKey(_ state: EditorState) -> AnyPreferenceKey? {
+        switch state.mode {
+        case .editingLine(let edit): return state.keys[edit.keyIndex]
+        case .choosing(let popup): return state.keys[popup.keyIndex]
+        case .editingList(let list): return state.keys[list.keyIndex]
+        default: return nil
         }
     }
 

@@ -266,10 +266,25 @@ enum EditorUpdate {
             state.message = .init(text: "Reset cancelled", kind: .info)
             return []
         }
+        // Settings the site locked while the question was open stay as they are, as `reset
+        // --all` leaves them: a write of one would refuse the whole reset.
+        let unlocked = indices.filter { state.settings.lockFile(of: state.keys[$0]) == nil }
+        guard !unlocked.isEmpty else {
+            state.message = .init(text: "Nothing reset: the site has locked \(indices.count == 1 ? "that setting" : "those settings")", kind: .info)
+            return []
+        }
         var changes: [String: PlistValue?] = [:]
-        for index in indices { changes[state.keys[index].name] = .some(nil) }
-        return request(&state, changes, label: "reset of \(changes.count) settings",
-                       success: "Reset \(changes.count) settings to their defaults", modeAfter: .browse)
+        for index in unlocked { changes[state.keys[index].name] = .some(nil) }
+        let toSite = unlocked.contains { index in
+            if case .site = state.settings.site.fallback(for: state.keys[index]).source { return true }
+            return false
+        }
+        let count = changes.count == 1 ? "1 setting" : "\(changes.count) settings"
+        let left = indices.count - unlocked.count
+        let leftNote = left == 0 ? "" : "; \(left) locked by the site left alone"
+        return request(&state, changes, label: "reset of \(count)",
+                       success: "Reset \(count) to \(toSite ? "the site's values or defaults" : changes.count == 1 ? "its default" : "their defaults")\(leftNote)",
+                       modeAfter: .browse)
     }
 
     private static func filter(_ state: inout EditorState, _ editor: LineEditor, key event: KeyEvent) {

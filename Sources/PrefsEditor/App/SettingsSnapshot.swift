@@ -66,7 +66,7 @@ struct SettingsSnapshot: Sendable {
 
     /// What an edit stores (nil for a value equal to a declared default).
     func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey) -> PlistValue? {
-        schema.storedValue(forEdit: value, of: key)
+        schema.storedValue(forEdit: value, of: key, fallback: site.fallback(for: key))
     }
 
     /// Takes new values (nil: removed). Returns whether the key list changed with them.

@@ -296,7 +296,8 @@ enum EditorRenderer {
             }
             let target = fallsToSite ? "the site's values or defaults" : indices.count == 1 && !all ? "its default" : all ? "defaults" : "their defaults"
             let lockedNote = all && state.keys.contains { state.settings.lockFile(of: $0) != nil } ? "; locked ones stay" : ""
-            var question = all ? "Reset all \(indices.count) settings to \(target)\(lockedNote)? (y/n)"
+            let count = indices.count == 1 ? "the 1 setting" : "all \(indices.count) settings"
+            var question = all ? "Reset \(count) to \(target)\(lockedNote)? (y/n)"
                 : "Reset \(names) to \(target)? (y/n)"
             if question.displayWidth > grid.width - 2 {
                 // Too long for the row: the count and the question come first (at most 30

@@ -13,7 +13,7 @@ extension Preferences {
     /// prefs.storedValue(forEdit: .int(15), of: PreferenceKeys.refreshInterval)  // nil: 15 is the default
     /// ```
     package func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey) -> PlistValue? {
-        schema.storedValue(forEdit: value, of: key)
+        schema.storedValue(forEdit: value, of: key, fallback: siteLayers.fallback(for: key))
     }
 
     /// Writes edits as ``write(_:)`` does (checked, all or none), each value first passed
@@ -41,11 +41,17 @@ extension PreferenceSchema {
     /// ```swift
     /// schema.storedValue(forEdit: .int(15), of: PreferenceKeys.refreshInterval)  // nil: 15 is the default
     /// ```
-    package func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey) -> PlistValue? {
+    ///
+    /// With site values, what counts is what the key reads without the user's file (`fallback`):
+    /// choosing the program's default where the site gives another value must be stored, or
+    /// the site's value would come back; choosing the site's own value stores nothing.
+    package func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey,
+                             fallback: PreferenceResolution? = nil) -> PlistValue? {
         guard let value, declaresType(of: key), key.problem(with: value) == nil else { return value }
         // Compared as the key reads them, so `<integer>1</integer>` for a Bool default of true
         // counts as the default too.
-        return key.json(of: value) == key.defaultJSON ? nil : value
+        let reads = fallback.map { key.json(of: $0.stored) } ?? key.defaultJSON
+        return key.json(of: value) == reads ? nil : value
     }
 }
 
@@ -63,7 +69,7 @@ extension Preferences {
     @discardableResult
     public func rename(_ old: String, to new: String) throws -> [StoredChange] {
         guard old != new else { throw PreferenceError.renameRefused(from: old, to: new, reason: "the names are the same") }
-        let layers = siteLayers
+        let layers = site?.layersWithLocksReadNow() ?? .none
         for name in [old, new] {
             if let folder = layers.lockingFolder(of: name) { throw PreferenceError.locked(key: name, lockFile: layers.folders[folder].locksPath) }
         }

@@ -180,7 +180,8 @@ public final class Preferences: Sendable {
     /// ```
     @discardableResult
     public func write(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
-        let layers = siteLayers
+        // The locks as they are on disk now, not as last seen.
+        let layers = site?.layersWithLocksReadNow() ?? .none
         for name in changes.keys.sorted() {
             if let folder = layers.lockingFolder(of: name) { throw PreferenceError.locked(key: name, lockFile: layers.folders[folder].locksPath) }
         }

@@ -84,6 +84,14 @@ public final class SiteDefaults: Sendable {
     /// ```
     public var layers: SiteLayers { current.withLock { $0 } }
 
+    /// The layers with every locks file read again now: what a write checks, so that a lock
+    /// on disk is enforced even where a change went unseen (a watch that missed it, or none).
+    func layersWithLocksReadNow() -> SiteLayers {
+        let stale = locks.contains { lock in lock.readAgain() }
+        if stale { refresh(Set(layers.keyNames)) }
+        return layers
+    }
+
     /// Calls `handler` after each change of the site's files, with the keys it touched.
     func addChangeHandler(_ handler: @escaping @Sendable (SiteChange) -> Void) -> ObservationToken {
         handlers.add(handler)

@@ -21,6 +21,15 @@ final class SiteLocks: Sendable {
     /// Why the locks file could not be read whole, or nil.
     var problem: String? { reading.withLock { $0.problem } }
 
+    /// Reads the file again; true when what it says changed.
+    func readAgain() -> Bool {
+        let now = Self.read(path)
+        return reading.withLock { reading in
+            defer { reading = now }
+            return reading != now
+        }
+    }
+
     /// Watches the file; `onChange` gets the keys locked or unlocked since the last look.
     func startWatching(_ onChange: @escaping @Sendable (Set<String>) -> Void) {
         let token = FileChangeMonitor.shared.watch(directory: (path as NSString).deletingLastPathComponent,

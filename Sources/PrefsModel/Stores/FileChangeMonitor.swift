@@ -107,7 +107,9 @@ final class FileChangeMonitor: Sendable {
     /// polled, and `failure` says why.
     private func addWatch(on directory: String) -> (descriptor: Int32?, failure: String?) {
         guard inotify >= 0 else { return (nil, unavailableReason) }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
+        // IN_ATTRIB too: a chmod alone can make a file readable or unreadable (a site's locks
+        // file made readable must be enforced at once, not at its next edit).
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
         let descriptor = inotify_add_watch(inotify, directory, mask)
         if descriptor >= 0 { return (descriptor, nil) }
         // A missing folder is expected (nothing has been written yet), not a failure to warn of.

@@ -30,12 +30,15 @@ struct CommandFailure: Error {
     /// (and stored values that block a write) bad data, failed writes I/O errors, a lock another process holds too long a temporary
     /// failure, a setting the site has locked a permission error.
     init(_ error: PreferenceError) {
+        // A refused value is quoted up to 200 characters: a whole 200,000-item list made a
+        // 1.9 MB line on standard error.
+        let text = error.description(maxValueLength: 200)
         switch error {
-        case .unknownKey: self.init("\(error)", status: ExitStatus.usage)
-        case .invalidValue, .invalidSchema, .unwritableStoredValues, .renameRefused: self.init("\(error)", status: ExitStatus.dataError)
-        case .writeFailed: self.init("\(error)", status: ExitStatus.ioError)
-        case .lockHeld: self.init("\(error)", status: ExitStatus.temporaryFailure)
-        case .locked: self.init("\(error)", status: ExitStatus.noPermission)
+        case .unknownKey: self.init(text, status: ExitStatus.usage)
+        case .invalidValue, .invalidSchema, .unwritableStoredValues, .renameRefused: self.init(text, status: ExitStatus.dataError)
+        case .writeFailed: self.init(text, status: ExitStatus.ioError)
+        case .lockHeld: self.init(text, status: ExitStatus.temporaryFailure)
+        case .locked: self.init(text, status: ExitStatus.noPermission)
         }
     }
 }

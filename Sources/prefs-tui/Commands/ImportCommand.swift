@@ -55,7 +55,7 @@ struct ImportCommand: ParsableCommand {
                     }
                     changes[name] = .some(try untyped())
                 } catch let error as PreferenceError {
-                    problems.append("\(error.naming(name))")
+                    problems.append(error.naming(name).description(maxValueLength: 200))
                 } catch {
                     problems.append("\(name): \(error)")
                 }
