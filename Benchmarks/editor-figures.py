@@ -174,52 +174,46 @@ preempted = sum(after[2][task] - before[2][task] for task in after[2] if task in
 print(f"idle {args.idle} s: {after[0][main_thread] - before[0][main_thread]} wake-ups of the loop, {woken} of all threads "
       f"(and {preempted} preemptions while awake), CPU {(after[1] - before[1]) / ticks * 1000:.0f} ms, {len(output)} B sent")
 
-# A key another program adds: written as a whole new file and renamed over the suite, as any
-# careful writer does; the editor lists it under "Other keys in this file" (End shows it).
 import plistlib
+
+def on_screen_after_rename(label, path, values_for_run, shown_text):
+    """Milliseconds from renaming a new version of `path` into place (written whole, as careful
+    writers and deploy tools do) to `shown_text` of that version arriving on screen, per run."""
+    times = []
+    for run in range(min(args.runs, 20)):
+        temporary = path + ".figures"
+        with open(temporary, "wb") as file:
+            plistlib.dump(values_for_run(run), file)
+        os.rename(temporary, path)
+        renamed = time.monotonic()
+        _, shown = read_until(shown_text(run))
+        times.append((shown - renamed) * 1000)
+        quiet(0.05)
+    times.sort()
+    print(f"{label} on screen: median {statistics.median(times):.1f} ms, max {times[-1]:.1f} ms ({len(times)} runs)")
+
+# Every character of a name differs from the previous run's, so ncurses sends the whole name.
+def name(run, letters="abcdefghijklmnopqrstuvwxyz", length=10):
+    return letters[run % 26] * length
+
+# A key another program adds; the editor lists it under "Other keys in this file" (End shows it).
 suite_file = os.path.join(work, "com.example.weather.plist")
 tmux("send-keys", "-t", "f", "End")
 quiet()
-added = []
-for run in range(min(args.runs, 20)):
-    # Every character differs from the previous name's, so ncurses sends the whole name.
-    name = "abcdefghijklmnopqrstuvwxyz"[run % 26] * 10
+def with_added_key(run):
     with open(suite_file, "rb") as file:
         values = plistlib.load(file)
-    values[name] = run
-    temporary = suite_file + ".figures"
-    with open(temporary, "wb") as file:
-        plistlib.dump(values, file)
-    os.rename(temporary, suite_file)
-    renamed = time.monotonic()
-    _, shown = read_until(name)
-    added.append((shown - renamed) * 1000)
-    quiet(0.05)
-added.sort()
-print(f"key added by another program on screen: median {statistics.median(added):.1f} ms, max {added[-1]:.1f} ms "
-      f"({len(added)} runs)")
+    values[name(run)] = run
+    return values
+on_screen_after_rename("key added by another program", suite_file, with_added_key, name)
 
-# An administrator's edit of the site file: the user's own city removed first, so the site's
-# shows; each edit written whole and renamed over the site file, as a deploy tool does.
+# An administrator's edit of the site file: the user's own city removed first, so the site's shows.
 subprocess.run([binary, "reset", "city"], env={**os.environ, "XDG_CONFIG_HOME": work}, check=True)
 tmux("send-keys", "-t", "f", "Home")
 quiet()
-site_file = os.path.join(site_folder, "com.example.weather.plist")
-site_edits = []
-for run in range(min(args.runs, 20)):
-    # Every character differs from the previous city's, so ncurses sends the whole name.
-    city = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[run % 26] * 12
-    temporary = site_file + ".figures"
-    with open(temporary, "wb") as file:
-        plistlib.dump({"city": city}, file)
-    os.rename(temporary, site_file)
-    renamed = time.monotonic()
-    _, shown = read_until(city)
-    site_edits.append((shown - renamed) * 1000)
-    quiet(0.05)
-site_edits.sort()
-print(f"site file edited by an administrator on screen: median {statistics.median(site_edits):.1f} ms, "
-      f"max {site_edits[-1]:.1f} ms ({len(site_edits)} runs)")
+site_city = lambda run: name(run, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 12)
+on_screen_after_rename("site file edited by an administrator", os.path.join(site_folder, "com.example.weather.plist"),
+                       lambda run: {"city": site_city(run)}, site_city)
 
 # `q` while the editor's write waits for the suite's lock, held by this script: the editor
 # says who holds it (after a second), and q ends it without waiting for the lock's 5 s limit.
