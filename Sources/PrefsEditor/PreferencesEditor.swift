@@ -204,10 +204,10 @@ public struct PreferencesEditor: Sendable {
             isChosen(section: key.section) || (options.keys ?? []).contains(key.name)
         }
         var shown = PreferenceSchema(title: title ?? schema.title, suiteName: schema.suiteName, keys: chosen,
-                                     derivedValues: schema.derivedValues)
+                                     derivedValues: schema.derivedValues, retiredKeys: schema.retiredKeys)
         if options.otherKeys {
             // Every key the schema declares counts as its own, shown or not: only the rest are "other".
-            let declared = Set(schema.keys.map(\.name))
+            let declared = Set(schema.keys.map(\.name) + schema.retiredKeys + schema.keys.flatMap(\.renamedFrom))
             shown = shown.addingOtherKeys(from: prefs.store.storedValues().filter { !declared.contains($0.key) })
         }
         return Preferences(store: prefs.store, schema: shown, site: prefs.site, overrides: prefs.overrides)

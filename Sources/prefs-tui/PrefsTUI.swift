@@ -23,7 +23,7 @@ struct PrefsTUI: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
-            RenameCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, WatchCommand.self, RenderCommand.self,
+            RenameCommand.self, MigrateCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, WatchCommand.self, RenderCommand.self,
         ],
         defaultSubcommand: EditCommand.self)
 

@@ -5,6 +5,7 @@ public enum SchemaSamples {
     {
       "title": "Every kind \u00e9",
       "suite": "com.example.kinds",
+      "retired": ["legacyMode", "oldTheme"],
       "sections": [
         {
           "name": "Numbers",
@@ -21,7 +22,7 @@ public enum SchemaSamples {
           "settings": [
             { "key": "city", "type": "string", "default": "Tromsø", "title": "City \"here\"",
               "rule": { "nonEmpty": true, "maxLength": 40, "pattern": "^[^/]+$" } },
-            { "key": "notation", "type": "string", "default": "celsius",
+            { "key": "notation", "type": "string", "default": "celsius", "renamedFrom": ["tempUnit", "units"],
               "rule": { "choices": [ { "value": "celsius", "title": "Celsius" }, "fahrenheit" ] } },
             { "key": "notes", "type": "string", "default": "", "rule": { "multiline": true } },
             { "key": "enabled", "type": "bool", "default": true, "help": null, "unit": null },

@@ -36,13 +36,19 @@ struct SettingsSnapshot: Sendable {
 
     /// The value in effect, from whichever layer, and where it comes from.
     func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
-        site.resolve(key, user: values[key.name], userPath: userPath, override: overrides[key.name])
+        site.resolve(key, user: userValue(of: key), userPath: userPath, override: overrides[key.name])
+    }
+
+    /// What the user's file holds for the key: its own value, or before a rename is carried
+    /// out (by the next write), the value under one of its old names.
+    func userValue(of key: AnyPreferenceKey) -> PlistValue? {
+        key.renamedFrom.isEmpty ? values[key.name] : schema.userValue(of: key) { values[$0] }
     }
 
     /// The stored value in effect (nil: the registered default): without site layers or
     /// overrides, the user's value as it is (the key's decoding reads an unusable one as the default).
     func effectiveStored(_ key: AnyPreferenceKey) -> PlistValue? {
-        site.effectiveStored(key, user: values[key.name], override: overrides[key.name])
+        site.effectiveStored(key, user: userValue(of: key), override: overrides[key.name])
     }
 
     /// The locks file that locks the key, or nil.
@@ -51,7 +57,7 @@ struct SettingsSnapshot: Sendable {
     }
 
     /// Whether nothing is stored for the key in the user's file.
-    func isDefault(_ key: AnyPreferenceKey) -> Bool { values[key.name] == nil }
+    func isDefault(_ key: AnyPreferenceKey) -> Bool { userValue(of: key) == nil }
 
     func displayText(of key: AnyPreferenceKey) -> String { key.displayText(of: effectiveStored(key)) }
 

@@ -47,6 +47,14 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// PreferenceSchema(inferredFrom: ["enabled": .bool(true)], suiteName: "s").keys[0].hasDefault  // false
     /// ```
     public let hasDefault: Bool
+    /// The names this setting had in earlier versions of its program, newest first: a value
+    /// stored under one of them is read as this key's until a write moves it here (see
+    /// ``Preferences/migrate()``).
+    ///
+    /// ```swift
+    /// PreferenceKey<String>("units", default: "metric", renamedFrom: ["unitSystem"]).renamedFrom  // ["unitSystem"]
+    /// ```
+    public let renamedFrom: [String]
 
     let codec: any KeyCodec
 
@@ -69,8 +77,10 @@ public class AnyPreferenceKey: @unchecked Sendable {
     }
 
     init(name: String, type: PreferenceType, title: String, help: String, section: String,
-         unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool, hasDefault: Bool = true) {
+         unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool, hasDefault: Bool = true,
+         renamedFrom: [String] = []) {
         self.hasDefault = hasDefault
+        self.renamedFrom = renamedFrom
         self.name = name
         self.type = type
         self.title = title.isEmpty ? name : title

@@ -24,23 +24,29 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// ```swift
     /// PreferenceKey<String>("city", default: "Oslo", rule: .text(nonEmpty: true, maxLength: 64))
     /// ```
+    ///
+    /// `renamedFrom` lists the names the setting had before, newest first: a value stored under
+    /// one of them is read as this key's, and moved here by the next write (see
+    /// ``Preferences/migrate()``).
     public convenience init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>? = nil,
-                            title: String = "", help: String = "", section: String = "General", unit: String? = nil) {
+                            title: String = "", help: String = "", section: String = "General", unit: String? = nil,
+                            renamedFrom: [String] = []) {
         self.init(name, default: defaultValue, rule: rule, title: title, help: help, section: section, unit: unit,
-                  isDescribedBySchema: true)
+                  isDescribedBySchema: true, renamedFrom: renamedFrom)
     }
 
     /// The designated initializer; `isDescribedBySchema` is false only for keys found in a
     /// suite's file that no schema declares.
     init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>?,
-         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool, hasDefault: Bool = true) {
+         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool, hasDefault: Bool = true,
+         renamedFrom: [String] = []) {
         let rule = rule ?? Self.standardRule()
         self.defaultValue = defaultValue
         self.valueRule = PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) }
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
                    codec: ValueCodec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema,
-                   hasDefault: hasDefault)
+                   hasDefault: hasDefault, renamedFrom: renamedFrom)
     }
 
     /// A key sharing `prototype`'s default, rule and codec under another name (see ``renamed``).
@@ -130,8 +136,10 @@ extension PreferenceKey {
     /// PreferenceKey<Date?>("lastRefresh", title: "Last refresh")
     /// ```
     public convenience init<Wrapped>(_ name: String, rule: PreferenceRule<Value>? = nil, title: String = "",
-                                     help: String = "", section: String = "General", unit: String? = nil)
+                                     help: String = "", section: String = "General", unit: String? = nil,
+                                     renamedFrom: [String] = [])
     where Value == Wrapped?, Wrapped: PreferenceValue {
-        self.init(name, default: nil, rule: rule, title: title, help: help, section: section, unit: unit)
+        self.init(name, default: nil, rule: rule, title: title, help: help, section: section, unit: unit,
+                  renamedFrom: renamedFrom)
     }
 }

@@ -2,6 +2,13 @@
 // file and the registered default (see SiteDefaults and PreferenceSource).
 
 extension Preferences {
+    /// What the user's file holds for the key: its own value, or before a rename is carried out,
+    /// the value under one of its old names (``AnyPreferenceKey/renamedFrom``).
+    func userStored(_ key: AnyPreferenceKey) -> PlistValue? {
+        guard !key.renamedFrom.isEmpty else { return store.storedValue(forKey: key.name) }
+        return schema.userValue(of: key) { store.storedValue(forKey: $0) }
+    }
+
     /// The site's layers now (none without a ``site``).
     var siteLayers: SiteLayers { site?.layers ?? .none }
 
@@ -9,7 +16,7 @@ extension Preferences {
     /// reads: without site layers or overrides, the user's value as it is, which the key's own
     /// decoding reads as the default when it is unusable (no second check per read).
     func effectiveStored(_ key: AnyPreferenceKey) -> PlistValue? {
-        let user = store.storedValue(forKey: key.name)
+        let user = userStored(key)
         guard site != nil || !overrides.isEmpty else { return user }
         return siteLayers.effectiveStored(key, user: user, override: overrides[key.name])
     }
@@ -20,7 +27,7 @@ extension Preferences {
     /// prefs.resolution(of: PreferenceKeys.city)  // stored: .string("Bergen"), source: .site(path: …)
     /// ```
     public func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
-        let user = store.storedValue(forKey: key.name)
+        let user = userStored(key)
         guard site != nil || !overrides.isEmpty else {
             // No layer but the user's: the key's own decoding reads the default for an unusable value.
             let usable = user.map { key.problem(with: $0) == nil } ?? false
@@ -85,7 +92,7 @@ extension Preferences {
     /// for layer in prefs.explanation(of: PreferenceKeys.city) { print(layer.source, layer.wins) }
     /// ```
     public func explanation(of key: AnyPreferenceKey) -> [PreferenceLayerValue] {
-        siteLayers.explanation(of: key, user: store.storedValue(forKey: key.name), userPath: store.location,
+        siteLayers.explanation(of: key, user: userStored(key), userPath: store.location,
                                override: overrides[key.name])
     }
 }

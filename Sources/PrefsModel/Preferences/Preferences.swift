@@ -189,7 +189,16 @@ public final class Preferences: Sendable {
             guard let value, let key = schema.key(named: name) else { continue }
             try key.checkStored(value)
         }
-        return try store.commit(changes, by: writer)
+        guard schema.hasMigrations else { return try store.commit(changes, by: writer) }
+        // The first write after an old name is seen carries out the migration too, in the same
+        // commit, decided on the file as it is then; this write's own changes come last.
+        let schema = self.schema
+        return try store.commit(by: writer) { current in
+            var all: [String: PlistValue?] = [:]
+            for step in schema.migrationPlan(for: current) { all.merge(step.changes) { _, later in later } }
+            all.merge(changes) { _, own in own }
+            return all
+        }
     }
 
     // MARK: Defaults and reset
@@ -200,7 +209,7 @@ public final class Preferences: Sendable {
     /// prefs.isDefault(PreferenceKeys.city)  // true until the user sets a city
     /// ```
     public func isDefault(_ key: AnyPreferenceKey) -> Bool {
-        store.storedValue(forKey: key.name) == nil
+        userStored(key) == nil
     }
 
     /// Removes the stored values of these keys, so they read their defaults again.
@@ -293,7 +302,45 @@ public final class Preferences: Sendable {
     /// ```
     public func diagnostics() -> [PreferenceDiagnostic] {
         let layers = siteLayers
-        return schema.keys.flatMap { key in [diagnostic(for: key)].compactMap { $0 } + layers.diagnostics(of: key) }
+        // Values left under an old name (the renamed setting refuses them) are reported, never lost.
+        let kept = migrationPlan().compactMap { step -> PreferenceDiagnostic? in
+            guard case .keep(let reason) = step.action else { return nil }
+            return PreferenceDiagnostic(key: step.from, storedValue: step.value.summary, reason: "not moved: \(reason)")
+        }
+        return schema.keys.flatMap { key in [diagnostic(for: key)].compactMap { $0 } + layers.diagnostics(of: key) } + kept
+    }
+
+    // MARK: Migration
+
+    /// What ``migrate()`` would do now: each value under a setting's old name moved to the
+    /// new one, each retired setting's value removed, and each value that stays, with why.
+    ///
+    /// ```swift
+    /// prefs.migrationPlan().map(\.description)  // ["unitSystem → units: \"imperial\""]
+    /// ```
+    public func migrationPlan() -> [PreferenceMigration] {
+        schema.migrationPlan(for: store.storedValues())
+    }
+
+    /// Carries out the migration in one commit, decided on the suite as it is at that moment
+    /// (under its lock): every rename and removal, or none. Running it again, or in two
+    /// processes at once, changes nothing more. Any write does the same first; this is for
+    /// doing it on purpose (`prefs-tui migrate`). Returns the steps, those kept included.
+    ///
+    /// ```swift
+    /// let steps = try prefs.migrate()
+    /// ```
+    @discardableResult
+    public func migrate() throws -> [PreferenceMigration] {
+        guard schema.hasMigrations else { return [] }
+        let schema = self.schema
+        let steps = Locked<[PreferenceMigration]>([])
+        try store.commit(by: writer) { current in
+            let plan = schema.migrationPlan(for: current)
+            steps.withLock { $0 = plan }
+            return plan.reduce(into: [:]) { all, step in all.merge(step.changes) { _, later in later } }
+        }
+        return steps.withLock { $0 }
     }
 
     /// The problems with one key's values: the user's stored value, then each site file's
@@ -354,9 +401,11 @@ public final class Preferences: Sendable {
     }
 
     private func invalidate(_ names: [String]) {
+        // A key read through an old name changes with it.
+        let renamed = schema.hasMigrations ? schema.keys.filter { !Set($0.renamedFrom).isDisjoint(with: names) }.map(\.name) : []
         cache.withLock { cache in
             cache.generation += 1
-            for name in names { cache.values.removeValue(forKey: name) }
+            for name in names + renamed { cache.values.removeValue(forKey: name) }
         }
     }
 }

@@ -50,11 +50,14 @@ extension PreferenceSchema {
     /// ```
     public func addingOtherKeys(from stored: [String: PlistValue]) -> PreferenceSchema {
         var prototypes: [PreferenceType: AnyPreferenceKey] = [:]
-        let others = stored.keys.filter { key(named: $0) == nil }.sorted().map { name in
+        // A name the program renamed or retired is its own past, not another program's key.
+        let past = Set(retiredKeys + keys.flatMap(\.renamedFrom))
+        let others = stored.keys.filter { key(named: $0) == nil && !past.contains($0) }.sorted().map { name in
             Self.inferredKey(name, stored[name]!, section: Self.otherKeysSection, isDescribedBySchema: false, prototypes: &prototypes)
         }
         guard !others.isEmpty else { return self }
-        var schema = PreferenceSchema(title: title, suiteName: suiteName, keys: keys + others, derivedValues: derivedValues)
+        var schema = PreferenceSchema(title: title, suiteName: suiteName, keys: keys + others, derivedValues: derivedValues,
+                                      retiredKeys: retiredKeys)
         schema.isInferred = isInferred
         return schema
     }
@@ -76,7 +79,7 @@ extension PreferenceSchema {
         }
         let declared = keys.filter(\.isDescribedBySchema)
         var own = declared.count == keys.count ? self : PreferenceSchema(title: title, suiteName: suiteName, keys: declared,
-                                                                          derivedValues: derivedValues)
+                                                                          derivedValues: derivedValues, retiredKeys: retiredKeys)
         own.isInferred = false
         return own.addingOtherKeys(from: stored)
     }

@@ -8,7 +8,7 @@ extension PreferenceSchema {
     /// print(schema.jsonValue.prettyText)
     /// ```
     public var jsonValue: JSONValue {
-        .object([
+        var document: [String: JSONValue] = [
             "title": .string(title),
             "suite": .string(suiteName),
             "sections": .array(sections.map { section in
@@ -17,7 +17,9 @@ extension PreferenceSchema {
                     "settings": .array(section.keys.map(Self.json(of:))),
                 ])
             }),
-        ])
+        ]
+        if !retiredKeys.isEmpty { document["retired"] = .array(retiredKeys.map(JSONValue.string)) }
+        return .object(document)
     }
 
     private static func json(of key: AnyPreferenceKey) -> JSONValue {
@@ -31,6 +33,7 @@ extension PreferenceSchema {
         // back gives the same key); an invented 0 or "" would read as the program's choice.
         if key.hasDefault { entry["default"] = key.defaultJSON }
         entry["unit"] = key.unit.map(JSONValue.string)
+        if !key.renamedFrom.isEmpty { entry["renamedFrom"] = .array(key.renamedFrom.map(JSONValue.string)) }
         entry["rule"] = key.rule.jsonValue
         return .object(entry)
     }
@@ -126,7 +129,22 @@ extension PreferenceSchema {
                 }
             }
         }
-        self.init(title: title, suiteName: suite, keys: keys)
+        self.init(title: title, suiteName: suite, keys: keys, retiredKeys: try Self.names(root["retired"], field: "retired"))
+    }
+
+    /// A list of names in a schema file (`"retired"`, `"renamedFrom"`): absent is none.
+    static func names(_ json: JSONValue?, field: String) throws -> [String] {
+        guard let json else { return [] }
+        let location = "\"\(field)\""
+        guard case .array(let items) = json else {
+            throw PreferenceError.invalidSchema(location: location, reason: "expected an array of names")
+        }
+        return try items.map { item in
+            guard case .string(let name) = item, !name.isEmpty else {
+                throw PreferenceError.invalidSchema(location: location, reason: "expected an array of names, found \(item.text)")
+            }
+            return name
+        }
     }
 
     /// The type names a schema has used so far, each parsed and resolved once.
@@ -169,10 +187,14 @@ extension PreferenceSchema {
             }
         }
         let rule = try fields["rule"].map(RuleDescription.init(json:)) ?? .any
+        let renamedFrom: [String]
+        do { renamedFrom = try names(fields["renamedFrom"], field: "renamedFrom") } catch let PreferenceError.invalidSchema(_, reason) {
+            throw RuleError("\"renamedFrom\": \(reason)")
+        }
         try RuntimeValueType.checkRule(rule, json: fields["rule"], fits: type)
         return try RuntimeValueType.makeKey(
             valueType, name: name, defaultJSON: fields["default"], rule: rule,
-            title: text("title") ?? "", help: text("help") ?? "", section: section, unit: text("unit"))
+            title: text("title") ?? "", help: text("help") ?? "", section: section, unit: text("unit"), renamedFrom: renamedFrom)
     }
 }
 
@@ -219,7 +241,8 @@ enum RuntimeValueType {
 
     static func makeKey<Value: PreferenceValue>(
         _: Value.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
-        title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true
+        title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true,
+        renamedFrom: [String] = []
     ) throws -> AnyPreferenceKey {
         let hasDefault = defaultJSON != nil || Value.preferenceType.isOptional
         // The rule's check is built once per key; a rule that allows anything converts no value.
@@ -257,6 +280,6 @@ enum RuntimeValueType {
         }
         return PreferenceKey<Value>(name, default: defaultValue, rule: valueRule, title: title, help: help,
                                     section: section, unit: unit, isDescribedBySchema: isDescribedBySchema,
-                                    hasDefault: hasDefault && isDescribedBySchema)
+                                    hasDefault: hasDefault && isDescribedBySchema, renamedFrom: renamedFrom)
     }
 }

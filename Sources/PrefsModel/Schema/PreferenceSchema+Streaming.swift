@@ -41,7 +41,8 @@ extension PreferenceSchema {
             guard sawSections, case .string(let suite)? = document["suite"], SuiteLocation.isValidSuiteName(suite) else {
                 return nil
             }
-            return PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys)
+            return PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
+                                    retiredKeys: try names(document["retired"], field: "retired"))
         } catch {
             return nil
         }

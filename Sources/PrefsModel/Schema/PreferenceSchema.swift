@@ -19,6 +19,10 @@ public struct PreferenceSchema: Sendable {
     public let derivedValues: [AnyDerivedValue]
     /// The keys grouped by section, in order.
     public let sections: [PreferenceSection]
+    /// Names of settings earlier versions of the program had and this one dropped: a value
+    /// stored under one is removed by the next write (see ``Preferences/migrate()``), rather
+    /// than listed as another program's key.
+    public let retiredKeys: [String]
     /// True for a schema read from a suite's file because no schema describes the suite
     /// (``init(inferredFrom:suiteName:)``): its types are the stored values' and its defaults empty.
     ///
@@ -34,7 +38,11 @@ public struct PreferenceSchema: Sendable {
     /// ```swift
     /// PreferenceSchema(title: "Weather", suiteName: "com.example.weather", keys: [.city])
     /// ```
-    public init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [AnyDerivedValue] = []) {
+    ///
+    /// `retiredKeys` names settings earlier versions had and this one dropped.
+    public init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [AnyDerivedValue] = [],
+                retiredKeys: [String] = []) {
+        self.retiredKeys = retiredKeys
         // Sized once: growing by doubling held the old and the new table together, which was
         // the peak of `list` on a suite of 200,000 keys.
         var seen: [String: AnyPreferenceKey] = Dictionary(minimumCapacity: keys.count)

@@ -32,7 +32,13 @@ struct ImportCommand: ParsableCommand {
             /// Checks one entry: a key with a declared type takes a value of that type that
             /// follows its rule (`typed`); any other key is written with the type the file gives
             /// it (`untyped`), unless it looks like a typo of a declared key.
-            func check(_ name: String, typed: (AnyPreferenceKey) throws -> PlistValue?, untyped: () throws -> PlistValue?) {
+            // An old export names settings as they were called then: each goes to its new name.
+            var newNames: [String: String] = [:]
+            for key in prefs.schema.keys { for old in key.renamedFrom { newNames[old] = key.name } }
+            func check(_ exported: String, typed: (AnyPreferenceKey) throws -> PlistValue?, untyped: () throws -> PlistValue?) {
+                let name = prefs.schema.key(named: exported) == nil ? newNames[exported] ?? exported : exported
+                // A setting the program retired is no longer imported.
+                if prefs.schema.key(named: name) == nil, prefs.schema.retiredKeys.contains(name) { return }
                 do {
                     // A locked setting is no problem when the file gives the value the lock
                     // gives (a backup made before the lock restores); any other value is one.

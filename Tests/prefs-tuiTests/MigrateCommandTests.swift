@@ -1,0 +1,57 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+
+/// `prefs-tui migrate` on a schema file that renames and retires settings (issue 21).
+@Suite("prefs-tui migrate")
+struct MigrateCommandTests {
+    static let schema = #"""
+        {"suite": "com.acme.app", "retired": ["legacyMode"], "sections": [{"name": "S", "settings": [
+          {"key": "units", "type": "string", "default": "metric", "rule": {"choices": ["metric", "imperial"]}, "renamedFrom": ["unitSystem"]},
+          {"key": "refreshMinutes", "type": "int", "default": 15, "rule": {"min": 5, "max": 240, "step": 5}, "renamedFrom": ["interval"]}]}]}
+        """#
+
+    private func fixture() throws -> (CommandLineFixture, String) {
+        var cli = CommandLineFixture()
+        cli.suite = "com.acme.app"
+        try SuiteStore(suiteName: "com.acme.app", directory: cli.directory.path, watchForChanges: false)
+            .commit(["unitSystem": .string("imperial"), "interval": .int(7), "legacyMode": .bool(true)])
+        return (cli, try cli.write(Self.schema, to: "app.schema.json"))
+    }
+
+    @Test func aDryRunPrintsThePlanAndWritesNothingThenMigrateCarriesItOut() throws {
+        let (cli, schema) = try fixture()
+        let before = cli.plistBytes
+
+        let dry = try cli.run("migrate", "--dry-run", "--schema", schema)
+
+        #expect(dry.status == 0)
+        #expect(dry.lines == [
+            #"unitSystem → units: "imperial""#,
+            "interval: 7 kept (refreshMinutes does not take it: 7 is not allowed; allowed: 5…240 in steps of 5)",
+            "legacyMode: true removed (retired)",
+        ], "\(dry.output)")
+        #expect(dry.error.contains("dry run: nothing was written"))
+        #expect(cli.plistBytes == before)
+
+        let done = try cli.run("migrate", "--schema", schema)
+
+        #expect(done.status == 0)
+        #expect(cli.stored == ["units": .string("imperial"), "interval": .int(7)])
+        #expect(try cli.run("get", "units", "--schema", schema).output == "imperial\n")
+        #expect(try cli.run("migrate", "--schema", schema).lines == ["interval: 7 kept (refreshMinutes does not take it: 7 is not allowed; allowed: 5…240 in steps of 5)"])
+    }
+
+    @Test func anOldExportImportsThroughTheRenames() throws {
+        var cli = CommandLineFixture()
+        cli.suite = "com.acme.app"
+        let schema = try cli.write(Self.schema, to: "app.schema.json")
+        let export = try cli.write(#"{"unitSystem": "imperial", "legacyMode": true}"#, to: "old-export.json")
+
+        let result = try cli.run("import", export, "--schema", schema)
+
+        #expect(result.status == 0, "\(result.error)")
+        #expect(cli.stored == ["units": .string("imperial")])
+    }
+}
