@@ -2,6 +2,8 @@ import Foundation
 import PrefsModel
 import PrefsTestSupport
 import Testing
+@testable import PrefsEditor
+@testable import prefs_tui
 
 /// `prefs-tui migrate` on a schema file that renames and retires settings (issue 21).
 @Suite("prefs-tui migrate")
@@ -53,5 +55,26 @@ struct MigrateCommandTests {
 
         #expect(result.status == 0, "\(result.error)")
         #expect(cli.stored == ["units": .string("imperial")])
+    }
+}
+
+/// The editor carries out a migration with its first write and says so, once.
+@Suite("Editor: a migration said once")
+struct EditorMigrationTests {
+    @Test func theFirstWriteSaysWhatItMovedAndRemoved() throws {
+        let schema = try PreferenceSchema(jsonText: MigrateCommandTests.schema)
+        let editor = EditorHarness(width: 120, height: 30, stored: ["unitSystem": .string("imperial"), "legacyMode": .bool(true)],
+                                   schema: schema)
+        #expect(editor.row("units").contains("Imperial") || editor.row("units").contains("imperial"), "\(editor.screen)")
+
+        editor.select("refreshMinutes")
+        editor.press(.right)
+
+        #expect(editor.status.contains("Saved refreshMinutes = 20;"), "\(editor.screen)")
+        #expect(editor.status.contains("moved unitSystem → units") && editor.status.contains("removed legacyMode (retired)"), "\(editor.screen)")
+        #expect(editor.stored("units") == .string("imperial"))
+        #expect(editor.stored("unitSystem") == nil)
+        editor.press(.right)
+        #expect(!editor.status.contains("moved"), "\(editor.screen)")
     }
 }

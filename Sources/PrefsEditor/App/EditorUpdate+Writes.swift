@@ -80,10 +80,26 @@ extension EditorUpdate {
             let removed = state.apply(values, byThisEditor: true)
             if pending.isUndo { state.undoStack.removeLast() }
             if let undo = pending.undo { state.undoStack.append(undo) }
-            let text = removed ?? (warnings.isEmpty ? pending.success : warnings.joined(separator: "; "))
+            var text = removed ?? (warnings.isEmpty ? pending.success : warnings.joined(separator: "; "))
+            // The first write after a program's new version also moved its renamed settings
+            // and removed its retired ones (in the same commit): said once, here.
+            let migrated = migrationNote(changes, schema: state.settings.schema)
+            if removed == nil, let migrated { text += "; \(migrated)" }
             state.message = .init(text: text, kind: warnings.isEmpty && removed == nil ? .info : .warning)
         }
         return replayHeldInput(&state)
+    }
+
+    /// What a committed write migrated, for the status line (`moved unitSystem → units; removed
+    /// legacyMode (retired)`), or nil when it migrated nothing.
+    private static func migrationNote(_ changes: [StoredChange], schema: PreferenceSchema) -> String? {
+        var newName: [String: String] = [:]
+        for key in schema.keys { for old in key.renamedFrom { newName[old] = key.name } }
+        let parts = changes.filter { $0.new == nil }.compactMap { change -> String? in
+            if let to = newName[change.key], changes.contains(where: { $0.key == to && $0.new != nil }) { return "moved \(change.key) → \(to)" }
+            return schema.retiredKeys.contains(change.key) ? "removed \(change.key) (retired)" : nil
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// The pending write waits for the suite's lock: the screen says who holds it, and that
