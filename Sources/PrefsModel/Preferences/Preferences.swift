@@ -302,12 +302,24 @@ public final class Preferences: Sendable {
     /// ```
     public func diagnostics() -> [PreferenceDiagnostic] {
         let layers = siteLayers
-        // Values left under an old name (the renamed setting refuses them) are reported, never lost.
-        let kept = migrationPlan().compactMap { step -> PreferenceDiagnostic? in
-            guard case .keep(let reason) = step.action else { return nil }
-            return PreferenceDiagnostic(key: step.from, storedValue: step.value.summary, reason: "not moved: \(reason)")
+        let kept = keptUnderOldNames()
+        return schema.keys.flatMap { key in
+            [diagnostic(for: key)].compactMap { $0 } + layers.diagnostics(of: key) + (kept[key.name] ?? [])
         }
-        return schema.keys.flatMap { key in [diagnostic(for: key)].compactMap { $0 } + layers.diagnostics(of: key) } + kept
+    }
+
+    /// Values left under a setting's old name (the setting refuses them, or already has its own
+    /// value), by the setting: reported, never lost.
+    private func keptUnderOldNames() -> [String: [PreferenceDiagnostic]] {
+        guard schema.hasMigrations else { return [:] }
+        var owner: [String: String] = [:]
+        for key in schema.keys { for old in key.renamedFrom { owner[old] = key.name } }
+        var kept: [String: [PreferenceDiagnostic]] = [:]
+        for step in migrationPlan() {
+            guard case .keep(let reason) = step.action, let name = owner[step.from] else { continue }
+            kept[name, default: []].append(PreferenceDiagnostic(key: step.from, storedValue: step.value.summary, reason: "not moved: \(reason)"))
+        }
+        return kept
     }
 
     // MARK: Migration
@@ -343,14 +355,15 @@ public final class Preferences: Sendable {
         return steps.withLock { $0 }
     }
 
-    /// The problems with one key's values: the user's stored value, then each site file's
-    /// value the key skips.
+    /// The problems with one key's values: the user's stored value, each site file's value the
+    /// key skips, and values left under its old names.
     ///
     /// ```swift
     /// prefs.diagnostics(of: PreferenceKeys.city).map(\.file)  // [nil, "/etc/xdg/com.example.weather.plist"]
     /// ```
     public func diagnostics(of key: AnyPreferenceKey) -> [PreferenceDiagnostic] {
-        [diagnostic(for: key)].compactMap { $0 } + siteLayers.diagnostics(of: key)
+        let kept = key.renamedFrom.isEmpty ? [] : keptUnderOldNames()[key.name] ?? []
+        return [diagnostic(for: key)].compactMap { $0 } + siteLayers.diagnostics(of: key) + kept
     }
 
     // MARK: Change handling
