@@ -69,10 +69,7 @@ extension Preferences {
     @discardableResult
     public func rename(_ old: String, to new: String) throws -> [StoredChange] {
         guard old != new else { throw PreferenceError.renameRefused(from: old, to: new, reason: "the names are the same") }
-        let layers = site?.layersWithLocksReadNow() ?? .none
-        for name in [old, new] {
-            if let folder = layers.lockingFolder(of: name) { throw PreferenceError.locked(key: name, lockFile: layers.folders[folder].locksPath) }
-        }
+        if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: [old, new]) { throw refusal }
         let target = schema.key(named: new).flatMap { schema.declaresType(of: $0) ? $0 : nil }
         return try store.commit(by: writer) { current in
             guard let value = current[old] else {

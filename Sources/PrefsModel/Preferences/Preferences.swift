@@ -181,10 +181,7 @@ public final class Preferences: Sendable {
     @discardableResult
     public func write(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
         // The locks as they are on disk now, not as last seen.
-        let layers = site?.layersWithLocksReadNow() ?? .none
-        for name in changes.keys.sorted() {
-            if let folder = layers.lockingFolder(of: name) { throw PreferenceError.locked(key: name, lockFile: layers.folders[folder].locksPath) }
-        }
+        if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: changes.keys) { throw refusal }
         for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
             guard let value, let key = schema.key(named: name) else { continue }
             try key.checkStored(value)
@@ -229,10 +226,7 @@ public final class Preferences: Sendable {
     public func reset(keys: [AnyPreferenceKey]) throws {
         // A locked key is refused even when the user's file sets nothing: it was asked for by
         // name, and nothing this call could do changes what it reads.
-        let layers = siteLayers
-        if let locked = keys.first(where: { layers.lockingFolder(of: $0.name) != nil }), let folder = layers.lockingFolder(of: locked.name) {
-            throw PreferenceError.locked(key: locked.name, lockFile: layers.folders[folder].locksPath)
-        }
+        if let refusal = siteLayers.lockRefusal(of: keys.map(\.name)) { throw refusal }
         let stored = keys.filter { !isDefault($0) }
         guard !stored.isEmpty else { return }
         try write(Dictionary(stored.map { ($0.name, nil) }, uniquingKeysWith: { first, _ in first }))

@@ -85,6 +85,15 @@ public struct SiteLayers: Sendable, Equatable {
         folders.firstIndex { $0.locked.contains(name) }
     }
 
+    /// The refusal of a write of these names when the site locks one (the first, in name
+    /// order), or nil: the one check behind every write, reset and rename.
+    package func lockRefusal(of names: some Sequence<String>) -> PreferenceError? {
+        for name in names.sorted() {
+            if let folder = lockingFolder(of: name) { return .locked(key: name, lockFile: folders[folder].locksPath) }
+        }
+        return nil
+    }
+
     /// The first usable site value for the key from folder `start` down, with its file.
     private func siteValue(of key: AnyPreferenceKey, from start: Int) -> (value: PlistValue, path: String)? {
         for folder in folders[start...] {
