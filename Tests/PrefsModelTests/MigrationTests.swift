@@ -89,4 +89,49 @@ struct MigrationTests {
         #expect(schema.key(named: "units")?.renamedFrom == ["unitSystem", "measure"])
         #expect(schema.migrationPlan(for: ["measure": .string("imperial")]).map(\.action) == [.rename(to: "units")])
     }
+
+    // MARK: A changed type
+
+    static let retyped = PreferenceKey<Units>("units", default: .metric, renamedFrom: ["imperialUnits"],
+                                              migrating: .from(Bool.self) { $0 ? .imperial : .metric })
+    static let retypedSchema = PreferenceSchema(title: "App", suiteName: "app", keys: [retyped])
+
+    @Test(arguments: StoreKind.allCases)
+    func aValueOfTheOldTypeIsReadConvertedAndConvertedInPlaceByTheFirstWrite(kind: StoreKind) throws {
+        let fixture = StoreFixture(kind, schema: Self.retypedSchema, initial: ["units": .bool(true)])
+
+        #expect(fixture.prefs[Self.retyped] == .imperial)
+        #expect(fixture.prefs.diagnostics().isEmpty)
+        #expect(fixture.prefs.migrationPlan().map(\.description) == [#"units: true → "imperial" (converted)"#])
+
+        try fixture.prefs.migrate()
+
+        #expect(fixture.store.storedValues() == ["units": .string("imperial")])
+    }
+
+    @Test func aRenamedAndRetypedValueMovesConvertedAndOneWithoutAConversionStays() throws {
+        let moved = StoreFixture(.suite, schema: Self.retypedSchema, initial: ["imperialUnits": .bool(false)])
+        let kept = StoreFixture(.suite, schema: Self.retypedSchema, initial: ["imperialUnits": .string("furlongs")])
+
+        try moved.prefs.migrate()
+        let steps = try kept.prefs.migrate()
+
+        #expect(moved.store.storedValues() == ["units": .string("metric")])
+        #expect(steps.map(\.action) == [.keep(reason: #"units does not take it: stored as string "furlongs", expected one of metric, imperial"#)])
+        #expect(kept.store.storedValues() == ["imperialUnits": .string("furlongs")])
+    }
+
+    @Test func aSchemaFileConvertsByATable() throws {
+        let schema = try PreferenceSchema(jsonText: #"""
+            {"suite": "app", "sections": [{"name": "S", "settings": [
+              {"key": "units", "type": "string", "default": "metric", "rule": {"choices": ["metric", "imperial"]},
+               "convert": [{"from": true, "to": "imperial"}, {"from": false, "to": "metric"}]}]}]}
+            """#)
+
+        #expect(schema.migrationPlan(for: ["units": .bool(true)]).map(\.newValue) == [.string("imperial")])
+        #expect(throws: PreferenceError.self) {
+            try PreferenceSchema(jsonText: #"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 1, "convert": [{"from": 1}]}]}]}"#)
+        }
+    }
 }
+

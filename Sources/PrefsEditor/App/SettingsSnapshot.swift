@@ -42,7 +42,7 @@ struct SettingsSnapshot: Sendable {
     /// What the user's file holds for the key: its own value, or before a rename is carried
     /// out (by the next write), the value under one of its old names.
     func userValue(of key: AnyPreferenceKey) -> PlistValue? {
-        key.renamedFrom.isEmpty ? values[key.name] : schema.userValue(of: key) { values[$0] }
+        key.renamedFrom.isEmpty && !key.hasConversion ? values[key.name] : schema.userValue(of: key) { values[$0] }
     }
 
     /// The stored value in effect (nil: the registered default): without site layers or

@@ -55,6 +55,11 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// PreferenceKey<String>("units", default: "metric", renamedFrom: ["unitSystem"]).renamedFrom  // ["unitSystem"]
     /// ```
     public let renamedFrom: [String]
+    /// For a setting whose type changed: an old stored value to the new stored value, or nil.
+    let conversion: (@Sendable (PlistValue) -> PlistValue?)?
+
+    /// Whether the key converts values an earlier version stored with another type.
+    package var hasConversion: Bool { conversion != nil }
 
     let codec: any KeyCodec
 
@@ -78,9 +83,10 @@ public class AnyPreferenceKey: @unchecked Sendable {
 
     init(name: String, type: PreferenceType, title: String, help: String, section: String,
          unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool, hasDefault: Bool = true,
-         renamedFrom: [String] = []) {
+         renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil) {
         self.hasDefault = hasDefault
         self.renamedFrom = renamedFrom
+        self.conversion = conversion
         self.name = name
         self.type = type
         self.title = title.isEmpty ? name : title

@@ -27,26 +27,27 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     ///
     /// `renamedFrom` lists the names the setting had before, newest first: a value stored under
     /// one of them is read as this key's, and moved here by the next write (see
-    /// ``Preferences/migrate()``).
+    /// ``Preferences/migrate()``). `migrating` converts a value an earlier version stored with
+    /// another type (`.from(Bool.self) { $0 ? .imperial : .metric }`), under either name.
     public convenience init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>? = nil,
                             title: String = "", help: String = "", section: String = "General", unit: String? = nil,
-                            renamedFrom: [String] = []) {
+                            renamedFrom: [String] = [], migrating: PreferenceConversion<Value>? = nil) {
         self.init(name, default: defaultValue, rule: rule, title: title, help: help, section: section, unit: unit,
-                  isDescribedBySchema: true, renamedFrom: renamedFrom)
+                  isDescribedBySchema: true, renamedFrom: renamedFrom, conversion: migrating?.stored)
     }
 
     /// The designated initializer; `isDescribedBySchema` is false only for keys found in a
     /// suite's file that no schema declares.
     init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>?,
          title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool, hasDefault: Bool = true,
-         renamedFrom: [String] = []) {
+         renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil) {
         let rule = rule ?? Self.standardRule()
         self.defaultValue = defaultValue
         self.valueRule = PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) }
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
                    codec: ValueCodec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema,
-                   hasDefault: hasDefault, renamedFrom: renamedFrom)
+                   hasDefault: hasDefault, renamedFrom: renamedFrom, conversion: conversion)
     }
 
     /// A key sharing `prototype`'s default, rule and codec under another name (see ``renamed``).

@@ -8,8 +8,11 @@
 public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible {
     /// What the step does.
     public enum Action: Sendable, Equatable {
-        /// The value moves from `from` to this key.
+        /// The value moves from `from` to this key (converted, when its type changed: see
+        /// ``PreferenceMigration/newValue``).
         case rename(to: String)
+        /// The value under `from`, of the setting's old type, is replaced by its conversion.
+        case convert
         /// The retired setting's value is removed.
         case retire
         /// The value stays under `from`, for this reason.
@@ -22,13 +25,27 @@ public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible 
     public let action: Action
     /// The value stored under `from`.
     public let value: PlistValue
+    /// What is written: for a rename the value moved (converted if its type changed), for a
+    /// conversion the new value; nil for a removal or a value kept.
+    public let newValue: PlistValue?
+
+    init(from: String, action: Action, value: PlistValue, newValue: PlistValue? = nil) {
+        self.from = from
+        self.action = action
+        self.value = value
+        self.newValue = newValue
+    }
 
     /// One line for a person: `unitSystem → units: "imperial"`, `legacyMode: removed (retired)`,
     /// `interval: kept (…)`.
     public var description: String {
         let shown = value.summary.controlCharactersEscaped
         switch action {
-        case .rename(let to): return "\(from.controlCharactersEscaped) → \(to.controlCharactersEscaped): \(shown)"
+        case .rename(let to):
+            let converted = newValue.map { $0 == value ? "" : " → \($0.summary.controlCharactersEscaped)" } ?? ""
+            return "\(from.controlCharactersEscaped) → \(to.controlCharactersEscaped): \(shown)\(converted)"
+        case .convert:
+            return "\(from.controlCharactersEscaped): \(shown) → \((newValue ?? value).summary.controlCharactersEscaped) (converted)"
         case .retire: return "\(from.controlCharactersEscaped): \(shown) removed (retired)"
         case .keep(let reason): return "\(from.controlCharactersEscaped): \(shown) kept (\(reason.controlCharactersEscaped))"
         }
@@ -37,7 +54,8 @@ public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible 
     /// The stored changes the step makes (none for a value kept).
     var changes: [String: PlistValue?] {
         switch action {
-        case .rename(let to): return [from: nil, to: value]
+        case .rename(let to): return [from: nil, to: newValue ?? value]
+        case .convert: return [from: newValue ?? value]
         case .retire: return [from: nil]
         case .keep: return [:]
         }
@@ -47,7 +65,7 @@ public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible 
 extension PreferenceSchema {
     /// Whether any key was renamed or any setting retired: only then is there a plan to make.
     var hasMigrations: Bool {
-        !retiredKeys.isEmpty || keys.contains { !$0.renamedFrom.isEmpty }
+        !retiredKeys.isEmpty || keys.contains { !$0.renamedFrom.isEmpty || $0.conversion != nil }
     }
 
     /// What moving `stored` to this schema takes, in key order. A value moves from a setting's
@@ -61,18 +79,23 @@ extension PreferenceSchema {
     public func migrationPlan(for stored: [String: PlistValue]) -> [PreferenceMigration] {
         guard hasMigrations else { return [] }
         var steps: [PreferenceMigration] = []
-        for key in keys where !key.renamedFrom.isEmpty {
+        for key in keys where !key.renamedFrom.isEmpty || key.conversion != nil {
+            // A value of the key's old type under its own name is converted in place.
+            if let own = stored[key.name], key.problem(with: own) != nil, let converted = Self.taken(own, by: key) {
+                steps.append(PreferenceMigration(from: key.name, action: .convert, value: own, newValue: converted))
+            }
             var moved = stored[key.name] != nil
             for old in key.renamedFrom where old != key.name {
                 guard let value = stored[old] else { continue }
                 if moved {
                     let reason = stored[key.name] != nil ? "\(key.name) already holds a value" : "an older name of \(key.name)"
                     steps.append(PreferenceMigration(from: old, action: .keep(reason: reason), value: value))
-                } else if let problem = key.problem(with: value) {
-                    steps.append(PreferenceMigration(from: old, action: .keep(reason: "\(key.name) does not take it: \(problem)"), value: value))
-                } else {
-                    steps.append(PreferenceMigration(from: old, action: .rename(to: key.name), value: value))
+                } else if let taken = Self.taken(value, by: key) {
+                    steps.append(PreferenceMigration(from: old, action: .rename(to: key.name), value: value, newValue: taken))
                     moved = true
+                } else {
+                    let problem = key.problem(with: value) ?? "no conversion for it"
+                    steps.append(PreferenceMigration(from: old, action: .keep(reason: "\(key.name) does not take it: \(problem)"), value: value))
                 }
             }
         }
@@ -86,10 +109,18 @@ extension PreferenceSchema {
     /// The value the key reads from the user's file: its own, or, before the move, the first of
     /// its old names' values that it takes (what ``migrationPlan(for:)`` would move).
     package func userValue(of key: AnyPreferenceKey, in value: (String) -> PlistValue?) -> PlistValue? {
-        if let own = value(key.name) { return own }
+        if let own = value(key.name) { return Self.taken(own, by: key) ?? own }
         for old in key.renamedFrom where old != key.name {
-            if let stored = value(old), key.problem(with: stored) == nil { return stored }
+            if let stored = value(old), let taken = Self.taken(stored, by: key) { return taken }
         }
         return nil
+    }
+
+    /// A stored value as the key takes it: itself when the key accepts it, else its conversion
+    /// (for a key whose type changed) when the key accepts that; nil when neither.
+    static func taken(_ value: PlistValue, by key: AnyPreferenceKey) -> PlistValue? {
+        if key.problem(with: value) == nil { return value }
+        guard let converted = key.conversion?(value), key.problem(with: converted) == nil else { return nil }
+        return converted
     }
 }

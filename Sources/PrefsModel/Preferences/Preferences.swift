@@ -286,7 +286,10 @@ public final class Preferences: Sendable {
     /// prefs.diagnostic(for: PreferenceKeys.refreshInterval)?.reason
     /// ```
     public func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? {
-        key.diagnostic(of: store.storedValue(forKey: key.name))
+        let stored = store.storedValue(forKey: key.name)
+        // A value of the key's old type that its conversion takes is read, not ignored.
+        if key.hasConversion, let stored, PreferenceSchema.taken(stored, by: key) != nil { return nil }
+        return key.diagnostic(of: stored)
     }
 
     /// Every schema key whose stored value reads as the default because it is unusable.

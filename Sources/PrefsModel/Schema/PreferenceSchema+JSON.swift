@@ -194,7 +194,8 @@ extension PreferenceSchema {
         try RuntimeValueType.checkRule(rule, json: fields["rule"], fits: type)
         return try RuntimeValueType.makeKey(
             valueType, name: name, defaultJSON: fields["default"], rule: rule,
-            title: text("title") ?? "", help: text("help") ?? "", section: section, unit: text("unit"), renamedFrom: renamedFrom)
+            title: text("title") ?? "", help: text("help") ?? "", section: section, unit: text("unit"), renamedFrom: renamedFrom,
+            convert: fields["convert"])
     }
 }
 
@@ -239,10 +240,29 @@ enum RuntimeValueType {
         }
     }
 
+    /// A schema file's `"convert"`: old stored values to new ones, for a setting whose type
+    /// changed (`[{"from": true, "to": "imperial"}, {"from": false, "to": "metric"}]`).
+    static func conversionTable<Value: PreferenceValue>(_ json: JSONValue, to _: Value.Type) throws -> PreferenceConversion<Value> {
+        guard case .array(let items) = json, !items.isEmpty else {
+            throw RuleError("\"convert\" must be a non-empty array of {\"from\": old value, \"to\": new value}")
+        }
+        let pairs = try items.map { item -> (from: PlistValue, to: Value) in
+            guard case .object(let pair) = item, let from = pair["from"], let to = pair["to"], pair.count == 2 else {
+                throw RuleError("each entry of \"convert\" must be {\"from\": old value, \"to\": new value}, not \(item.text)")
+            }
+            do {
+                return (try PlistValue(jsonValue: from), try Value(jsonValue: to))
+            } catch PreferenceError.invalidValue(_, _, let allowed) {
+                throw RuleError("\"convert\": \(to.text) does not fit type \(Value.preferenceType.name); allowed: \(allowed)")
+            }
+        }
+        return .table(pairs)
+    }
+
     static func makeKey<Value: PreferenceValue>(
         _: Value.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true,
-        renamedFrom: [String] = []
+        renamedFrom: [String] = [], convert: JSONValue? = nil
     ) throws -> AnyPreferenceKey {
         let hasDefault = defaultJSON != nil || Value.preferenceType.isOptional
         // The rule's check is built once per key; a rule that allows anything converts no value.
@@ -280,6 +300,7 @@ enum RuntimeValueType {
         }
         return PreferenceKey<Value>(name, default: defaultValue, rule: valueRule, title: title, help: help,
                                     section: section, unit: unit, isDescribedBySchema: isDescribedBySchema,
-                                    hasDefault: hasDefault && isDescribedBySchema, renamedFrom: renamedFrom)
+                                    hasDefault: hasDefault && isDescribedBySchema, renamedFrom: renamedFrom,
+                                    conversion: try convert.map { try conversionTable($0, to: Value.self).stored })
     }
 }
