@@ -18,18 +18,10 @@ public class AnyPreferenceKey: @unchecked Sendable {
 
     /// The name under which the value is stored in the suite.
     public let name: String
-    /// The value type, as schemas name it.
-    public let type: PreferenceType
     /// A short title for a UI.
     public let title: String
-    /// A sentence or two of help.
-    public let help: String
     /// The section a UI groups the setting under.
     public let section: String
-    /// A unit shown after numbers (`min`), or nil.
-    public let unit: String?
-    /// What the rule allows.
-    public let rule: RuleDescription
     /// False for a key that no schema declares but the suite's file holds (another program's
     /// key, shown in the section "Other keys in this file"); its type is the stored value's.
     /// UIs mark such keys, and resetting all settings leaves them alone.
@@ -38,6 +30,20 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// prefs.schema.keys.filter { !$0.isDescribedBySchema }.map(\.name)  // ["legacyMode"]
     /// ```
     public let isDescribedBySchema: Bool
+
+    /// Everything else about the key, in one object that the keys made from it by `renamed`
+    /// share: an inferred schema types thousands of keys by a few values, and each held its
+    /// own copy of these fields (a 200,000-key suite's `list` spent 22 MB on them).
+    let shared: KeyDescription
+
+    /// The value type, as schemas name it.
+    public var type: PreferenceType { shared.type }
+    /// A sentence or two of help.
+    public var help: String { shared.help }
+    /// A unit shown after numbers (`min`), or nil.
+    public var unit: String? { shared.unit }
+    /// What the rule allows.
+    public var rule: RuleDescription { shared.rule }
     /// False for a key nobody declared a default for: one inferred from a suite's file (its
     /// type read off the stored value), or a schema file's key without `"default"`. Such a key
     /// still reads a value of its type when unset (its type's empty value), but nothing should
@@ -46,7 +52,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```swift
     /// PreferenceSchema(inferredFrom: ["enabled": .bool(true)], suiteName: "s").keys[0].hasDefault  // false
     /// ```
-    public let hasDefault: Bool
+    public var hasDefault: Bool { shared.hasDefault }
     /// The names this setting had in earlier versions of its program, newest first: a value
     /// stored under one of them is read as this key's until a write moves it here (see
     /// ``Preferences/migrate()``).
@@ -54,14 +60,14 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```swift
     /// PreferenceKey<String>("units", default: "metric", renamedFrom: ["unitSystem"]).renamedFrom  // ["unitSystem"]
     /// ```
-    public let renamedFrom: [String]
+    public var renamedFrom: [String] { shared.renamedFrom }
     /// For a setting whose type changed: an old stored value to the new stored value, or nil.
-    let conversion: (@Sendable (PlistValue) -> PlistValue?)?
+    var conversion: (@Sendable (PlistValue) -> PlistValue?)? { shared.conversion }
 
     /// Whether the key converts values an earlier version stored with another type.
-    package var hasConversion: Bool { conversion != nil }
+    package var hasConversion: Bool { shared.conversion != nil }
 
-    let codec: any KeyCodec
+    var codec: any KeyCodec { shared.codec }
 
     /// Why `stored` is ignored for this key (it reads its default), or nil: the one rule behind
     /// ``Preferences/diagnostic(for:)`` and a UI's snapshot of the values.
@@ -77,25 +83,27 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// The same key under another name, title and section, sharing this one's default, rule and
     /// codec (no new closures): how an inferred schema types thousands of keys by a few values.
     func renamed(_ name: String, title: String, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {
-        AnyPreferenceKey(name: name, type: type, title: title, help: help, section: section, unit: unit, rule: rule,
-                         codec: codec, isDescribedBySchema: isDescribedBySchema, hasDefault: hasDefault)
+        AnyPreferenceKey(name: name, title: title, section: section, isDescribedBySchema: isDescribedBySchema, sharing: shared)
     }
 
     init(name: String, type: PreferenceType, title: String, help: String, section: String,
          unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool, hasDefault: Bool = true,
          renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil) {
-        self.hasDefault = hasDefault
-        self.renamedFrom = renamedFrom
-        self.conversion = conversion
         self.name = name
-        self.type = type
         self.title = title.isEmpty ? name : title
-        self.help = help
         self.section = section
-        self.unit = unit
-        self.rule = rule
-        self.codec = codec
         self.isDescribedBySchema = isDescribedBySchema
+        shared = KeyDescription(type: type, help: help, unit: unit, rule: rule, hasDefault: hasDefault,
+                                renamedFrom: renamedFrom, conversion: conversion, codec: codec)
+    }
+
+    /// A key with its own name, title and section and everything else shared with another.
+    init(name: String, title: String, section: String, isDescribedBySchema: Bool, sharing shared: KeyDescription) {
+        self.name = name
+        self.title = title.isEmpty ? name : title
+        self.section = section
+        self.isDescribedBySchema = isDescribedBySchema
+        self.shared = shared
     }
 
     /// The default value in text form (empty for an unset optional).
@@ -223,3 +231,29 @@ public class AnyPreferenceKey: @unchecked Sendable {
 
 /// The shorter name used when declaring keys: `extension PreferenceKeys { static let … }`.
 public typealias PreferenceKeys = AnyPreferenceKey
+
+/// What keys made from one another (``AnyPreferenceKey/renamed``) have in common: all of a
+/// key but its name, title, section and whether a schema describes it.
+final class KeyDescription: Sendable {
+    let type: PreferenceType
+    let help: String
+    let unit: String?
+    let rule: RuleDescription
+    let hasDefault: Bool
+    let renamedFrom: [String]
+    let conversion: (@Sendable (PlistValue) -> PlistValue?)?
+    let codec: any KeyCodec
+
+    init(type: PreferenceType, help: String, unit: String?, rule: RuleDescription, hasDefault: Bool,
+         renamedFrom: [String], conversion: (@Sendable (PlistValue) -> PlistValue?)?, codec: any KeyCodec) {
+        self.type = type
+        self.help = help
+        self.unit = unit
+        self.rule = rule
+        self.hasDefault = hasDefault
+        self.renamedFrom = renamedFrom
+        self.conversion = conversion
+        self.codec = codec
+    }
+}
+

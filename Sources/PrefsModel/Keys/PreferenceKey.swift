@@ -13,11 +13,24 @@
 /// prefs[.refreshInterval] += 5
 /// ```
 public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unchecked Sendable {
+    /// The default and the rule, shared by the keys made from this one (see ``renamed``).
+    private let typed: Typed
+
+    private final class Typed: Sendable {
+        let defaultValue: Value
+        let valueRule: PreferenceRule<Value>
+
+        init(defaultValue: Value, valueRule: PreferenceRule<Value>) {
+            self.defaultValue = defaultValue
+            self.valueRule = valueRule
+        }
+    }
+
     /// The value read when nothing valid is stored.
-    public let defaultValue: Value
+    public var defaultValue: Value { typed.defaultValue }
     /// The rule every written value must follow: the declared one, and on top of it no control
     /// characters in text other than tab (and line feed under a `multiline` text rule).
-    public let valueRule: PreferenceRule<Value>
+    public var valueRule: PreferenceRule<Value> { typed.valueRule }
 
     /// Declares a key. Enums (``PreferenceChoice``) get their cases as the rule automatically.
     ///
@@ -42,8 +55,8 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
          title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool, hasDefault: Bool = true,
          renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil) {
         let rule = rule ?? Self.standardRule()
-        self.defaultValue = defaultValue
-        self.valueRule = PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) }
+        typed = Typed(defaultValue: defaultValue,
+                      valueRule: PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) })
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
                    codec: ValueCodec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema,
@@ -52,11 +65,8 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
 
     /// A key sharing `prototype`'s default, rule and codec under another name (see ``renamed``).
     private init(copying prototype: PreferenceKey<Value>, name: String, title: String, section: String, isDescribedBySchema: Bool) {
-        defaultValue = prototype.defaultValue
-        valueRule = prototype.valueRule
-        super.init(name: name, type: prototype.type, title: title, help: prototype.help, section: section,
-                   unit: prototype.unit, rule: prototype.rule, codec: prototype.codec, isDescribedBySchema: isDescribedBySchema,
-                   hasDefault: prototype.hasDefault)
+        typed = prototype.typed
+        super.init(name: name, title: title, section: section, isDescribedBySchema: isDescribedBySchema, sharing: prototype.shared)
     }
 
     override func renamed(_ name: String, title: String, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {
