@@ -42,7 +42,10 @@ extension EditorUpdate {
         let text = key.displayText(of: value)
         let message = success ?? (isDefault && value != nil ? "Saved \(key.name) = \(text) (its default: nothing stored)" : "Saved \(key.name) = \(text)")
         let previous = state.settings.storedValue(forKey: key.name)
-        guard previous != stored else {
+        // A value read through an old name or converted from an old type is no "unchanged":
+        // writing carries the migration out, also when the result stores nothing here.
+        let migrates = state.settings.userValue(of: key) != previous
+        guard previous != stored || migrates else {
             state.mode = modeAfter
             state.message = .init(text: "\(key.name) is unchanged (\(text))", kind: .info)
             return []

@@ -179,7 +179,7 @@ enum EditorUpdate {
         }
         // What the user's file holds decides what r and Delete do; the value in effect (maybe
         // the site's) is what a field shows and steps from.
-        let userValue = state.settings.storedValue(forKey: key.name)
+        let userValue = state.settings.userValue(of: key)
         let stored = state.settings.effectiveStored(key)
         switch action {
         case .reset:

@@ -106,6 +106,27 @@ extension PreferenceSchema {
         return steps
     }
 
+    /// Why the declared renames and retirements cannot all hold, or nil: an old name that is a
+    /// setting now, one old name claimed by two settings, or a name both renamed and retired
+    /// (each would move or remove a value that is not that setting's). Schema files are refused
+    /// for it.
+    package func migrationConflict() -> String? {
+        let current = Set(keys.map(\.name))
+        var owner: [String: String] = [:]
+        for key in keys {
+            for old in key.renamedFrom where old != key.name {
+                if current.contains(old) { return "\(old.quotedForMessage), an old name of \(key.name), is a setting of this schema" }
+                if let other = owner[old] { return "\(old.quotedForMessage) is given as the old name of both \(other) and \(key.name)" }
+                owner[old] = key.name
+            }
+        }
+        for name in retiredKeys {
+            if current.contains(name) { return "\(name.quotedForMessage) is retired and also a setting of this schema" }
+            if let key = owner[name] { return "\(name.quotedForMessage) is retired and also the old name of \(key)" }
+        }
+        return nil
+    }
+
     /// The value the key reads from the user's file: its own, or, before the move, the first of
     /// its old names' values that it takes (what ``migrationPlan(for:)`` would move).
     package func userValue(of key: AnyPreferenceKey, in value: (String) -> PlistValue?) -> PlistValue? {

@@ -47,7 +47,9 @@ extension PreferenceSchema {
     /// the site's value would come back; choosing the site's own value stores nothing.
     package func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey,
                              fallback: PreferenceResolution? = nil) -> PlistValue? {
-        guard let value, declaresType(of: key), key.problem(with: value) == nil else { return value }
+        guard let value, declaresType(of: key), key.hasDefault || fallback?.stored != nil, key.problem(with: value) == nil else {
+            return value
+        }
         // Compared as the key reads them, so `<integer>1</integer>` for a Bool default of true
         // counts as the default too.
         let reads = fallback.map { key.json(of: $0.stored) } ?? key.defaultJSON
@@ -69,6 +71,14 @@ extension Preferences {
     @discardableResult
     public func rename(_ old: String, to new: String) throws -> [StoredChange] {
         guard old != new else { throw PreferenceError.renameRefused(from: old, to: new, reason: "the names are the same") }
+        if schema.key(named: new) == nil {
+            if schema.retiredKeys.contains(new) {
+                throw PreferenceError.renameRefused(from: old, to: new, reason: "\(new.quotedForMessage) is a setting this program retired")
+            }
+            if let owner = schema.keys.first(where: { $0.renamedFrom.contains(new) }) {
+                throw PreferenceError.renameRefused(from: old, to: new, reason: "\(new.quotedForMessage) is the old name of \(owner.name)")
+            }
+        }
         if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: [old, new]) { throw refusal }
         let target = schema.key(named: new).flatMap { schema.declaresType(of: $0) ? $0 : nil }
         return try store.commit(by: writer) { current in

@@ -4,7 +4,7 @@
 extension Preferences {
     /// What the user's file holds for the key: its own value, or before a rename is carried out,
     /// the value under one of its old names (``AnyPreferenceKey/renamedFrom``).
-    func userStored(_ key: AnyPreferenceKey) -> PlistValue? {
+    package func userStored(_ key: AnyPreferenceKey) -> PlistValue? {
         guard !key.renamedFrom.isEmpty || key.conversion != nil else { return store.storedValue(forKey: key.name) }
         return schema.userValue(of: key) { store.storedValue(forKey: $0) }
     }

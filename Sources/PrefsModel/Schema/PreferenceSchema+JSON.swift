@@ -130,6 +130,7 @@ extension PreferenceSchema {
             }
         }
         self.init(title: title, suiteName: suite, keys: keys, retiredKeys: try Self.names(root["retired"], field: "retired"))
+        if let conflict = migrationConflict() { throw PreferenceError.invalidSchema(location: "the document", reason: conflict) }
     }
 
     /// A list of names in a schema file (`"retired"`, `"renamedFrom"`): absent is none.
@@ -242,16 +243,21 @@ enum RuntimeValueType {
 
     /// A schema file's `"convert"`: old stored values to new ones, for a setting whose type
     /// changed (`[{"from": true, "to": "imperial"}, {"from": false, "to": "metric"}]`).
-    static func conversionTable<Value: PreferenceValue>(_ json: JSONValue, to _: Value.Type) throws -> PreferenceConversion<Value> {
+    static func conversionTable<Value: PreferenceValue>(_ json: JSONValue, to _: Value.Type, rule: PreferenceRule<Value>) throws -> PreferenceConversion<Value> {
         guard case .array(let items) = json, !items.isEmpty else {
             throw RuleError("\"convert\" must be a non-empty array of {\"from\": old value, \"to\": new value}")
         }
+        var seen = Set<PlistValue>()
         let pairs = try items.map { item -> (from: PlistValue, to: Value) in
             guard case .object(let pair) = item, let from = pair["from"], let to = pair["to"], pair.count == 2 else {
                 throw RuleError("each entry of \"convert\" must be {\"from\": old value, \"to\": new value}, not \(item.text)")
             }
             do {
-                return (try PlistValue(jsonValue: from), try Value(jsonValue: to))
+                let old = try PlistValue(jsonValue: from)
+                guard seen.insert(old).inserted else { throw RuleError("\"convert\" gives \(from.text) twice") }
+                let new = try Value(jsonValue: to)
+                guard rule.allows(new) else { throw RuleError("\"convert\": \(to.text) breaks the rule (\(rule.description.allowedText))") }
+                return (old, new)
             } catch PreferenceError.invalidValue(_, _, let allowed) {
                 throw RuleError("\"convert\": \(to.text) does not fit type \(Value.preferenceType.name); allowed: \(allowed)")
             }
@@ -301,6 +307,6 @@ enum RuntimeValueType {
         return PreferenceKey<Value>(name, default: defaultValue, rule: valueRule, title: title, help: help,
                                     section: section, unit: unit, isDescribedBySchema: isDescribedBySchema,
                                     hasDefault: hasDefault && isDescribedBySchema, renamedFrom: renamedFrom,
-                                    conversion: try convert.map { try conversionTable($0, to: Value.self).stored })
+                                    conversion: try convert.map { try conversionTable($0, to: Value.self, rule: valueRule).stored })
     }
 }

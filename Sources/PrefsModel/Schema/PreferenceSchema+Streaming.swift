@@ -41,8 +41,9 @@ extension PreferenceSchema {
             guard sawSections, case .string(let suite)? = document["suite"], SuiteLocation.isValidSuiteName(suite) else {
                 return nil
             }
-            return PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
-                                    retiredKeys: try names(document["retired"], field: "retired"))
+            let schema = PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
+                                          retiredKeys: try names(document["retired"], field: "retired"))
+            return schema.migrationConflict() == nil ? schema : nil
         } catch {
             return nil
         }

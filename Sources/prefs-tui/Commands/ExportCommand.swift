@@ -40,7 +40,9 @@ struct ExportCommand: ParsableCommand {
             var stored: [String: PlistValue] = [:]
             var json: [String: JSONValue] = [:]
             for key in prefs.schema.keys {
-                guard let value = prefs.store.storedValue(forKey: key.name) else { continue }
+                // As the key reads it: a value under an old name, or of an old type, is exported
+                // under the key's name as it is now, converted.
+                guard let value = prefs.userStored(key) else { continue }
                 if let diagnostic = prefs.diagnostic(for: key) {
                     Diagnostics.print("warning: not exported: \(diagnostic)")
                     continue
@@ -49,6 +51,13 @@ struct ExportCommand: ParsableCommand {
                 // A key without a declared type is written with its plist type, so that import
                 // into a suite that lacks it (a new machine) recreates the same value.
                 json[key.name] = prefs.schema.declaresType(of: key) ? key.json(of: value) : value.jsonValue
+            }
+            // Values left under an old name (the renamed setting does not take them) go along
+            // as they are stored: a backup loses nothing.
+            for step in prefs.migrationPlan() {
+                guard case .keep = step.action, stored[step.from] == nil else { continue }
+                stored[step.from] = step.value
+                json[step.from] = step.value.jsonValue
             }
             let data: Data
             switch format {

@@ -55,7 +55,9 @@ struct GetCommand: ParsableCommand {
     /// `get --explain`: the value and its source, then one line per layer, highest first, the
     /// one in effect marked with `→`; a value a layer holds that the key refuses is shown with why.
     static func explanation(of key: AnyPreferenceKey, in prefs: Preferences) -> [String] {
-        var lines = ["\(key.name.controlCharactersEscaped) = \(prefs.text(of: key).controlCharactersEscaped)  (\(prefs.source(of: key)))"]
+        let source = prefs.source(of: key)
+        let from = source == .registeredDefault && !key.hasDefault ? "not set; no default declared" : "\(source)"
+        var lines = ["\(key.name.controlCharactersEscaped) = \(prefs.text(of: key).controlCharactersEscaped)  (\(from))"]
         for layer in prefs.explanation(of: key) {
             let mark = layer.wins ? "→ " : "  "
             let place: String

@@ -49,7 +49,13 @@ struct ImportCommand: ParsableCommand {
                         throw PreferenceError.locked(key: name, lockFile: lockFile)
                     }
                     if let key = prefs.schema.key(named: name), prefs.schema.declaresType(of: key) {
-                        changes[name] = .some(try typed(key))
+                        do {
+                            changes[name] = .some(try typed(key))
+                        } catch PreferenceError.invalidValue where name != exported {
+                            // Under an old name, a value the renamed setting does not take stays
+                            // under that name, as a migration keeps it: reported, never lost.
+                            changes[exported] = .some(try untyped())
+                        }
                         return
                     }
                     let declared = prefs.schema.suggestions(for: name).filter { suggestion in

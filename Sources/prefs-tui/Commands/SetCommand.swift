@@ -25,11 +25,11 @@ struct SetCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         "Store the value as this type, for a key no schema declares (a new one, or another program's): bool, int, real, string, date, data (base64), array (the words, or one JSON array) or dict (one JSON object).",
         valueName: "type"))
-    var type: StoredType?
+    var type: String?
     @OptionGroup var options: SuiteOptions
 
     /// The kinds `--type` names, as `defaults write -bool/-int/-float/-string/-date/-data/-array/-dict` does.
-    enum StoredType: String, ExpressibleByArgument, CaseIterable {
+    enum StoredType: String, CaseIterable {
         case bool, int, real, string, date, data, array, dict
 
         /// A key of this kind for `name`, typed as a suite's file would type such a value, with
@@ -56,12 +56,17 @@ struct SetCommand: ParsableCommand {
     func validate() throws {
         if unset && !values.isEmpty { throw ValidationError("give a value or --unset, not both") }
         if !unset && values.isEmpty { throw ValidationError("missing value for \(key); give a value, or --unset for an optional setting") }
+        // Checked here rather than by the argument parser, whose list of allowed values did not
+        // survive being made one line.
+        if let type, StoredType(rawValue: type) == nil {
+            throw ValidationError("--type \(type.quotedForMessage) is not a type; allowed: \(StoredType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
     }
 
     func run() throws {
         try reportingFailures {
             let prefs = try options.open()
-            if let type, try storeTyped(type, in: prefs) { return }
+            if let type = type.flatMap(StoredType.init(rawValue:)), try storeTyped(type, in: prefs) { return }
             let key = try prefs.schema.requireKey(named: key)
             if unset {
                 guard key.type.isOptional else {
@@ -85,6 +90,9 @@ struct SetCommand: ParsableCommand {
     /// (true: done). A key the schema declares keeps its type: the same `--type` is taken (and
     /// the usual path writes it), another is refused.
     private func storeTyped(_ type: StoredType, in prefs: Preferences) throws -> Bool {
+        if let past = Self.pastName(key, in: prefs.schema) {
+            throw CommandFailure("\(key.quotedForMessage) is \(past); it cannot be set", status: ExitStatus.usage)
+        }
         let typed = type.key(named: key, values: values)
         if let declared = prefs.schema.key(named: key), prefs.schema.declaresType(of: declared) {
             guard declared.type.unwrapped == typed.type else {
@@ -102,4 +110,13 @@ struct SetCommand: ParsableCommand {
         prefs.reportStoreWarnings()
         return true
     }
+
+    /// What a name no longer is in this schema: a retired setting, or a renamed one's old name.
+    static func pastName(_ name: String, in schema: PreferenceSchema) -> String? {
+        if schema.key(named: name) != nil { return nil }
+        if schema.retiredKeys.contains(name) { return "a setting this program retired" }
+        if let key = schema.keys.first(where: { $0.renamedFrom.contains(name) }) { return "the old name of \(key.name)" }
+        return nil
+    }
 }
+
