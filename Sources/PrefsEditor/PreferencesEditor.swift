@@ -203,11 +203,11 @@ public struct PreferencesEditor: Sendable {
         let chosen = options.sections == nil && options.keys == nil ? schema.keys : schema.keys.filter { key in
             isChosen(section: key.section) || (options.keys ?? []).contains(key.name)
         }
-        var shown = PreferenceSchema(title: title ?? schema.title, suiteName: schema.suiteName, keys: chosen,
-                                     derivedValues: schema.derivedValues, retiredKeys: schema.retiredKeys)
+        var shown = schema.withKeys(chosen, title: title)
         if options.otherKeys {
             // Every key the schema declares counts as its own, shown or not: only the rest are "other".
-            let declared = Set(schema.keys.map(\.name) + schema.retiredKeys + schema.keys.flatMap(\.renamedFrom))
+            let declared = Set(schema.keys.map(\.name) + schema.retiredKeys + schema.keys.flatMap(\.renamedFrom)
+                               + (schema.version > 0 ? [PreferenceSchema.versionKey] : []))
             shown = shown.addingOtherKeys(from: prefs.store.storedValues().filter { !declared.contains($0.key) })
         }
         return Preferences(store: prefs.store, schema: shown, site: prefs.site, overrides: prefs.overrides)

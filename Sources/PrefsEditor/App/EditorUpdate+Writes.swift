@@ -102,7 +102,15 @@ extension EditorUpdate {
             if let to = newName[change.key], changes.contains(where: { $0.key == to && $0.new != nil }) { return "moved \(change.key) → \(to)" }
             return schema.retiredKeys.contains(change.key) ? "removed \(change.key) (retired)" : nil
         }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        // Steps of a new version (other values changed in the same commit) are said by version;
+        // a suite that only records its first version has nothing to tell.
+        var said = parts
+        if let version = changes.first(where: { $0.key == PreferenceSchema.versionKey }), case .int(let reached)? = version.new,
+           changes.contains(where: { $0.key != PreferenceSchema.versionKey && newName[$0.key] == nil && !schema.retiredKeys.contains($0.key) }),
+           changes.count > 2 || version.old != nil {
+            said.append("migrated to version \(reached)")
+        }
+        return said.isEmpty ? nil : said.joined(separator: "; ")
     }
 
     /// The pending write waits for the suite's lock: the screen says who holds it, and that

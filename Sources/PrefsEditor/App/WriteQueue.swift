@@ -40,8 +40,8 @@ package final class WriteQueue: Sendable {
     /// Carries out one write: what it committed, or why nothing was.
     static func write(_ changes: [String: PlistValue?], to prefs: Preferences) -> WriteResult {
         do {
-            let committed = try prefs.write(changes)
-            return .committed(committed, warnings: prefs.store.takeWarnings())
+            let (committed, migrationFailure) = try prefs.writeReportingMigration(changes)
+            return .committed(committed, warnings: prefs.store.takeWarnings() + (migrationFailure.map { ["\($0)"] } ?? []))
         } catch is CancellationError {
             return .failed(cancelledText)
         } catch {

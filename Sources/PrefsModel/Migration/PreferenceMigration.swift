@@ -17,19 +17,30 @@ public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible 
         case retire
         /// The value stays under `from`, for this reason.
         case keep(reason: String)
+        /// A ``MigrationStep`` to this version changed `from`: ``PreferenceMigration/value`` is
+        /// what it held (nil: nothing), ``PreferenceMigration/newValue`` what it holds after
+        /// (nil: removed).
+        case step(version: Int)
+        /// The ``MigrationStep`` to this version threw: nothing of it is written, and the suite
+        /// stays at the version before it.
+        case failed(version: Int, reason: String)
+        /// The suite records the schema version it is now at (`from` is
+        /// ``PreferenceSchema/versionKey``; the value before is nil when it recorded none).
+        case recordVersion
     }
 
     /// The stored name the step is about.
     public let from: String
     /// What happens to it.
     public let action: Action
-    /// The value stored under `from`.
-    public let value: PlistValue
+    /// The value stored under `from` (nil only where a step adds a key, or the suite had
+    /// recorded no version).
+    public let value: PlistValue?
     /// What is written: for a rename the value moved (converted if its type changed), for a
     /// conversion the new value; nil for a removal or a value kept.
     public let newValue: PlistValue?
 
-    init(from: String, action: Action, value: PlistValue, newValue: PlistValue? = nil) {
+    init(from: String, action: Action, value: PlistValue?, newValue: PlistValue? = nil) {
         self.from = from
         self.action = action
         self.value = value
@@ -39,15 +50,28 @@ public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible 
     /// One line for a person: `unitSystem → units: "imperial"`, `legacyMode: removed (retired)`,
     /// `interval: kept (…)`.
     public var description: String {
-        let shown = value.summary.controlCharactersEscaped
+        let shown = value?.summary.controlCharactersEscaped ?? "nothing"
         switch action {
         case .rename(let to):
             let converted = newValue.map { $0 == value ? "" : " → \($0.summary.controlCharactersEscaped)" } ?? ""
             return "\(from.controlCharactersEscaped) → \(to.controlCharactersEscaped): \(shown)\(converted)"
         case .convert:
-            return "\(from.controlCharactersEscaped): \(shown) → \((newValue ?? value).summary.controlCharactersEscaped) (converted)"
+            return "\(from.controlCharactersEscaped): \(shown) → \((newValue ?? value)?.summary.controlCharactersEscaped ?? "nothing") (converted)"
         case .retire: return "\(from.controlCharactersEscaped): \(shown) removed (retired)"
         case .keep(let reason): return "\(from.controlCharactersEscaped): \(shown) kept (\(reason.controlCharactersEscaped))"
+        case .step(let version):
+            let name = from.controlCharactersEscaped
+            switch (value, newValue) {
+            case (nil, let new?): return "\(name): set to \(new.summary.controlCharactersEscaped) (step to version \(version))"
+            case (_?, nil): return "\(name): \(shown) removed (step to version \(version))"
+            default: return "\(name): \(shown) → \((newValue ?? value)?.summary.controlCharactersEscaped ?? "nothing") (step to version \(version))"
+            }
+        case .failed(let version, let reason):
+            let stays = value.map { "stays at version \($0.summary)" } ?? "records no version"
+            return "step to version \(version) failed: \(reason.controlCharactersEscaped); nothing of it was done, the suite \(stays)"
+        case .recordVersion:
+            let before = value.map { $0.summary.controlCharactersEscaped } ?? "none"
+            return "schema version: \(before) → \(newValue?.summary.controlCharactersEscaped ?? "none")"
         }
     }
 
@@ -57,27 +81,120 @@ public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible 
         case .rename(let to): return [from: nil, to: newValue ?? value]
         case .convert: return [from: newValue ?? value]
         case .retire: return [from: nil]
-        case .keep: return [:]
+        case .keep, .failed: return [:]
+        case .step, .recordVersion: return [from: newValue]
+        }
+    }
+
+    /// Whether the step writes anything (a value kept or a failed step does not).
+    public var changesSuite: Bool {
+        switch action {
+        case .keep, .failed: return false
+        default: return true
         }
     }
 }
 
 extension PreferenceSchema {
-    /// Whether any key was renamed or any setting retired: only then is there a plan to make.
+    /// Whether any key was renamed or any setting retired, or the schema is versioned: only then
+    /// is there a plan to make.
     var hasMigrations: Bool {
-        !retiredKeys.isEmpty || keys.contains { !$0.renamedFrom.isEmpty || $0.conversion != nil }
+        version > 0 || !retiredKeys.isEmpty || keys.contains { !$0.renamedFrom.isEmpty || $0.conversion != nil }
     }
 
-    /// What moving `stored` to this schema takes, in key order. A value moves from a setting's
-    /// old name only when the new name holds nothing and the setting takes the value (its type
-    /// and rule); otherwise it stays, with the reason. Of several old names, the newest with a
-    /// value moves. A value never set under any name is never written: the default applies.
+    /// What migrating a suite takes, and what it writes: ``migrationPlan(for:)``'s steps, the
+    /// stored changes they make together, and the error of a step that threw.
+    package struct MigrationOutcome {
+        package var steps: [PreferenceMigration] = []
+        package var changes: [String: PlistValue?] = [:]
+        package var failure: PreferenceError?
+    }
+
+    /// The version a suite records: 0 for none, nil for a value that is no version number.
+    static func recordedVersion(in stored: [String: PlistValue]) -> Int? {
+        switch stored[versionKey] {
+        case nil: return 0
+        case .int(let version)? where version >= 0: return version
+        default: return nil
+        }
+    }
+
+    /// The migration of `stored` to this schema. A suite that records a newer version than this
+    /// schema's (a newer program migrated it) is left as it is, so an older program never
+    /// writes the newer one's values away. Otherwise the steps after the recorded version run in
+    /// order on the values, each seeing the earlier ones' changes; then renames, conversions and
+    /// retirements apply to the result; then the version is recorded. A step that throws stops
+    /// the migration there: the steps before it are kept and their version recorded, nothing
+    /// later is done, and its error is the outcome's failure. A suite that holds nothing has
+    /// nothing to migrate: only its version is recorded.
+    package func migration(for stored: [String: PlistValue]) -> MigrationOutcome {
+        var outcome = MigrationOutcome()
+        guard hasMigrations else { return outcome }
+        guard let recorded = Self.recordedVersion(in: stored) else {
+            outcome.steps = [PreferenceMigration(from: Self.versionKey, action: .keep(reason: "not a version number; nothing migrated"),
+                                                 value: stored[Self.versionKey])]
+            return outcome
+        }
+        guard recorded <= version else {
+            let reason = "a newer version of the program migrated this suite; this one is at version \(version), so nothing is migrated"
+            outcome.steps = [PreferenceMigration(from: Self.versionKey, action: .keep(reason: reason), value: stored[Self.versionKey])]
+            return outcome
+        }
+        let holdsValues = stored.keys.contains { $0 != Self.versionKey }
+        var values = stored
+        var reached = recorded
+        for step in migrationSteps where step.version > recorded && holdsValues {
+            var transaction = MigrationTransaction(values: values)
+            do {
+                try step.body(&transaction)
+            } catch {
+                let reason = (error as? PreferenceError)?.description ?? "\(error)"
+                outcome.steps.append(PreferenceMigration(from: Self.versionKey, action: .failed(version: step.version, reason: reason),
+                                                         value: reached > 0 ? .int(reached) : nil))
+                outcome.failure = .migrationFailed(version: step.version, reason: reason)
+                break
+            }
+            let touched = Set(values.keys).union(transaction.values.keys).filter { values[$0] != transaction.values[$0] }
+            for name in touched.sorted() {
+                outcome.steps.append(PreferenceMigration(from: name, action: .step(version: step.version),
+                                                         value: values[name], newValue: transaction.values[name]))
+                outcome.changes[name] = .some(transaction.values[name])
+            }
+            values = transaction.values
+            reached = step.version
+        }
+        if outcome.failure == nil {
+            for step in declaredMigrationPlan(for: values) {
+                outcome.steps.append(step)
+                outcome.changes.merge(step.changes) { _, later in later }
+            }
+            reached = version
+        }
+        if reached > recorded {
+            outcome.changes[Self.versionKey] = .some(.int(reached))
+            if holdsValues {
+                outcome.steps.append(PreferenceMigration(from: Self.versionKey, action: .recordVersion,
+                                                         value: stored[Self.versionKey], newValue: .int(reached)))
+            }
+        }
+        return outcome
+    }
+
+    /// What moving `stored` to this schema takes: the ordered steps' changes (see
+    /// ``MigrationStep``), then renames, conversions and retirements, then the version recorded.
     ///
     /// ```swift
     /// schema.migrationPlan(for: ["unitSystem": .string("imperial")])  // [unitSystem → units: "imperial"]
     /// ```
     public func migrationPlan(for stored: [String: PlistValue]) -> [PreferenceMigration] {
-        guard hasMigrations else { return [] }
+        migration(for: stored).steps
+    }
+
+    /// What renames, conversions and retirements take, in key order. A value moves from a setting's
+    /// old name only when the new name holds nothing and the setting takes the value (its type
+    /// and rule); otherwise it stays, with the reason. Of several old names, the newest with a
+    /// value moves. A value never set under any name is never written: the default applies.
+    private func declaredMigrationPlan(for stored: [String: PlistValue]) -> [PreferenceMigration] {
         var steps: [PreferenceMigration] = []
         for key in keys where !key.renamedFrom.isEmpty || key.conversion != nil {
             // A value of the key's old type under its own name is converted in place.

@@ -180,22 +180,45 @@ public final class Preferences: Sendable {
     /// ```
     @discardableResult
     public func write(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
+        let (written, failure) = try writeReportingMigration(changes)
+        // The write itself went through; the migration step that failed is reported, and the
+        // next write tries it again.
+        if let failure { writeErrorHandler(failure) }
+        return written
+    }
+
+    /// ``write(_:)`` for a caller that shows a failed migration step itself (the editor, whose
+    /// screen a line on standard error would garble).
+    package func writeReportingMigration(_ changes: [String: PlistValue?]) throws -> ([StoredChange], PreferenceError?) {
         // The locks as they are on disk now, not as last seen.
         if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: changes.keys) { throw refusal }
         for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
             guard let value, let key = schema.key(named: name) else { continue }
             try key.checkStored(value)
         }
-        guard schema.hasMigrations else { return try store.commit(changes, by: writer) }
-        // The first write after an old name is seen carries out the migration too, in the same
-        // commit, decided on the file as it is then; this write's own changes come last.
+        guard schema.hasMigrations else { return (try store.commit(changes, by: writer), nil) }
+        // The first write after an old name or an older version is seen carries out the
+        // migration too, in the same commit, decided on the file as it is then; this write's own
+        // changes come last. A write that brings its own version (an import of a backup) is
+        // migrated from that version: its values first, then what they lack.
         let schema = self.schema
-        return try store.commit(by: writer) { current in
+        let failure = Locked<PreferenceError?>(nil)
+        let written = try store.commit(by: writer) { current in
             var all: [String: PlistValue?] = [:]
-            for step in schema.migrationPlan(for: current) { all.merge(step.changes) { _, later in later } }
-            all.merge(changes) { _, own in own }
+            if changes.keys.contains(PreferenceSchema.versionKey) {
+                var base = current
+                for (name, value) in changes { base[name] = value }
+                let outcome = schema.migration(for: base)
+                all = changes.merging(outcome.changes) { _, migrated in migrated }
+                failure.withLock { $0 = outcome.failure }
+            } else {
+                let outcome = schema.migration(for: current)
+                all = outcome.changes.merging(changes) { _, own in own }
+                failure.withLock { $0 = outcome.failure }
+            }
             return all
         }
+        return (written, failure.withLock { $0 })
     }
 
     // MARK: Defaults and reset
@@ -313,8 +336,8 @@ public final class Preferences: Sendable {
         for key in schema.keys { for old in key.renamedFrom { owner[old] = key.name } }
         var kept: [String: [PreferenceDiagnostic]] = [:]
         for step in migrationPlan() {
-            guard case .keep(let reason) = step.action, let name = owner[step.from] else { continue }
-            kept[name, default: []].append(PreferenceDiagnostic(key: step.from, storedValue: step.value.summary, reason: "not moved: \(reason)"))
+            guard case .keep(let reason) = step.action, let name = owner[step.from], let value = step.value else { continue }
+            kept[name, default: []].append(PreferenceDiagnostic(key: step.from, storedValue: value.summary, reason: "not moved: \(reason)"))
         }
         return kept
     }
@@ -339,17 +362,29 @@ public final class Preferences: Sendable {
     /// ```swift
     /// let steps = try prefs.migrate()
     /// ```
+    ///
+    /// A schema with ``MigrationStep``s runs them here, or at the first write: a program whose
+    /// steps must apply before it reads calls this at start. A step that throws is rethrown as
+    /// ``PreferenceError/migrationFailed(version:reason:)`` after the steps before it are saved.
     @discardableResult
     public func migrate() throws -> [PreferenceMigration] {
-        guard schema.hasMigrations else { return [] }
+        let result = try migrateAndReport()
+        if let failure = result.failure { throw failure }
+        return result.steps
+    }
+
+    /// ``migrate()`` for a caller that shows the steps saved before a failed one as well.
+    package func migrateAndReport() throws -> PreferenceSchema.MigrationOutcome {
+        guard schema.hasMigrations else { return .init() }
         let schema = self.schema
-        let steps = Locked<[PreferenceMigration]>([])
+        let outcome = Locked(PreferenceSchema.MigrationOutcome())
         try store.commit(by: writer) { current in
-            let plan = schema.migrationPlan(for: current)
-            steps.withLock { $0 = plan }
-            return plan.reduce(into: [:]) { all, step in all.merge(step.changes) { _, later in later } }
+            let migration = schema.migration(for: current)
+            outcome.withLock { $0 = migration }
+            // Only the version of a suite that holds nothing: not worth a file of its own.
+            return migration.steps.contains(where: \.changesSuite) ? migration.changes : [:]
         }
-        return steps.withLock { $0 }
+        return outcome.withLock { $0 }
     }
 
     /// The problems with one key's values: the user's stored value, each site file's value the

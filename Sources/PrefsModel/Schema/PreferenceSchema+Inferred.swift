@@ -51,15 +51,13 @@ extension PreferenceSchema {
     public func addingOtherKeys(from stored: [String: PlistValue]) -> PreferenceSchema {
         var prototypes: [PreferenceType: AnyPreferenceKey] = [:]
         // A name the program renamed or retired is its own past, not another program's key.
-        let past = Set(retiredKeys + keys.flatMap(\.renamedFrom))
+        // A versioned schema's record of the version is its own too.
+        let past = Set(retiredKeys + keys.flatMap(\.renamedFrom) + (version > 0 ? [Self.versionKey] : []))
         let others = stored.keys.filter { key(named: $0) == nil && !past.contains($0) }.sorted().map { name in
             Self.inferredKey(name, stored[name]!, section: Self.otherKeysSection, isDescribedBySchema: false, prototypes: &prototypes)
         }
         guard !others.isEmpty else { return self }
-        var schema = PreferenceSchema(title: title, suiteName: suiteName, keys: keys + others, derivedValues: derivedValues,
-                                      retiredKeys: retiredKeys)
-        schema.isInferred = isInferred
-        return schema
+        return withKeys(keys + others)
     }
 
     /// The schema again for the keys now stored, when they have changed: an inferred schema is
@@ -78,9 +76,7 @@ extension PreferenceSchema {
             return schema
         }
         let declared = keys.filter(\.isDescribedBySchema)
-        var own = declared.count == keys.count ? self : PreferenceSchema(title: title, suiteName: suiteName, keys: declared,
-                                                                          derivedValues: derivedValues, retiredKeys: retiredKeys)
-        own.isInferred = false
+        let own = declared.count == keys.count ? self : withKeys(declared)
         return own.addingOtherKeys(from: stored)
     }
 

@@ -19,6 +19,7 @@ extension PreferenceSchema {
             }),
         ]
         if !retiredKeys.isEmpty { document["retired"] = .array(retiredKeys.map(JSONValue.string)) }
+        if version > 0 { document["version"] = .int(version) }
         return .object(document)
     }
 
@@ -129,8 +130,20 @@ extension PreferenceSchema {
                 }
             }
         }
-        self.init(title: title, suiteName: suite, keys: keys, retiredKeys: try Self.names(root["retired"], field: "retired"))
+        self.init(title: title, suiteName: suite, keys: keys, retiredKeys: try Self.names(root["retired"], field: "retired"),
+                  version: try Self.version(root["version"]))
         if let conflict = migrationConflict() { throw PreferenceError.invalidSchema(location: "the document", reason: conflict) }
+    }
+
+    /// A schema file's `"version"`: a whole number from 0 (absent: 0). A file has no steps (they
+    /// are code); its version keeps `prefs-tui --schema` from migrating a suite that a newer
+    /// version of the program has migrated already.
+    static func version(_ json: JSONValue?) throws -> Int {
+        guard let json else { return 0 }
+        guard case .int(let number) = json, number >= 0 else {
+            throw PreferenceError.invalidSchema(location: "\"version\"", reason: "expected a whole number from 0, found \(json.text)")
+        }
+        return number
     }
 
     /// A list of names in a schema file (`"retired"`, `"renamedFrom"`): absent is none.

@@ -42,7 +42,8 @@ extension PreferenceSchema {
                 return nil
             }
             let schema = PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
-                                          retiredKeys: try names(document["retired"], field: "retired"))
+                                          retiredKeys: try names(document["retired"], field: "retired"),
+                                          version: try version(document["version"]))
             return schema.migrationConflict() == nil ? schema : nil
         } catch {
             return nil

@@ -23,6 +23,21 @@ public struct PreferenceSchema: Sendable {
     /// stored under one is removed by the next write (see ``Preferences/migrate()``), rather
     /// than listed as another program's key.
     public let retiredKeys: [String]
+    /// The schema's version: 0 for a schema that records none. A suite records the version of
+    /// the last program that migrated it (under ``versionKey``), so each ``MigrationStep`` runs
+    /// once, and an older program (a lower version) reads a newer suite without migrating it.
+    public let version: Int
+    /// The ordered steps that bring a suite from an earlier version to ``version``, sorted by
+    /// their versions (a later step with the same version as an earlier one is left out).
+    public let migrationSteps: [MigrationStep]
+    /// The stored name under which a suite records the schema version it was migrated to. A
+    /// versioned schema owns it: it is neither listed as another program's key nor refused by
+    /// an import, so a backup carries the version its values are at.
+    ///
+    /// ```swift
+    /// prefs.store.storedValue(forKey: PreferenceSchema.versionKey)  // .integer(2)
+    /// ```
+    public static let versionKey = "prefs.schemaVersion"
     /// True for a schema read from a suite's file because no schema describes the suite
     /// (``init(inferredFrom:suiteName:)``): its types are the stored values' and its defaults empty.
     ///
@@ -39,10 +54,19 @@ public struct PreferenceSchema: Sendable {
     /// PreferenceSchema(title: "Weather", suiteName: "com.example.weather", keys: [.city])
     /// ```
     ///
-    /// `retiredKeys` names settings earlier versions had and this one dropped.
+    /// `retiredKeys` names settings earlier versions had and this one dropped. `version` and
+    /// `migrationSteps` version the suite (see ``MigrationStep``); the version is at least the
+    /// last step's, and steps below 1 are left out.
     public init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [AnyDerivedValue] = [],
-                retiredKeys: [String] = []) {
+                retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = []) {
         self.retiredKeys = retiredKeys
+        var steps: [MigrationStep] = []
+        for step in migrationSteps.filter({ $0.version >= 1 }).sorted(by: { $0.version < $1.version })
+        where steps.last?.version != step.version {
+            steps.append(step)
+        }
+        self.migrationSteps = steps
+        self.version = max(version, steps.last?.version ?? 0)
         // Sized once: growing by doubling held the old and the new table together, which was
         // the peak of `list` on a suite of 200,000 keys.
         var seen: [String: AnyPreferenceKey] = Dictionary(minimumCapacity: keys.count)
@@ -68,6 +92,15 @@ public struct PreferenceSchema: Sendable {
         self.derivedValues = derivedValues
         self.sections = sections
         self.keysByName = seen
+    }
+
+    /// This schema with other keys (a UI's chosen part, the file's other keys added), keeping
+    /// everything else: derived values, retired names, version and steps.
+    package func withKeys(_ keys: [AnyPreferenceKey], title: String? = nil) -> PreferenceSchema {
+        var schema = PreferenceSchema(title: title ?? self.title, suiteName: suiteName, keys: keys, derivedValues: derivedValues,
+                                      retiredKeys: retiredKeys, version: version, migrationSteps: migrationSteps)
+        schema.isInferred = isInferred
+        return schema
     }
 
     /// The key with this name, or nil.

@@ -34,6 +34,10 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// A rename that cannot be made: nothing is stored under `from`, or `to` already holds a
     /// value (a rename never overwrites one). Nothing was saved.
     case renameRefused(from: String, to: String, reason: String)
+    /// The schema's ``MigrationStep`` to `version` threw (`reason` is its error): nothing of that
+    /// step was written, and the suite records the version before it. The steps before it, and
+    /// the write that ran them, were saved.
+    case migrationFailed(version: Int, reason: String)
 
     /// The message for a person. Every part that came from input (a key, a value, a path, a
     /// schema entry) is shown with control characters escaped, so a hostile value cannot break
@@ -72,6 +76,8 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
             return "\(key.controlCharactersEscaped) is locked by \(lockFile.controlCharactersEscaped); nothing was saved"
         case .renameRefused(let from, let to, let reason):
             return "cannot rename \(Self.quoted(from)) to \(Self.quoted(to)): \(reason.controlCharactersEscaped); nothing was saved"
+        case .migrationFailed(let version, let reason):
+            return "the migration step to version \(version) failed: \(reason.controlCharactersEscaped); the suite stays at the version before it"
         }
     }
 

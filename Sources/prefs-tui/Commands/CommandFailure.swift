@@ -35,7 +35,7 @@ struct CommandFailure: Error {
         let text = error.description(maxValueLength: 200)
         switch error {
         case .unknownKey: self.init(text, status: ExitStatus.usage)
-        case .invalidValue, .invalidSchema, .unwritableStoredValues, .renameRefused: self.init(text, status: ExitStatus.dataError)
+        case .invalidValue, .invalidSchema, .unwritableStoredValues, .renameRefused, .migrationFailed: self.init(text, status: ExitStatus.dataError)
         case .writeFailed: self.init(text, status: ExitStatus.ioError)
         case .lockHeld: self.init(text, status: ExitStatus.temporaryFailure)
         case .locked: self.init(text, status: ExitStatus.noPermission)

@@ -57,7 +57,14 @@ struct ExportCommand: ParsableCommand {
             for step in prefs.migrationPlan() {
                 guard case .keep = step.action, stored[step.from] == nil else { continue }
                 stored[step.from] = step.value
-                json[step.from] = step.value.jsonValue
+                json[step.from] = step.value?.jsonValue
+            }
+            // A versioned program's backup says which version its values are at (0: before
+            // any), so that importing it runs the migration steps after that version.
+            if prefs.schema.version > 0 {
+                let version = prefs.store.storedValue(forKey: PreferenceSchema.versionKey) ?? .int(0)
+                stored[PreferenceSchema.versionKey] = version
+                json[PreferenceSchema.versionKey] = version.jsonValue
             }
             let data: Data
             switch format {

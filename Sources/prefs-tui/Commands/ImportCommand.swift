@@ -40,6 +40,16 @@ struct ImportCommand: ParsableCommand {
                 // A setting the program retired is no longer imported.
                 if prefs.schema.key(named: name) == nil, prefs.schema.retiredKeys.contains(name) { return }
                 do {
+                    // A backup of a versioned program says which version its values are at: the
+                    // write migrates them from there (see `Preferences.write`).
+                    if name == PreferenceSchema.versionKey, prefs.schema.version > 0 {
+                        let version = try untyped()
+                        guard case .int(let number)? = version, number >= 0 else {
+                            throw PreferenceError.invalidValue(key: name, value: version?.summary ?? "null", allowed: "a schema version: a whole number from 0")
+                        }
+                        changes[name] = .some(version)
+                        return
+                    }
                     // A locked setting is no problem when the file gives the value the lock
                     // gives (a backup made before the lock restores); any other value is one.
                     if let key = prefs.schema.key(named: name), let lockFile = prefs.lockFile(of: key) {
