@@ -110,7 +110,10 @@ package enum WeatherSettings: Sendable {
                                   timeZone: TimeZone? = nil) -> PreferenceSchema {
         PreferenceSchema(
             title: "Weather", suiteName: suiteName, keys: keys,
-            derivedValues: derivedValues(reading: reading, now: now, timeZone: timeZone))
+            derivedValues: derivedValues(reading: reading, now: now, timeZone: timeZone),
+            // Version 2 of the demo renamed "unitSystem" to "unitsNotation" and dropped the
+            // radar: the README's worked example of a migration.
+            retiredKeys: ["showRadar"])
     }
 
     /// The live preview's values: temperature, feels like, wind, next refresh.
@@ -198,7 +201,7 @@ extension PreferenceKeys {
     /// Units: metric or imperial wind and distance.
     package static let unitsNotation = PreferenceKey<WeatherSettings.UnitsNotation>(
         "unitsNotation", default: .metric, title: "Units",
-        help: "Metric shows wind in m/s, imperial in mph.", section: "Units")
+        help: "Metric shows wind in m/s, imperial in mph.", section: "Units", renamedFrom: ["unitSystem"])
     /// Units: 12- or 24-hour clock.
     package static let timeNotation = PreferenceKey<WeatherSettings.TimeNotation>(
         "timeNotation", default: .twentyFourHour, title: "Time format",

@@ -62,3 +62,30 @@ editor.press(.down, .down, .right)       // Copies kept 7 → 8; also .enter, .s
 #expect(editor.screen.contains("8 days"))   // the host's derived value, "History kept"
 #expect(editor.summary.changes == [.init(key: "keepCopies", before: nil, after: .int(8))])
 }
+
+// MARK: README, "Renaming and retiring settings", ordered steps (run on a folder of its own)
+
+@Test func readmeMigrationStepsExampleMovesSecondsToMinutes() throws {
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-steps-\(UUID().uuidString)").path
+defer { try? FileManager.default.removeItem(atPath: directory) }
+try SuiteStore(suiteName: "com.example.weather", directory: directory, watchForChanges: false).commit(["refreshSeconds": .int(1200)])
+let schema = PreferenceSchema(title: "Weather", suiteName: "com.example.weather",
+                              keys: [.refreshInterval, .city], migrationSteps: [
+    MigrationStep(to: 2) { suite in   // version 1 stored seconds as "refreshSeconds"
+        if case .int(let seconds)? = suite["refreshSeconds"] {
+            try suite.set(seconds / 60, for: .refreshInterval)
+            suite["refreshSeconds"] = nil
+        }
+    },
+])
+// The README's line opens the suite in the user's home; the test runs on its own folder.
+let inTheUsersHome = { () -> Preferences in
+let prefs = Preferences(suiteName: "com.example.weather", schema: schema)
+return prefs
+}
+_ = inTheUsersHome
+let prefs = Preferences(suiteName: "com.example.weather", schema: schema, directory: directory, siteFolders: [])
+try prefs.migrate()   // at start, so that reads see the steps' results
+#expect(prefs[.refreshInterval] == 20)
+#expect(prefs.store.storedValue(forKey: PreferenceSchema.versionKey) == .int(2))
+}

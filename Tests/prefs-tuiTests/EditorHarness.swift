@@ -106,4 +106,9 @@ final class CountingStore: PreferenceStore, Sendable {
     func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
         try inner.commit(changes, by: writer)
     }
+    /// A write's own read of the values it decides on (a migration) is part of the write, made
+    /// by the effect that runs it: not counted as a read by the update or the renderer.
+    func commit(by writer: StoreWriter?, transaction: ([String: PlistValue]) throws -> [String: PlistValue?]) throws -> [StoredChange] {
+        try inner.commit(by: writer, transaction: transaction)
+    }
 }

@@ -86,7 +86,7 @@ extension EditorUpdate {
             var text = removed ?? (warnings.isEmpty ? pending.success : warnings.joined(separator: "; "))
             // The first write after a program's new version also moved its renamed settings
             // and removed its retired ones (in the same commit): said once, here.
-            let migrated = migrationNote(changes, schema: state.settings.schema)
+            let migrated = migrationNote(changes, own: Set(pending.changes.keys), schema: state.settings.schema)
             if removed == nil, let migrated { text += "; \(migrated)" }
             state.message = .init(text: text, kind: warnings.isEmpty && removed == nil ? .info : .warning)
         }
@@ -95,19 +95,22 @@ extension EditorUpdate {
 
     /// What a committed write migrated, for the status line (`moved unitSystem → units; removed
     /// legacyMode (retired)`), or nil when it migrated nothing.
-    private static func migrationNote(_ changes: [StoredChange], schema: PreferenceSchema) -> String? {
+    private static func migrationNote(_ changes: [StoredChange], own: Set<String>, schema: PreferenceSchema) -> String? {
         var newName: [String: String] = [:]
         for key in schema.keys { for old in key.renamedFrom { newName[old] = key.name } }
         let parts = changes.filter { $0.new == nil }.compactMap { change -> String? in
             if let to = newName[change.key], changes.contains(where: { $0.key == to && $0.new != nil }) { return "moved \(change.key) → \(to)" }
             return schema.retiredKeys.contains(change.key) ? "removed \(change.key) (retired)" : nil
         }
-        // Steps of a new version (other values changed in the same commit) are said by version;
-        // a suite that only records its first version has nothing to tell.
+        // Steps of a new version are said by their version: when the suite moved from a version
+        // it recorded, or values other than this write's changed with it. A suite that only
+        // records its first version has nothing to tell.
         var said = parts
         if let version = changes.first(where: { $0.key == PreferenceSchema.versionKey }), case .int(let reached)? = version.new,
-           changes.contains(where: { $0.key != PreferenceSchema.versionKey && newName[$0.key] == nil && !schema.retiredKeys.contains($0.key) }),
-           changes.count > 2 || version.old != nil {
+           version.old != nil || changes.contains(where: { change in
+               change.key != PreferenceSchema.versionKey && !own.contains(change.key) && newName[change.key] == nil
+                   && !schema.retiredKeys.contains(change.key) && !newName.values.contains(change.key)
+           }) {
             said.append("migrated to version \(reached)")
         }
         return said.isEmpty ? nil : said.joined(separator: "; ")
