@@ -49,6 +49,9 @@ public struct PreferencesEditor: Sendable {
         /// Also list the store's keys that the schema does not declare (another program's, an
         /// older version's), in a last section, as they come and go while the editor is open.
         public var otherKeys: Bool
+        /// Show the terminal's cursor on the selected setting. It is placed there either way
+        /// (screen readers and braille displays follow it); hidden by default.
+        public var showsCursor: Bool
 
         /// Options for ``PreferencesEditor/init(_:title:options:)``.
         ///
@@ -56,12 +59,13 @@ public struct PreferencesEditor: Sendable {
         /// PreferencesEditor.Options(sections: ["Units"], colours: .off)
         /// ```
         public init(sections: [String]? = nil, keys: [String]? = nil, colours: Colours = .automatic,
-                    terminal: Terminal = .automatic, otherKeys: Bool = false) {
+                    terminal: Terminal = .automatic, otherKeys: Bool = false, showsCursor: Bool = false) {
             self.sections = sections
             self.keys = keys
             self.colours = colours
             self.terminal = terminal
             self.otherKeys = otherKeys
+            self.showsCursor = showsCursor
         }
     }
 
@@ -149,7 +153,7 @@ public struct PreferencesEditor: Sendable {
         case .off: true
         }
         let outcome = try EditorSession.run(shown, suiteName: prefs.schema.suiteName, device: device,
-                                            monochrome: monochrome, keyListing: keyListing,
+                                            monochrome: monochrome, showsCursor: options.showsCursor, keyListing: keyListing,
                                             cancellation: cancellation)
         var endingSignal: Int32?
         if case .signal(let signal) = outcome.ending {

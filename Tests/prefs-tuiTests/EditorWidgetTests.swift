@@ -112,7 +112,7 @@ struct EditorWidgetTests {
         editor.type("Ålesund")
         editor.press(.enter)
         #expect(editor.stored("city") == .string("Ålesund"))
-        #expect(editor.controller.frame().cursor == nil)
+        #expect(!editor.controller.frame().showsCursor)   // no field open: the cursor rests, hidden, on the selection
     }
 
     @Test func urlsAndDatesAreCheckedByTheirParsers() {

@@ -27,7 +27,7 @@ package final class EditorController {
     /// where it is, and that its file could not be read. `keyListing`: whether the key list
     /// follows the file's keys as other programs add and remove them. `writes`: a queue that carries out writes off the caller's thread.
     package init(prefs: Preferences, suiteName: String, location: String? = nil, loadProblem: String? = nil,
-                 width: Int, height: Int, asciiMarkers: Bool = false, keyListing: KeyListing = .schema,
+                 width: Int, height: Int, asciiMarkers: Bool = false, showsCursor: Bool = false, keyListing: KeyListing = .schema,
                  writes: WriteQueue? = nil) {
         self.prefs = prefs
         self.writes = writes
@@ -38,6 +38,7 @@ package final class EditorController {
         state = EditorState(settings: snapshot, suiteName: suiteName, location: location ?? prefs.store.location,
                             width: width, height: height)
         state.asciiMarkers = asciiMarkers
+        state.showsCursor = showsCursor
         state.rebuildRows()
         state.computeDerived()
         if let problem = snapshot.loadProblem ?? snapshot.site.problems.first {

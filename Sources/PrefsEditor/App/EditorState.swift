@@ -113,6 +113,9 @@ struct EditorState: Sendable {
     var wakeUp: Date?
     /// Draw with ASCII markers (`*`, `< >`) instead of `●` and `‹ ›`: the locale is not UTF-8.
     var asciiMarkers = false
+    /// Whether the terminal cursor is shown on the selected setting (`--cursor visible`); it is
+    /// placed there either way, for screen readers.
+    var showsCursor = false
 
     init(settings: SettingsSnapshot, suiteName: String, location: String, width: Int, height: Int) {
         self.settings = settings

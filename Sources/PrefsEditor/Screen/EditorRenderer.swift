@@ -135,6 +135,12 @@ enum EditorRenderer {
             // The bar covers the marker and the title, not the whole row: moving the selection
             // then restyles (and so resends) only those cells of the two rows, not the values.
             grid.restyle(x: 0, y: y, width: titleEnd + 1, style: .selected)
+            // The cursor follows the selection, at the start of its title (an open field or a
+            // filter being typed keeps it at its insertion point).
+            if grid.cursor == nil {
+                grid.cursor = (2, y)
+                grid.showsCursor = state.showsCursor
+            }
         }
     }
 
@@ -346,6 +352,10 @@ enum EditorRenderer {
             let index = first + offset
             let selected = index == popup.highlighted
             let label = (selected ? "› " : "  ") + option.title
+            if selected {
+                grid.cursor = (x + 3, y + 1 + offset)
+                grid.showsCursor = state.showsCursor
+            }
             grid.put(label.padded(toWidth: width - 2), x: x + 1, y: y + 1 + offset, style: selected ? .popupSelected : .popup, bold: selected)
         }
     }

@@ -19,9 +19,11 @@ struct FrameDiff: Equatable, Sendable {
     var clearsScreen: Bool
     var runs: [Run]
     var cursor: (x: Int, y: Int)?
+    /// Whether the cursor is shown where it is placed (see ``ScreenGrid/showsCursor``).
+    var showsCursor = true
 
     static func == (left: FrameDiff, right: FrameDiff) -> Bool {
-        left.clearsScreen == right.clearsScreen && left.runs == right.runs
+        left.clearsScreen == right.clearsScreen && left.runs == right.runs && left.showsCursor == right.showsCursor
             && left.cursor?.x == right.cursor?.x && left.cursor?.y == right.cursor?.y
     }
 
@@ -60,7 +62,7 @@ struct FrameDiff: Equatable, Sendable {
                 if !run.text.isEmpty { runs.append(run) }
             }
         }
-        return FrameDiff(clearsScreen: full, runs: runs, cursor: grid.cursor)
+        return FrameDiff(clearsScreen: full, runs: runs, cursor: grid.cursor, showsCursor: grid.showsCursor)
     }
 
     /// The look of each cell of a row. A blank cell without a background takes the look of the

@@ -20,6 +20,10 @@ package struct ScreenGrid: Sendable, Equatable {
     let width: Int
     let height: Int
     private(set) var cells: [Cell]
+    /// Whether the terminal shows its cursor at ``cursor``. An open field shows it; on the
+    /// selected setting it is placed but hidden unless the person asked to see it. Placed either
+    /// way: screen readers and braille displays follow the cursor, seen or not.
+    var showsCursor = true
     /// Where the terminal cursor should be (column, row), or nil to hide it.
     var cursor: (x: Int, y: Int)? {
         get { cursorPosition.map { ($0.x, $0.y) } }
@@ -93,5 +97,6 @@ package struct ScreenGrid: Sendable, Equatable {
 
     package static func == (lhs: ScreenGrid, rhs: ScreenGrid) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells && lhs.cursorPosition == rhs.cursorPosition
+            && lhs.showsCursor == rhs.showsCursor
     }
 }

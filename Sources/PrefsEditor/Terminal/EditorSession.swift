@@ -35,7 +35,8 @@ package enum EditorSession {
     }
 
     package static func run(_ prefs: Preferences, suiteName: String, device: TerminalDevice, monochrome: Bool,
-                            keyListing: KeyListing = .schema, cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
+                            showsCursor: Bool = false, keyListing: KeyListing = .schema,
+                            cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
         // Made first and closed last: the terminal guard's signal handlers write to it until
         // `terminal.end()` puts the host's actions back.
         let wakeUp = try WakeUpSignal()
@@ -49,7 +50,8 @@ package enum EditorSession {
         let writes = WriteQueue(prefs) { wakeUp.signal() }
         let size = terminal.size
         let controller = EditorController(prefs: prefs, suiteName: suiteName, width: size.width, height: size.height,
-                                          asciiMarkers: !terminal.isUTF8, keyListing: keyListing, writes: writes)
+                                          asciiMarkers: !terminal.isUTF8, showsCursor: showsCursor, keyListing: keyListing,
+                                          writes: writes)
         controller.suspend = { terminal.suspend() }
 
         var ending: Ending?

@@ -222,8 +222,10 @@ final class NcursesTerminal {
             }
         }
         prefs_attrset(prefs_attr_normal())
+        // Placed even when hidden: a screen reader or a braille display reads where the cursor
+        // is, so it sits on the selected setting (or the insertion point of an open field).
         if let cursor = diff.cursor {
-            curs_set(1)
+            curs_set(diff.showsCursor ? 1 : 0)
             wmove(window, Int32(cursor.y), Int32(cursor.x))
         } else {
             curs_set(0)

@@ -8,6 +8,13 @@ struct EditCommand: ParsableCommand {
         commandName: "edit", _superCommandName: PrefsTUI.name,
         abstract: "Open the full-screen editor (the default command).")
 
+    /// Whether the terminal's cursor shows on the selected setting.
+    enum CursorVisibility: String, ExpressibleByArgument, CaseIterable {
+        case visible, hidden
+    }
+
+    @Option(help: "Show the terminal cursor on the selected setting (visible), or only place it there for screen readers (hidden).")
+    var cursor: CursorVisibility = .hidden
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
@@ -21,7 +28,7 @@ struct EditCommand: ParsableCommand {
                 // the file's other keys), so it follows the keys other programs add and remove.
                 outcome = try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName, device: device,
                                                 monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty,
-                                                keyListing: .followingStore())
+                                                showsCursor: cursor == .visible, keyListing: .followingStore())
             } catch {
                 throw Self.failure(error)
             }
