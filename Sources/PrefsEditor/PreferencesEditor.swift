@@ -35,6 +35,16 @@ public struct PreferencesEditor: Sendable {
         case off
     }
 
+    /// Full screen, or plain prompts: a numbered list and questions on standard input and
+    /// output that only append (no cursor movement, no escape sequences), for screen readers,
+    /// braille displays and terminals that cannot move the cursor.
+    public enum Mode: Sendable {
+        /// Plain when `ACCESSIBLE` is set or `TERM` is `dumb`; full screen otherwise.
+        case automatic
+        case fullScreen
+        case plain
+    }
+
     /// What a host can choose.
     public struct Options: Sendable {
         /// Only the settings of these sections (by name, in any letter case), or all when nil.
@@ -52,6 +62,8 @@ public struct PreferencesEditor: Sendable {
         /// Show the terminal's cursor on the selected setting. It is placed there either way
         /// (screen readers and braille displays follow it); hidden by default.
         public var showsCursor: Bool
+        /// Plain prompts instead of the full screen (see ``Mode``).
+        public var mode: Mode
 
         /// Options for ``PreferencesEditor/init(_:title:options:)``.
         ///
@@ -59,13 +71,15 @@ public struct PreferencesEditor: Sendable {
         /// PreferencesEditor.Options(sections: ["Units"], colours: .off)
         /// ```
         public init(sections: [String]? = nil, keys: [String]? = nil, colours: Colours = .automatic,
-                    terminal: Terminal = .automatic, otherKeys: Bool = false, showsCursor: Bool = false) {
+                    terminal: Terminal = .automatic, otherKeys: Bool = false, showsCursor: Bool = false,
+                    mode: Mode = .automatic) {
             self.sections = sections
             self.keys = keys
             self.colours = colours
             self.terminal = terminal
             self.otherKeys = otherKeys
             self.showsCursor = showsCursor
+            self.mode = mode
         }
     }
 
@@ -141,6 +155,10 @@ public struct PreferencesEditor: Sendable {
     /// ```
     public func run(cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Summary {
         let shown = try shownPreferences()
+        if options.mode == .plain || (options.mode == .automatic && PlainSession.isRequestedByEnvironment) {
+            let committed = PlainSession.run(shown, suiteName: prefs.schema.suiteName)
+            return Summary(changes: Self.changes(committed), endingSignal: nil, wasCancelled: false, unsaved: nil)
+        }
         let device: TerminalDevice
         switch options.terminal {
         case .automatic: device = try TerminalDevice.automatic()

@@ -270,11 +270,30 @@ struct TerminalTests {
                 "\(session.screen())")
     }
 
-    @Test func aTerminalThatCannotMoveTheCursorIsRefused() async throws {
-        let session = try TmuxSession(environment: ["TERM": "dumb"])
-        #expect(await eventually { session.exitStatus != nil })
-        #expect(session.exitStatus == "64")
-        #expect(session.file("stderr")?.contains("the terminal TERM=dumb cannot move the cursor, which the editor needs; use the commands instead: prefs-tui list") == true)
+    /// TERM=dumb (an Emacs shell buffer, a serial line) gets the plain mode: numbered settings
+    /// and questions that only append (issue 22), once refused with exit 64.
+    @Test func aTerminalThatCannotMoveTheCursorGetsThePlainMode() async throws {
+        let session = try TmuxSession(width: 120, height: 40, environment: ["TERM": "dumb"])
+        #expect(await session.waitFor("6. Refresh every: 15 min"), "\(session.screen())")
+
+        try session.type("6"); try session.press("Enter")                         // pick by number
+        #expect(await session.waitFor("Allowed: a whole number from 5 to 240 in steps of 5."))
+        try session.type("20"); try session.press("Enter")                        // change
+        #expect(await session.waitFor("Refresh every set to 20 min."))
+        try session.type("refreshInterval"); try session.press("Enter")          // pick by name
+        try session.type("7"); try session.press("Enter")                         // refused, as set refuses it
+        #expect(await session.waitFor(#"refreshInterval: "7" is not allowed; allowed: 5…240 in steps of 5"#))
+        try session.press("Enter")                                                // Enter keeps the value
+        #expect(await session.waitFor("Refresh every stays 20 min."))
+        try session.type("1"); try session.press("Enter")
+        try session.type("Kelvin"); try session.press("Enter")                    // a choice by name
+        #expect(await session.waitFor("Temperature set to Kelvin."))
+        try session.type("r 1"); try session.press("Enter")                       // reset
+        #expect(await session.waitFor("Reset Temperature: now Celsius."))
+        try session.type("q"); try session.press("Enter")
+
+        #expect(await eventually { session.exitStatus == "0" }, "\(session.screen())")
+        #expect(session.stored == ["refreshInterval": .int(20)])
     }
 
     @Test func aLocaleThatIsNotUTF8GetsLineDrawingAndASCIIMarkers() async throws {

@@ -15,10 +15,18 @@ struct EditCommand: ParsableCommand {
 
     @Option(help: "Show the terminal cursor on the selected setting (visible), or only place it there for screen readers (hidden).")
     var cursor: CursorVisibility = .hidden
+    @Flag(help: "Plain prompts instead of the full screen: a numbered list and questions that only append, for screen readers and TERM=dumb (also ACCESSIBLE=1).")
+    var plain = false
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
         try reportingFailures {
+            if plain || PlainSession.isRequestedByEnvironment {
+                let prefs = try options.open()
+                _ = PlainSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName)
+                prefs.reportStoreWarnings()
+                return
+            }
             let device: TerminalDevice
             do throws(PreferencesEditorError) { device = try TerminalDevice.standardStreams() } catch { throw Self.failure(error) }
             let prefs = try options.open(watchForChanges: true, reportsLockWaits: false)

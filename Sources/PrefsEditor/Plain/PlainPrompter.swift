@@ -1,0 +1,248 @@
+import PrefsModel
+
+/// The editor as plain prompts, for screen readers, braille displays, `TERM=dumb` terminals
+/// (Emacs shell buffers, serial lines) and people who prefer questions to a full screen. Output
+/// only appends: no cursor movement, no escape sequences. It takes one line at a time and
+/// answers with the text to print, so it runs (and is tested) without a terminal.
+///
+/// The settings are listed as a numbered list by section; a number or a key name picks one; the
+/// prompt says its title, help, value, default and rule in words; Enter keeps the value; every
+/// change is said in a sentence or refused with the message `set` gives; live values that a
+/// change moves are printed after it. `r` resets, `u` undoes, `l` lists again, `q` quits.
+package final class PlainPrompter {
+    private let prefs: Preferences
+    private let suiteName: String
+    private let keys: [AnyPreferenceKey]
+    private var picked: AnyPreferenceKey?
+    private var undo: [(key: AnyPreferenceKey, previous: PlistValue?)] = []
+    /// Every change written, in order, for the session's summary.
+    package private(set) var committed: [StoredChange] = []
+    /// Whether the person quit.
+    package private(set) var isFinished = false
+
+    package init(prefs: Preferences, suiteName: String) {
+        self.prefs = prefs
+        self.suiteName = suiteName
+        keys = prefs.schema.sections.flatMap(\.keys)
+    }
+
+    /// The first text: what this is, how to use it, the settings, and the first prompt.
+    package func start() -> String {
+        var text = "\(prefs.schema.title) settings, suite \(suiteName) (\(prefs.store.location)).\n"
+        if let problem = prefs.store.loadProblem { text += "Warning: \(problem)\n" }
+        text += "Type a setting's number or name to change it; l lists the settings again, r NUMBER resets one, "
+        text += "u undoes the last change, q quits.\n"
+        return text + listing() + menuPrompt
+    }
+
+    /// The answer to one line the person typed (without its line end).
+    package func respond(to line: String) -> String {
+        let input = line.trimmingCharacters(in: .whitespaces)
+        if let key = picked {
+            picked = nil
+            let answered = answer(input, for: key)
+            return picked == nil ? answered + menuPrompt : answered
+        }
+        return menu(input)
+    }
+
+    /// Standard input ended: like `q`.
+    package func endOfInput() -> String {
+        isFinished = true
+        return "\n"
+    }
+
+    // MARK: The list
+
+    private let menuPrompt = "Setting (number or name; l lists, q quits): "
+
+    private func listing() -> String {
+        var text = ""
+        var number = 0
+        for section in prefs.schema.sections {
+            text += "\(section.name)\n"
+            for key in section.keys {
+                number += 1
+                var line = "  \(number). \(title(of: key)): \(shown(key))"
+                if prefs.isLocked(key) { line += " (locked)" } else if !prefs.isDefault(key) { line += " (changed)" }
+                text += line + "\n"
+            }
+        }
+        let live = liveValues()
+        if !live.isEmpty { text += "Live values: " + live.map { "\($0.title) \($0.text)" }.joined(separator: "; ") + "\n" }
+        return text
+    }
+
+    private func menu(_ input: String) -> String {
+        switch input {
+        case "": return menuPrompt
+        case "q", "Q":
+            isFinished = true
+            return "Bye.\n"
+        case "l", "L": return listing() + menuPrompt
+        case "u", "U": return undoLast() + menuPrompt
+        case "?", "h", "help":
+            return "Type a setting's number (1 to \(keys.count)) or its key name; r and a number resets it; u undoes; l lists; q quits.\n" + menuPrompt
+        default: break
+        }
+        if input.hasPrefix("r "), let key = key(named: String(input.dropFirst(2)).trimmingCharacters(in: .whitespaces)) {
+            return reset(key) + menuPrompt
+        }
+        guard let key = key(named: input) else {
+            return "No setting \(input.quotedForMessage): type a number from 1 to \(keys.count), or a key name.\n" + menuPrompt
+        }
+        if let lockFile = prefs.lockFile(of: key) {
+            return "\(title(of: key)) is locked by \(lockFile.controlCharactersEscaped): it reads \(shown(key)) and cannot be changed here.\n" + menuPrompt
+        }
+        return question(for: key)
+    }
+
+    private func key(named input: String) -> AnyPreferenceKey? {
+        if let number = Int(input), (1...keys.count).contains(number) { return keys[number - 1] }
+        return keys.first { $0.name == input } ?? keys.first { $0.name.lowercased() == input.lowercased() }
+    }
+
+    // MARK: One setting
+
+    private func question(for key: AnyPreferenceKey, again: Bool = false) -> String {
+        picked = key
+        if again {
+            return key.rule.choices == nil ? "New value for \(title(of: key)) (Enter keeps \(shown(key)); r resets): "
+                : "Choice for \(title(of: key)) (number or name; Enter keeps \(shown(key)); r resets): "
+        }
+        var text = "\(title(of: key)) (\(key.name.controlCharactersEscaped))"
+        if !key.help.isEmpty { text += ": \(key.help.controlCharactersEscaped)" }
+        text += "\nNow \(shown(key))"
+        text += key.hasDefault ? "; default \(shown(key, text: key.defaultText))" : "; no default declared"
+        text += ". Allowed: \(Self.words(for: key)).\n"
+        if let choices = key.rule.choices {
+            for (index, choice) in choices.enumerated() { text += "  \(index + 1). \(choice.title.controlCharactersEscaped)\n" }
+            return text + "Choice (number or name; Enter keeps \(shown(key)); r resets): "
+        }
+        let hint = key.type.isList ? "items separated by commas, or a JSON array; " : ""
+        return text + "New value (\(hint)Enter keeps it; r resets): "
+    }
+
+    private func answer(_ input: String, for key: AnyPreferenceKey) -> String {
+        if input.isEmpty { return "\(title(of: key)) stays \(shown(key)).\n" }
+        if input == "r" || input == "R" { return reset(key) }
+        let value: PlistValue?
+        do {
+            value = try parse(input, for: key)
+        } catch {
+            // Asked again: Enter still keeps the value, so nobody is stuck here.
+            return "\(error)\n" + question(for: key, again: true)
+        }
+        return write(value, to: key)
+    }
+
+    private func parse(_ input: String, for key: AnyPreferenceKey) throws -> PlistValue? {
+        if let choices = key.rule.choices {
+            if let number = Int(input), (1...choices.count).contains(number) { return try key.storedValue(parsing: [choices[number - 1].value]) }
+            if let choice = choices.first(where: { $0.title.lowercased() == input.lowercased() || $0.value.lowercased() == input.lowercased() }) {
+                return try key.storedValue(parsing: [choice.value])
+            }
+        }
+        if key.type.unwrapped == .bool {
+            switch input.lowercased() {
+            case "on", "yes", "y": return try key.storedValue(parsing: ["true"])
+            case "off", "no", "n": return try key.storedValue(parsing: ["false"])
+            default: break
+            }
+        }
+        if key.type.isList {
+            if input.hasPrefix("[") { return try key.storedValue(json: try JSONValue(parsing: input)) }
+            return try key.storedValue(parsing: input.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        return try key.storedValue(parsing: [input])
+    }
+
+    private func write(_ value: PlistValue?, to key: AnyPreferenceKey, undoing: Bool = false) -> String {
+        let before = liveValues()
+        let previous = prefs.store.storedValue(forKey: key.name)
+        do {
+            let changes = undoing ? try prefs.write([key.name: value]) : try prefs.writeEdits([key.name: value])
+            committed += changes
+            if !undoing && !changes.isEmpty { undo.append((key, previous)) }
+        } catch {
+            return "\(error)\n"
+        }
+        var text = undoing ? "Undone: \(title(of: key)) is \(shown(key)) again.\n" : "\(title(of: key)) set to \(shown(key)).\n"
+        let moved = zip(before, liveValues()).filter { $0.text != $1.text }.map { "\($1.title) \($1.text)" }
+        if !moved.isEmpty { text += "Live values now: " + moved.joined(separator: "; ") + "\n" }
+        return text
+    }
+
+    private func reset(_ key: AnyPreferenceKey) -> String {
+        if let lockFile = prefs.lockFile(of: key) {
+            return "\(title(of: key)) is locked by \(lockFile.controlCharactersEscaped); nothing was reset.\n"
+        }
+        guard !prefs.isDefault(key) else { return "\(title(of: key)) already reads \(shown(key)); nothing stored to reset.\n" }
+        let before = liveValues()
+        let previous = prefs.store.storedValue(forKey: key.name)
+        do {
+            committed += try prefs.write([key.name: nil])
+            undo.append((key, previous))
+        } catch {
+            return "\(error)\n"
+        }
+        var text = "Reset \(title(of: key)): now \(shown(key)).\n"
+        let moved = zip(before, liveValues()).filter { $0.text != $1.text }.map { "\($1.title) \($1.text)" }
+        if !moved.isEmpty { text += "Live values now: " + moved.joined(separator: "; ") + "\n" }
+        return text
+    }
+
+    private func undoLast() -> String {
+        guard let last = undo.popLast() else { return "Nothing to undo.\n" }
+        return write(last.previous, to: last.key, undoing: true)
+    }
+
+    // MARK: Words
+
+    private func title(of key: AnyPreferenceKey) -> String {
+        (key.title.isEmpty ? key.name : key.title).controlCharactersEscaped
+    }
+
+    /// The value as a person reads it: a choice's title, with the unit.
+    private func shown(_ key: AnyPreferenceKey, text given: String? = nil) -> String {
+        let text = given ?? prefs.text(of: key)
+        if let choice = key.rule.choices?.first(where: { $0.value == text }) { return choice.title.controlCharactersEscaped }
+        if text.isEmpty || text == "[]" { return "(empty)" }
+        if key.type.unwrapped == .bool { return text == "true" ? "on" : "off" }
+        return text.controlCharactersEscaped + (key.unit.map { " \($0)" } ?? "")
+    }
+
+    private func liveValues() -> [(title: String, text: String)] {
+        prefs.schema.derivedValues.compactMap { derived in derived.text(in: prefs).map { (derived.title, $0) } }
+    }
+
+    /// The rule in words: "a whole number from 5 to 240 in steps of 5".
+    static func words(for key: AnyPreferenceKey) -> String {
+        let whole = key.type.unwrapped == .int || key.type.unwrapped == .array(.int)
+        switch key.rule {
+        case .range(let min, let max, let step):
+            var text = whole ? "a whole number" : "a number"
+            switch (min, max) {
+            case let (min?, max?): text += " from \(number(min)) to \(number(max))"
+            case let (min?, nil): text += " of at least \(number(min))"
+            case let (nil, max?): text += " of at most \(number(max))"
+            case (nil, nil): break
+            }
+            if let step { text += " in steps of \(number(step))" }
+            return text
+        case .choices(let options): return "one of " + options.map(\.title).joined(separator: ", ")
+        case .any:
+            switch key.type.unwrapped {
+            case .bool: return "on or off"
+            case .int: return "a whole number"
+            case .double: return "a number"
+            default: return key.rule.allowedText
+            }
+        default: return key.rule.allowedText
+        }
+    }
+
+    private static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import PrefsModel
+
+/// The plain mode's loop: prints what the ``PlainPrompter`` says and feeds it standard input,
+/// one line at a time, until the person quits or input ends. It changes no terminal mode, no
+/// signal action and no locale, so there is nothing to put back.
+package enum PlainSession {
+    /// Whether the plain mode is asked for by the environment: `ACCESSIBLE` set (as charm's
+    /// huh and the GitHub CLI read it), or a terminal that cannot move its cursor (`TERM=dumb`).
+    package static var isRequestedByEnvironment: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return !(environment["ACCESSIBLE"] ?? "").isEmpty || environment["TERM"] == "dumb"
+    }
+
+    /// Runs the prompts on standard input and output; returns every change written, in order.
+    package static func run(_ prefs: Preferences, suiteName: String) -> [StoredChange] {
+        let prompter = PlainPrompter(prefs: prefs, suiteName: suiteName)
+        write(prompter.start())
+        while !prompter.isFinished {
+            guard let line = readLine(strippingNewline: true) else {
+                write(prompter.endOfInput())
+                break
+            }
+            write(prompter.respond(to: line))
+        }
+        return prompter.committed
+    }
+
+    /// Straight to the descriptor: each prompt must be out before the next line is read.
+    private static func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+@testable import PrefsEditor
+@testable import prefs_tui
+
+/// The plain mode (issue 22): prompts on standard input and output that only append, for
+/// screen readers, braille displays and terminals that cannot move the cursor.
+@Suite("The plain mode")
+struct PlainModeTests {
+    private func session(_ lines: String..., stored: [String: PlistValue] = [:]) throws -> (CommandLineFixture, ChildProcess.Result) {
+        let cli = CommandLineFixture()
+        if !stored.isEmpty { try SuiteStore(suiteName: cli.suite, directory: cli.directory.path, watchForChanges: false).commit(stored) }
+        let input = try cli.write(lines.joined(separator: "\n") + "\n", to: "input.txt")
+        return (cli, try cli.runInShell("< '\(input)'", "--plain"))
+    }
+
+    @Test func picksChangesRefusesUndoesAndQuitsWithoutAnEscapeSequence() throws {
+        let (cli, result) = try session("6", "20", "10", "5", "", "2", "2", "u", "q")
+
+        #expect(result.status == 0, "\(result.error)")
+        #expect(!result.output.contains("\u{1B}"))                 // no cursor movement, no colours
+        #expect(result.output.contains("Updates\n  6. Refresh every: 15 min\n  7. Show feels-like: on\n"))
+        #expect(result.output.contains("Now 15 min; default 15 min. Allowed: a whole number from 5 to 240 in steps of 5."))
+        #expect(result.output.contains("Refresh every set to 20 min.\nLive values now: Next refresh"))
+        #expect(result.output.contains(#"decimalPlaces: "5" is not allowed; allowed: 0…2"#))
+        #expect(result.output.contains("Decimal places stays 1."))
+        #expect(result.output.contains("Units set to Imperial.\nLive values now: Wind 11.2 mph"))
+        #expect(result.output.contains("Undone: Units is Metric again."))
+        #expect(cli.stored == ["refreshInterval": .int(20)])
+    }
+
+    @Test func aSettingIsPickedByNameAndAChoiceByNameOrNumber() throws {
+        let (cli, result) = try session("temperatureNotation", "fahrenheit", "timeNotation", "1", "notificationsEnabled", "yes", "q")
+
+        #expect(result.status == 0)
+        #expect(result.output.contains("  1. Celsius\n  2. Fahrenheit\n  3. Kelvin\nChoice (number or name; Enter keeps Celsius; r resets): "))
+        #expect(cli.stored == ["temperatureNotation": .string("fahrenheit"), "timeNotation": .string("twelveHour"),
+                               "notificationsEnabled": .bool(true)])
+    }
+
+    @Test func anUnknownPickIsExplainedAndEndOfInputQuits() throws {
+        let (cli, result) = try session("99", "citty", stored: ["city": .string("Bergen")])
+
+        #expect(result.status == 0)
+        #expect(result.output.contains(#"No setting "99": type a number from 1 to 11, or a key name."#))
+        #expect(result.output.contains(#"No setting "citty""#))
+        #expect(result.output.contains("  4. City: Bergen (changed)"))
+        #expect(cli.stored == ["city": .string("Bergen")])
+    }
+
+    @Test func rulesAreSaidInWords() {
+        #expect(PlainPrompter.words(for: PreferenceKey<Int>("n", default: 5, rule: .range(5...240, step: 5))) == "a whole number from 5 to 240 in steps of 5")
+        #expect(PlainPrompter.words(for: PreferenceKey<Double>("x", default: 1, rule: .range(0...2))) == "a number from 0 to 2")
+        #expect(PlainPrompter.words(for: PreferenceKey<Bool>("b", default: true)) == "on or off")
+    }
+
+    @Test func aHostOpensThePlainModeThroughTheLibrary() throws {
+        let prefs = Preferences(store: InMemoryStore(), schema: EditorHarness.schema)
+        let prompter = PlainPrompter(prefs: prefs, suiteName: "s")
+
+        #expect(prompter.start().contains("4. City: Oslo"))
+        _ = prompter.respond(to: "city")
+        #expect(prompter.respond(to: "Tromsø").hasPrefix("City set to Tromsø."))
+        _ = prompter.respond(to: "q")
+
+        #expect(prompter.isFinished)
+        #expect(prefs.store.storedValue(forKey: "city") == .string("Tromsø"))
+        #expect(PreferencesEditor.Options(mode: .plain).mode == .plain)
+    }
+}
