@@ -157,6 +157,41 @@ struct MigrationStepTests {
         #expect(fixture.store.storedValues() == ["city": .string("Oslo"), "refreshInterval": .int(15), Self.version: .int(3)])
     }
 
+    @Test func anOlderBackupNeverMovesTheVersionBackNorRerunsStepsOnTheFilesValues() throws {
+        // The file is at version 3 with a value step 2 would change again; the backup is at 1.
+        let fixture = StoreFixture(.memory, schema: Self.schema, initial: [Self.version: .int(3), "refreshInterval": .int(20)])
+
+        try fixture.prefs.write(["city": .string("Bergen"), Self.version: .int(1)])
+        try fixture.prefs.write(["city": .string("Tromsø"), Self.version: .int(0)])
+
+        #expect(fixture.store.storedValues() == [Self.version: .int(3), "refreshInterval": .int(20), "city": .string("Tromsø")])
+    }
+
+    @Test func aDamagedRecordOfTheVersionIsReportedNotSilentlyKept() throws {
+        let fixture = StoreFixture(.memory, schema: Self.schema, initial: [Self.version: .string("2"), "refreshSeconds": .int(600)])
+
+        #expect(throws: PreferenceError.self) { try fixture.prefs.migrate() }
+        #expect(fixture.store.storedValues() == [Self.version: .string("2"), "refreshSeconds": .int(600)])
+    }
+
+    @Test func noSchemaMayUseTheVersionsName() {
+        #expect(throws: PreferenceError.self) {
+            try PreferenceSchema(jsonData: Data(#"{"suite": "a", "version": 2, "sections": [{"name": "S", "settings": [{"key": "prefs.schemaVersion", "type": "string", "default": "x"}]}]}"#.utf8))
+        }
+        #expect(throws: PreferenceError.self) {
+            try PreferenceSchema(jsonData: Data(#"{"suite": "a", "retired": ["prefs.schemaVersion"], "sections": []}"#.utf8))
+        }
+    }
+
+    @Test func migrateWritesNothingWhenThereIsNothingToMigrateOrTheFileCannotBeRead() throws {
+        let fixture = StoreFixture(.suite, schema: Self.schema)
+        try Data("garbage<<".utf8).write(to: URL(fileURLWithPath: fixture.plistPath))
+        let unreadable = fixture.reopened()
+
+        #expect(try unreadable.migrate().isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.plistPath)) == Data("garbage<<".utf8))
+    }
+
     @Test func theVersionKeyIsNoOtherProgramsKeyAndASchemaFileCarriesTheVersion() throws {
         let stored: [String: PlistValue] = [Self.version: .int(3), "city": .string("Oslo")]
         #expect(Self.schema.addingOtherKeys(from: stored).keys.map(\.name) == ["refreshInterval", "city"])

@@ -133,6 +133,9 @@ extension PreferenceSchema {
         guard let recorded = Self.recordedVersion(in: stored) else {
             outcome.steps = [PreferenceMigration(from: Self.versionKey, action: .keep(reason: "not a version number; nothing migrated"),
                                                  value: stored[Self.versionKey])]
+            // Said, not only kept: nothing migrates until the record is repaired.
+            outcome.failure = .invalidValue(key: Self.versionKey, value: stored[Self.versionKey]?.summary ?? "",
+                                            allowed: "a schema version: a whole number from 0 (repair: prefs-tui set --type int \(Self.versionKey) N)")
             return outcome
         }
         guard recorded <= version else {
@@ -229,6 +232,11 @@ extension PreferenceSchema {
     /// for it.
     package func migrationConflict() -> String? {
         let current = Set(keys.map(\.name))
+        // The record of the version is no setting, old name or retired setting of any schema.
+        let reserved = Self.versionKey
+        if current.contains(reserved) || retiredKeys.contains(reserved) || keys.contains(where: { $0.renamedFrom.contains(reserved) }) {
+            return "\(reserved.quotedForMessage) is where a suite records its schema version; no setting may use it"
+        }
         var owner: [String: String] = [:]
         for key in keys {
             for old in key.renamedFrom where old != key.name {

@@ -71,6 +71,9 @@ extension Preferences {
     @discardableResult
     public func rename(_ old: String, to new: String) throws -> [StoredChange] {
         guard old != new else { throw PreferenceError.renameRefused(from: old, to: new, reason: "the names are the same") }
+        if schema.version > 0, old == PreferenceSchema.versionKey || new == PreferenceSchema.versionKey {
+            throw PreferenceError.renameRefused(from: old, to: new, reason: "\(PreferenceSchema.versionKey) is where the suite records its schema version")
+        }
         if schema.key(named: new) == nil {
             if schema.retiredKeys.contains(new) {
                 throw PreferenceError.renameRefused(from: old, to: new, reason: "\(new.quotedForMessage) is a setting this program retired")

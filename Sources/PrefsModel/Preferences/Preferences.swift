@@ -181,8 +181,8 @@ public final class Preferences: Sendable {
     @discardableResult
     public func write(_ changes: [String: PlistValue?]) throws -> [StoredChange] {
         let (written, failure) = try writeReportingMigration(changes)
-        // The write itself went through; the migration step that failed is reported, and the
-        // next write tries it again.
+        // The write itself went through; the migration step that failed (or a damaged record
+        // of the version) is reported, and the next write tries it again.
         if let failure { writeErrorHandler(failure) }
         return written
     }
@@ -205,16 +205,31 @@ public final class Preferences: Sendable {
         let failure = Locked<PreferenceError?>(nil)
         let written = try store.commit(by: writer) { current in
             var all: [String: PlistValue?] = [:]
-            if changes.keys.contains(PreferenceSchema.versionKey) {
-                var base = current
-                for (name, value) in changes { base[name] = value }
-                let outcome = schema.migration(for: base)
-                all = changes.merging(outcome.changes) { _, migrated in migrated }
-                failure.withLock { $0 = outcome.failure }
+            let outcome = schema.migration(for: current)
+            failure.withLock { $0 = outcome.failure }
+            guard let brought = changes[PreferenceSchema.versionKey] else {
+                return outcome.changes.merging(changes) { _, own in own }
+            }
+            // A backup's values are migrated on their own, from the version it brings; the
+            // file's other values as any write migrates them. The version recorded is the higher
+            // of the two results: an old backup never moves it back.
+            var imported: [String: PlistValue] = [:]
+            for case let (name, value?) in changes { imported[name] = value }
+            let own = schema.migration(for: imported)
+            all = outcome.changes
+            for (name, value) in changes where name != PreferenceSchema.versionKey { all[name] = value }
+            for (name, value) in own.changes where name != PreferenceSchema.versionKey { all[name] = value }
+            func version(_ changed: [String: PlistValue?], _ stored: PlistValue?) -> Int? {
+                let value = changed[PreferenceSchema.versionKey] ?? stored
+                if case .int(let number)? = value, number >= 0 { return number }
+                return nil
+            }
+            let file = version(outcome.changes, current[PreferenceSchema.versionKey])
+            let backup = version(own.changes, brought)
+            if let highest = [file, backup].compactMap({ $0 }).max(), highest != (current[PreferenceSchema.versionKey].flatMap { if case .int(let n) = $0 { n } else { nil } }) {
+                all[PreferenceSchema.versionKey] = .int(highest)
             } else {
-                let outcome = schema.migration(for: current)
-                all = outcome.changes.merging(changes) { _, own in own }
-                failure.withLock { $0 = outcome.failure }
+                all.removeValue(forKey: PreferenceSchema.versionKey)
             }
             return all
         }
@@ -377,6 +392,10 @@ public final class Preferences: Sendable {
     package func migrateAndReport() throws -> PreferenceSchema.MigrationOutcome {
         guard schema.hasMigrations else { return .init() }
         let schema = self.schema
+        // Nothing to do (or a file that cannot be read, whose values are unknown): no write,
+        // which would create the file, or replace an unreadable one.
+        let seen = schema.migration(for: store.storedValues())
+        guard store.loadProblem == nil, seen.steps.contains(where: \.changesSuite) else { return seen }
         let outcome = Locked(PreferenceSchema.MigrationOutcome())
         try store.commit(by: writer) { current in
             let migration = schema.migration(for: current)

@@ -102,11 +102,25 @@ struct SetCommand: ParsableCommand {
             return false
         }
         if unset { throw CommandFailure("--type sets a value; to remove \(key.quotedForMessage), use `prefs-tui reset \(key)`", status: ExitStatus.usage) }
-        // Through a schema of this one key, so the write is checked as that type and a site's
-        // lock still applies.
-        let scoped = Preferences(store: prefs.store, schema: PreferenceSchema(title: "", suiteName: prefs.schema.suiteName, keys: [typed]),
-                                 site: prefs.site)
-        try scoped.write([key: typed.storedValue(parsing: values)])
+        // Checked as that type, then written through the suite's own preferences, so that the
+        // write carries out a pending migration as any other write does.
+        let value = try typed.storedValue(parsing: values)
+        if key == PreferenceSchema.versionKey, prefs.schema.version > 0 {
+            // The one way to repair a damaged record of the schema version: a whole number.
+            guard case .int(let number)? = value, number >= 0 else {
+                throw PreferenceError.invalidValue(key: key, value: values.joined(separator: " "),
+                                                   allowed: "a schema version, given as --type int: a whole number from 0")
+            }
+        }
+        if prefs.schema.key(named: key) == nil {
+            try prefs.write([key: value])
+        } else {
+            // A key the file holds with another type (retyped on purpose): through a schema of
+            // this one key, so the new type is what is checked, and a site's lock still applies.
+            let scoped = Preferences(store: prefs.store, schema: PreferenceSchema(title: "", suiteName: prefs.schema.suiteName, keys: [typed]),
+                                     site: prefs.site)
+            try scoped.write([key: value])
+        }
         prefs.reportStoreWarnings()
         return true
     }
