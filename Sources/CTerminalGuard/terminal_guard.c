@@ -30,7 +30,8 @@ static const int curses_signals[] = {SIGTSTP, SIGWINCH, SIGCONT};
 
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 
-static const char leave_sequence[] = "\033[?2004l\033[?1049l\033[?25h\033[0m\r\n";
+// Bracketed paste and mouse reporting off, the main screen back, the cursor shown, plain text.
+static const char leave_sequence[] = "\033[?2004l\033[?1006l\033[?1000l\033[?1049l\033[?25h\033[0m\r\n";
 
 static atomic_int active = 0;
 static atomic_int stop_signal = 0;

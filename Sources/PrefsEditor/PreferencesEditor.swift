@@ -64,6 +64,9 @@ public struct PreferencesEditor: Sendable {
         public var showsCursor: Bool
         /// Plain prompts instead of the full screen (see ``Mode``).
         public var mode: Mode
+        /// Take clicks and the wheel (on by default). Off, the terminal's own text selection
+        /// works; the person can also switch it with `M`. Never saved.
+        public var capturesMouse: Bool
 
         /// Options for ``PreferencesEditor/init(_:title:options:)``.
         ///
@@ -72,7 +75,7 @@ public struct PreferencesEditor: Sendable {
         /// ```
         public init(sections: [String]? = nil, keys: [String]? = nil, colours: Colours = .automatic,
                     terminal: Terminal = .automatic, otherKeys: Bool = false, showsCursor: Bool = false,
-                    mode: Mode = .automatic) {
+                    mode: Mode = .automatic, capturesMouse: Bool = true) {
             self.sections = sections
             self.keys = keys
             self.colours = colours
@@ -80,6 +83,7 @@ public struct PreferencesEditor: Sendable {
             self.otherKeys = otherKeys
             self.showsCursor = showsCursor
             self.mode = mode
+            self.capturesMouse = capturesMouse
         }
     }
 
@@ -171,7 +175,8 @@ public struct PreferencesEditor: Sendable {
         case .off: true
         }
         let outcome = try EditorSession.run(shown, suiteName: prefs.schema.suiteName, device: device,
-                                            monochrome: monochrome, showsCursor: options.showsCursor, keyListing: keyListing,
+                                            monochrome: monochrome, showsCursor: options.showsCursor,
+                                            capturesMouse: options.capturesMouse, keyListing: keyListing,
                                             cancellation: cancellation)
         var endingSignal: Int32?
         if case .signal(let signal) = outcome.ending {

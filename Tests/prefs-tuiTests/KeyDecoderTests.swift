@@ -6,7 +6,7 @@ import Testing
 @Suite("Key decoding, without a terminal")
 struct KeyDecoderTests {
     private let decoder = KeyDecoder(functionKeys: [259: .up, 265: .function(1)], resizeCode: 410,
-                                     pasteStartCode: 0x2000, pasteEndCode: 0x2001)
+                                     pasteStartCode: 0x2000, pasteEndCode: 0x2001, mouseCodes: [0x2002, 409])
 
     @Test func controlCharactersAreTheirKeys() {
         let keys = [10, 13, 27, 9, 127, 8, 1, 21, 26, 28].map { KeyDecoder.key($0) }

@@ -17,6 +17,8 @@ package final class EditorController {
     private(set) var wakeUp: Date?
     /// Carries out Ctrl-Z: the terminal loop leaves the screen, stops, and redraws on return.
     var suspend: () -> Void = {}
+    /// Turns the terminal's mouse reporting on or off (`M`).
+    var captureMouse: (Bool) -> Void = { _ in }
     /// What the editor's own writes changed, in order (for the summary a host gets back).
     private(set) var committed: [StoredChange] = []
     /// Where writes run: on the loop's thread (nil: tests, `render`), or off it.
@@ -27,7 +29,8 @@ package final class EditorController {
     /// where it is, and that its file could not be read. `keyListing`: whether the key list
     /// follows the file's keys as other programs add and remove them. `writes`: a queue that carries out writes off the caller's thread.
     package init(prefs: Preferences, suiteName: String, location: String? = nil, loadProblem: String? = nil,
-                 width: Int, height: Int, asciiMarkers: Bool = false, showsCursor: Bool = false, keyListing: KeyListing = .schema,
+                 width: Int, height: Int, asciiMarkers: Bool = false, showsCursor: Bool = false, capturesMouse: Bool = false,
+                 keyListing: KeyListing = .schema,
                  writes: WriteQueue? = nil) {
         self.prefs = prefs
         self.writes = writes
@@ -39,6 +42,7 @@ package final class EditorController {
                             width: width, height: height)
         state.asciiMarkers = asciiMarkers
         state.showsCursor = showsCursor
+        state.capturesMouse = capturesMouse
         state.rebuildRows()
         state.computeDerived()
         if let problem = snapshot.loadProblem ?? snapshot.site.problems.first {
@@ -98,6 +102,8 @@ package final class EditorController {
             shouldQuit = true
         case .suspend:
             suspend()
+        case .captureMouse(let on):
+            captureMouse(on)
         case .wakeUp(let date):
             wakeUp = date
         }

@@ -9,6 +9,8 @@ enum EditorEffect: Sendable, Equatable {
     case quit
     /// Leave the screen and stop the process (Ctrl-Z); the terminal redraws on `fg`.
     case suspend
+    /// Turn the terminal's mouse reporting on or off (`M`); never saved.
+    case captureMouse(Bool)
     /// Send `.timer` at this moment (nil: no timer wanted). Replaces any earlier request.
     case wakeUp(at: Date?)
 }

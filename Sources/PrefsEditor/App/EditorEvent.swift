@@ -7,6 +7,8 @@ enum EditorEvent: Sendable, Equatable {
     case key(KeyEvent)
     /// Text pasted with bracketed paste: it arrives whole, so it can never act as keys.
     case paste(String)
+    /// A click or a turn of the wheel (only while the mouse is captured).
+    case mouse(MouseEvent)
     case resize(width: Int, height: Int)
     /// Another program (or another `Preferences` in this process) changed these keys: their
     /// values in the user's file now (nil: removed), the site's layers now when there are any

@@ -116,6 +116,12 @@ struct EditorState: Sendable {
     /// Whether the terminal cursor is shown on the selected setting (`--cursor visible`); it is
     /// placed there either way, for screen readers.
     var showsCursor = false
+    /// Whether the terminal reports the mouse to the editor (`M` and `--no-mouse` turn it off, so
+    /// the terminal selects text). Never saved.
+    var capturesMouse = false
+    /// The last left click on a setting (its row and time), so that a second click on the same
+    /// row soon after opens it, as a double-click.
+    var lastClick: (row: Int, time: Double)?
 
     init(settings: SettingsSnapshot, suiteName: String, location: String, width: Int, height: Int) {
         self.settings = settings

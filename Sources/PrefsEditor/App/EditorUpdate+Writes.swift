@@ -140,6 +140,7 @@ extension EditorUpdate {
             switch state.heldInput.removeFirst() {
             case .key(let key): effects += handle(&state, key: key)
             case .paste(let text): paste(&state, text)
+            case .mouse(let event): effects += mouse(&state, event)
             default: break
             }
         }

@@ -12,6 +12,8 @@ enum EditorUpdate {
         case .key(let key): effects = handle(&state, key: key)
         case .paste(let text):
             if state.pendingWrite != nil { hold(&state, event) } else { paste(&state, text) }
+        case .mouse(let mouse):
+            if state.pendingWrite != nil { hold(&state, event) } else { effects = self.mouse(&state, mouse) }
         case .resize(let width, let height):
             state.width = width
             state.height = height
@@ -133,6 +135,11 @@ enum EditorUpdate {
             state.filter = ""
             state.rebuildRows()
             state.message = .init(text: "Filter cleared", kind: .info)
+        case .toggleMouse:
+            state.capturesMouse.toggle()
+            state.message = .init(text: state.capturesMouse ? "Mouse on (M turns it off, for the terminal's own text selection)"
+                                                           : "Mouse off: the terminal selects text again; M turns it back on", kind: .info)
+            return [.captureMouse(state.capturesMouse)]
         case .modifiedOnly:
             state.modifiedOnly.toggle()
             state.rebuildRows()
@@ -169,7 +176,7 @@ enum EditorUpdate {
     }
 
     /// A key that changes the selected setting, by what its field is.
-    private static func act(on index: Int, action: BrowseAction, state: inout EditorState) -> [EditorEffect] {
+    static func act(on index: Int, action: BrowseAction, state: inout EditorState) -> [EditorEffect] {
         let key = state.keys[index]
         // A setting the site locked is read-only here, and the person is told why (a write
         // would only be refused).

@@ -2,7 +2,7 @@
 enum BrowseAction: Sendable, Equatable {
     case moveUp, moveDown, pageUp, pageDown, first, last, nextSection, previousSection
     case activate, toggle, decrease, increase, clear
-    case filter, cancel, modifiedOnly, reset, resetAll, undo, details, help, quit, suspend
+    case filter, cancel, modifiedOnly, reset, resetAll, undo, details, help, quit, suspend, toggleMouse
 }
 
 /// What a key does in a line editor (a value, a list item, the filter).
@@ -46,6 +46,7 @@ enum KeyBindings {
         .init("q, F10, Ctrl-C, Ctrl-\\", "quit", hint: ("q", "quit"), rank: 4,
               keys: [.character("q"), .function(10), .control("c"), .control("\\")], .quit),
         .init("Ctrl-Z", "suspend (fg resumes)", keys: [.control("z")], .suspend),
+        .init("M", "mouse on / off (off: the terminal selects text)", keys: [.character("M")], .toggleMouse),
     ]
 
     static let lineEditing: [KeyBinding<LineEditAction>] = [

@@ -15,6 +15,8 @@ struct KeyDecoder: Sendable {
     enum Decoded: Sendable, Equatable {
         case key(KeyEvent)
         case pasteStart, pasteEnd
+        /// `ESC [ <`, the start of an SGR mouse report; its parameters follow as characters.
+        case mouseStart
         case resize
         /// Nothing the editor acts on (an unknown code, a C0 character without a key).
         case ignored
@@ -27,6 +29,9 @@ struct KeyDecoder: Sendable {
     /// The codes given to the bracketed-paste markers (`ESC [200~`, `ESC [201~`).
     let pasteStartCode: Int32
     let pasteEndCode: Int32
+    /// The code given to `ESC [ <`, and the library's own mouse code (KEY_MOUSE, which it
+    /// returns for that prefix where the terminal description says so).
+    let mouseCodes: Set<Int32>
 
     func decode(_ read: Read) -> Decoded {
         switch read {
@@ -34,6 +39,7 @@ struct KeyDecoder: Sendable {
             if code == pasteStartCode { return .pasteStart }
             if code == pasteEndCode { return .pasteEnd }
             if code == resizeCode { return .resize }
+            if mouseCodes.contains(code) { return .mouseStart }
             return functionKeys[code].map(Decoded.key) ?? .ignored
         case .character(let character):
             return Self.key(character).map(Decoded.key) ?? .ignored

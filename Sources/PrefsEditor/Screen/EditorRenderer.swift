@@ -339,15 +339,11 @@ enum EditorRenderer {
 
     private static func drawChoices(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ popup: EditorState.ChoicePopup) {
         let key = state.keys[popup.keyIndex]
-        let inner = max(key.title.displayWidth + 2, popup.options.map { $0.title.displayWidth }.max() ?? 0) + 4
-        let width = min(grid.width - 2, inner + 2)
-        let height = min(layout.listHeight, popup.options.count + 2)
-        let anchor = state.selectedRow.map { layout.listTop + $0 - state.scrollTop } ?? layout.listTop
-        let y = anchor + 1 + height <= layout.listTop + layout.listHeight ? anchor + 1 : max(layout.listTop, anchor - height)
-        let x = min(max(0, layout.valueX - 2), grid.width - width)
+        let frame = ChoicePopupFrame(state, popup)
+        let (x, y, width, height) = (frame.x, frame.y, frame.width, frame.height)
         box(&grid, x: x, y: y, width: width, height: height, title: key.title)
-        let visible = height - 2
-        let first = max(0, min(popup.highlighted - visible + 1, popup.options.count - visible))
+        let visible = frame.visibleRows
+        let first = frame.firstShown
         for (offset, option) in popup.options[first..<min(popup.options.count, first + visible)].enumerated() {
             let index = first + offset
             let selected = index == popup.highlighted

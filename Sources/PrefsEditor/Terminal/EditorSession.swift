@@ -35,7 +35,7 @@ package enum EditorSession {
     }
 
     package static func run(_ prefs: Preferences, suiteName: String, device: TerminalDevice, monochrome: Bool,
-                            showsCursor: Bool = false, keyListing: KeyListing = .schema,
+                            showsCursor: Bool = false, capturesMouse: Bool = true, keyListing: KeyListing = .schema,
                             cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
         // Made first and closed last: the terminal guard's signal handlers write to it until
         // `terminal.end()` puts the host's actions back.
@@ -50,9 +50,12 @@ package enum EditorSession {
         let writes = WriteQueue(prefs) { wakeUp.signal() }
         let size = terminal.size
         let controller = EditorController(prefs: prefs, suiteName: suiteName, width: size.width, height: size.height,
-                                          asciiMarkers: !terminal.isUTF8, showsCursor: showsCursor, keyListing: keyListing,
+                                          asciiMarkers: !terminal.isUTF8, showsCursor: showsCursor,
+                                          capturesMouse: capturesMouse, keyListing: keyListing,
                                           writes: writes)
         controller.suspend = { terminal.suspend() }
+        controller.captureMouse = { terminal.captureMouse($0) }
+        terminal.captureMouse(capturesMouse)
 
         var ending: Ending?
         while ending == nil {

@@ -12,6 +12,11 @@ import Glibc
 /// Key codes of our own, above ncurses' KEY_MAX, for the bracketed-paste markers.
 private let pasteStartCode: Int32 = 0x2000
 private let pasteEndCode: Int32 = 0x2001
+/// Our code for `ESC [ <`, the start of an SGR mouse report (mode 1006).
+private let mouseStartCode: Int32 = 0x2002
+/// Mouse reporting on: clicks and the wheel (1000) in the SGR encoding (1006). Off: both.
+private let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
+private let mouseOffSequence = "\u{1B}[?1006l\u{1B}[?1000l"
 final class NcursesTerminal {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -71,12 +76,26 @@ final class NcursesTerminal {
         idlok(window, true)
         define_key("\u{1B}[200~", pasteStartCode)
         define_key("\u{1B}[201~", pasteEndCode)
+        // The mouse is read here, not through ncurses' own: ncurses picks X10 or SGR from the
+        // terminal description (tmux-256color says X10), and X10 breaks beyond column 223.
+        define_key("\u{1B}[<", mouseStartCode)
         curs_set(0)
         monochrome = requested || !has_colors()
         if !monochrome { Self.setUpColors() }
         writeDirectly("\u{1B}[?2004h")   // bracketed paste: pastes arrive marked, never as keys
         // After newterm, so the resize handler calls ncurses' own.
         prefs_guard_install(wakeUp.writeDescriptor)
+    }
+
+    /// Whether the terminal reports the mouse now (`M` and `--no-mouse` turn it off, so the
+    /// terminal's own text selection works).
+    private(set) var capturesMouse = false
+
+    /// Turns mouse reporting on or off.
+    func captureMouse(_ on: Bool) {
+        guard on != capturesMouse, !ended else { return }
+        capturesMouse = on
+        writeDirectly(on ? mouseOnSequence : mouseOffSequence)
     }
 
     private func writeDirectly(_ text: String) {
@@ -97,6 +116,10 @@ final class NcursesTerminal {
             endwin()
             writeDirectly("\u{1B}[?2004l")
         }
+        // Always, not only when on: a report mode left on makes every later click type
+        // escape sequences into the shell.
+        writeDirectly(mouseOffSequence)
+        capturesMouse = false
         delscreen(screen)
         Self.endGuard(locale: previousLocale)
     }
@@ -120,8 +143,10 @@ final class NcursesTerminal {
     func suspend() {
         endwin()
         writeDirectly("\u{1B}[?2004l")
+        if capturesMouse { writeDirectly(mouseOffSequence) }
         prefs_guard_stop_process_group()
         writeDirectly("\u{1B}[?2004h")
+        if capturesMouse { writeDirectly(mouseOnSequence) }
         repaintAll()
     }
 
@@ -163,6 +188,9 @@ final class NcursesTerminal {
             switch decoder.decode(read) {
             case .pasteStart: return .pasteStart
             case .pasteEnd: return .pasteEnd
+            case .mouseStart:
+                guard let event = readMouseReport() else { continue }
+                return .event(.mouse(event))
             case .resize: return .event(.resize(width: size.width, height: size.height))
             case .key(let key): return .event(.key(key))
             case .ignored: continue
@@ -176,6 +204,25 @@ final class NcursesTerminal {
         let result = wget_wch(window, &character)
         if result == KEY_CODE_YES { return .keyCode(Int32(character)) }
         return result == OK ? .character(UInt32(character)) : nil
+    }
+
+    /// The rest of an SGR mouse report (`0;12;5M`), read at once: the terminal sends it whole.
+    /// Nil for a report that does not parse or that the editor does not use.
+    private func readMouseReport() -> MouseEvent? {
+        wtimeout(window, 50)
+        defer { wtimeout(window, 0) }
+        var parameters = ""
+        while parameters.count < 32, let read = readOnce() {
+            guard case .character(let code) = read, let scalar = Unicode.Scalar(code) else { return nil }
+            let character = Character(scalar)
+            if character == "M" || character == "m" {
+                var event = MouseEvent.sgr(parameters: parameters, final: character)
+                event?.time = ProcessInfo.processInfo.systemUptime
+                return event
+            }
+            parameters.append(character)
+        }
+        return nil
     }
 
     /// The text between the paste markers; waits briefly for the rest of a long paste.
@@ -202,7 +249,8 @@ final class NcursesTerminal {
             KEY_ENTER: .enter, KEY_BTAB: .backTab, KEY_BACKSPACE: .backspace, KEY_DC: .delete,
         ]
         for number in 1...12 { keys[prefs_key_f(Int32(number))] = .function(number) }
-        return KeyDecoder(functionKeys: keys, resizeCode: KEY_RESIZE, pasteStartCode: pasteStartCode, pasteEndCode: pasteEndCode)
+        return KeyDecoder(functionKeys: keys, resizeCode: KEY_RESIZE, pasteStartCode: pasteStartCode, pasteEndCode: pasteEndCode,
+                          mouseCodes: [mouseStartCode, KEY_MOUSE])
     }()
 
     private var decoder: KeyDecoder { Self.decoder }

@@ -17,6 +17,8 @@ struct EditCommand: ParsableCommand {
     var cursor: CursorVisibility = .hidden
     @Flag(help: "Plain prompts instead of the full screen: a numbered list and questions that only append, for screen readers and TERM=dumb (also ACCESSIBLE=1).")
     var plain = false
+    @Flag(help: "Leave the mouse to the terminal (its own text selection); M switches it in the editor.")
+    var noMouse = false
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
@@ -36,7 +38,8 @@ struct EditCommand: ParsableCommand {
                 // the file's other keys), so it follows the keys other programs add and remove.
                 outcome = try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName, device: device,
                                                 monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty,
-                                                showsCursor: cursor == .visible, keyListing: .followingStore())
+                                                showsCursor: cursor == .visible, capturesMouse: !noMouse,
+                                                keyListing: .followingStore())
             } catch {
                 throw Self.failure(error)
             }

@@ -1,0 +1,75 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+
+/// The mouse in a real terminal (issue 22): SGR reports typed into a 250-column pane select,
+/// toggle, cycle and scroll, and the terminal's mouse modes are off again after `q` and after
+/// SIGTERM (checked in the bytes the editor sent, recorded with `pipe-pane`).
+@Suite("The editor in a real terminal: the mouse")
+struct TerminalMouseTests {
+    private func report(_ code: Int, x: Int, y: Int, release: Bool = false) -> String {
+        "\u{1B}[<\(code);\(x + 1);\(y + 1)\(release ? "m" : "M")"
+    }
+
+    private func click(_ session: TmuxSession, x: Int, y: Int) throws {
+        try session.type(report(0, x: x, y: y) + report(0, x: x, y: y, release: true))
+    }
+
+    private func row(of title: String, in session: TmuxSession) -> Int? {
+        session.screen().components(separatedBy: "\n").firstIndex { $0.dropFirst(2).hasPrefix(title) }
+    }
+
+    /// Starts recording what the editor sends to the terminal.
+    private func record(_ session: TmuxSession) throws -> String {
+        let path = session.directory.file("output.bytes")
+        try session.tmux(["pipe-pane", "-t", "e", "-o", "cat >> '\(path)'"])
+        return path
+    }
+
+    private func modes(in path: String) -> [String] {
+        let text = (try? String(contentsOfFile: path, encoding: .isoLatin1)) ?? ""
+        return ["\u{1B}[?1000h", "\u{1B}[?1006h", "\u{1B}[?1006l", "\u{1B}[?1000l"].filter { text.contains($0) }
+    }
+
+    @Test func clicksAndTheWheelAt250ColumnsAndTheModesAreOffAfterQuit() async throws {
+        let session = try TmuxSession(width: 250, height: 30)
+        let output = try record(session)
+        #expect(await session.waitFor("Weather · com.example.weather"))
+        let notifications = try #require(row(of: "Notifications", in: session))
+
+        try click(session, x: 2, y: notifications)                                   // select
+        #expect(await session.waitUntil { _ in session.screen().contains("notificationsEnabled = false") })
+        try click(session, x: 30, y: notifications)                                  // toggle
+        #expect(await session.waitFor("Saved notificationsEnabled = true"))
+        let temperature = try #require(row(of: "Temperature", in: session))
+        try click(session, x: 29, y: temperature)                                    // ‹ cycles back
+        #expect(await session.waitFor("Saved temperatureNotation = kelvin"))
+        try session.type(report(65, x: 240, y: 5))                                   // the wheel, past column 223
+        #expect(await session.waitUntil { _ in session.screen().contains("city = Oslo") }, "\(session.screen())")
+        try click(session, x: 245, y: 1)                                             // past column 223, beyond the values: nothing
+        try session.press("q")
+
+        #expect(await eventually { session.exitStatus == "0" })
+        #expect(session.stored == ["notificationsEnabled": .bool(true), "temperatureNotation": .string("kelvin")])
+        #expect(await eventually { modes(in: output).count == 4 }, "\(modes(in: output))")
+    }
+
+    @Test func noMouseLeavesTheMouseToTheTerminalAndSigtermTurnsTheModesOff() async throws {
+        let quiet = try TmuxSession(["--no-mouse"], width: 100, height: 30)
+        let quietOutput = try record(quiet)
+        #expect(await quiet.waitFor("Weather · com.example.weather"))
+        try quiet.press("q")
+        #expect(await eventually { quiet.exitStatus == "0" })
+        #expect(!modes(in: quietOutput).contains("\u{1B}[?1000h"))
+
+        let session = try TmuxSession(width: 100, height: 30)
+        let output = try record(session)
+        #expect(await session.waitFor("Weather · com.example.weather"))
+        #expect(await eventually { modes(in: output).contains("\u{1B}[?1006h") })
+        try session.signalEditor(SIGTERM)
+
+        #expect(await eventually { session.exitStatus != nil })
+        #expect(await eventually { modes(in: output).contains("\u{1B}[?1000l") && modes(in: output).contains("\u{1B}[?1006l") })
+    }
+}
