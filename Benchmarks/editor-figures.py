@@ -106,6 +106,11 @@ schema["sections"] = [{**section, "name": f"{section['name']} {copy}",
                        "settings": [{**setting, "key": f"{setting['key']}{copy}"} for setting in section["settings"]]}
                       for copy in range(1, 5) for section in schema["sections"]]
 schema.pop("derived", None)
+# Four copies of one setting cannot all claim its old name, nor retire the same names.
+schema.pop("retired", None)
+for section in schema["sections"]:
+    for setting in section["settings"]:
+        setting.pop("renamedFrom", None)
 schema_file = os.path.join(work, "long.json")
 with open(schema_file, "w") as file:
     json.dump(schema, file)
