@@ -53,6 +53,8 @@ public final class SuiteStore: PreferenceStore {
     /// Why this suite's name cannot be written (its files' names would be too long), or nil.
     private let nameProblem: String?
     private let state = Locked(State())
+    /// See ``Options/keepsFileBytes``.
+    private let keepsFileBytes: Bool
     /// Serializes commits and reloads within this process; `FileLock` does it across processes.
     private let diskAccess = NSLock()
     private let broadcaster = ChangeBroadcaster()
@@ -85,6 +87,7 @@ public final class SuiteStore: PreferenceStore {
         var file = SuiteFile(path: path)
         file.hooks = options.hooks
         self.file = file
+        keepsFileBytes = options.keepsFileBytes
         nameProblem = SuiteLocation.lengthProblem(withSuiteName: suiteName)
         lock = FileLock(path: path + ".lock", timeout: options.lockTimeout, onWait: options.onLockWait,
                         progress: { [file] in file.identity() })
@@ -95,6 +98,9 @@ public final class SuiteStore: PreferenceStore {
     }
 
     public var location: String { path }
+
+    /// Whether the file's bytes are kept for the next comparison (see ``Options/keepsFileBytes``).
+    package var holdsFileBytes: Bool { state.withLock { $0.bytes != nil } }
 
     public var loadProblem: String? { state.withLock { $0.loadProblem } }
 
@@ -166,7 +172,7 @@ public final class SuiteStore: PreferenceStore {
             state.order = written.order
             state.identity = written.identity
             state.knownSize = written.size
-            state.bytes = written.bytes
+            state.bytes = keepsFileBytes ? written.bytes : nil
             state.verbatim = written.verbatim
             state.loadProblem = nil
             if let warning { state.warnings.append(warning) }
@@ -202,7 +208,7 @@ public final class SuiteStore: PreferenceStore {
         let (contents, identity, bytes) = file.read(knownSize: knownSize, knownBytes: knownBytes)
         state.withLock { state in
             let values: [String: PlistValue]
-            state.bytes = bytes
+            state.bytes = keepsFileBytes ? bytes : nil
             switch contents {
             case .unchanged:
                 values = state.values

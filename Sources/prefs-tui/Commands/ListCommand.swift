@@ -24,7 +24,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let prefs = try options.open()
+            let prefs = try options.open(readsOnce: true)
             let keys = prefs.schema.keys.filter { !modified || !prefs.isDefault($0) }
             if json {
                 Output.print(JSONValue.array(keys.map { entry(for: $0, in: prefs) }).prettyText)

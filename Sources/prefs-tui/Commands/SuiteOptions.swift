@@ -20,8 +20,8 @@ struct SuiteOptions: ParsableArguments {
 
     func declaredSchema() throws -> PreferenceSchema? { try selection.declaredSchema() }
 
-    func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true) throws -> Preferences {
-        try selection.open(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits)
+    func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true, readsOnce: Bool = false) throws -> Preferences {
+        try selection.open(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits, readsOnce: readsOnce)
     }
 
     func schemaWithoutDiagnostics() throws -> PreferenceSchema { try selection.schemaWithoutDiagnostics() }

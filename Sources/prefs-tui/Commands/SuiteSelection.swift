@@ -31,8 +31,11 @@ struct SuiteSelection: Equatable {
     /// another process's lock says so on standard error after a second, naming the holder,
     /// unless `reportsLockWaits` is false (the editor, whose screen a line would garble: it shows
     /// the failure, which names the holder too, as a status message).
-    func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true) throws -> Preferences {
-        let (store, site, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits)
+    /// `readsOnce`: the command reads the suite once and writes nothing (`list`, `get`,
+    /// `export`), so the store need not keep the file's bytes for a later comparison.
+    func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true, readsOnce: Bool = false) throws -> Preferences {
+        let (store, site, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits,
+                                                       readsOnce: readsOnce)
         if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
         let layers = site?.layers ?? .none
         for problem in layers.problems { Diagnostics.print("warning: \(problem)") }
@@ -51,10 +54,10 @@ struct SuiteSelection: Equatable {
 
     /// The schema `open` would use, without warnings on standard error (for shell completion).
     func schemaWithoutDiagnostics() throws -> PreferenceSchema {
-        try storeAndSchema(watchForChanges: false).schema
+        try storeAndSchema(watchForChanges: false, readsOnce: true).schema
     }
 
-    private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false) throws
+    private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false, readsOnce: Bool = false) throws
         -> (store: SuiteStore, site: SiteDefaults?, schema: PreferenceSchema) {
         let declared = try declaredSchema()
         let suiteName = suite ?? declared?.suiteName ?? WeatherSettings.suiteName
@@ -69,6 +72,7 @@ struct SuiteSelection: Equatable {
         signal(SIGXFSZ, SIG_IGN)
         var options = SuiteStore.Options()
         if reportsLockWaits { options.onLockWait = { note in Diagnostics.print(note) } }
+        options.keepsFileBytes = !readsOnce
         let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges, options: options)
         // The site's defaults and locks ($XDG_CONFIG_DIRS), watched only where changes are shown.
         let site = SiteDefaults(suiteName: suiteName, watchForChanges: watchForChanges)
