@@ -107,6 +107,18 @@ struct SiteDefaultsTests {
         #expect(prefs.source(of: PreferenceKeys.temperatureNotation) == .registeredDefault)
     }
 
+    /// The demo renamed "unitSystem" to "unitsNotation": an administrator's file written for
+    /// the earlier version keeps applying, as the user's file does.
+    @Test func aSiteFileIsReadThroughTheProgramsRenames() throws {
+        let fixture = Fixture()
+        try fixture.writeSite(fixture.siteA, ["unitSystem": .string("imperial")])
+        let prefs = fixture.open()
+
+        #expect(prefs[.unitsNotation] == .imperial)
+        #expect(prefs.source(of: PreferenceKeys.unitsNotation) == .site(path: fixture.sitePath(fixture.siteA)))
+        #expect(prefs.explanation(of: PreferenceKeys.unitsNotation).contains { $0.wins && $0.value == .string("imperial") })
+    }
+
     @Test func aSiteValueTheKeyRefusesIsSkippedWithADiagnosticNamingTheFile() throws {
         let fixture = Fixture()
         try fixture.writeSite(fixture.siteA, ["refreshInterval": .string("soon")])

@@ -255,6 +255,11 @@ extension PreferenceSchema {
     /// The value the key reads from the user's file: its own, or, before the move, the first of
     /// its old names' values that it takes (what ``migrationPlan(for:)`` would move).
     package func userValue(of key: AnyPreferenceKey, in value: (String) -> PlistValue?) -> PlistValue? {
+        Self.userValue(of: key, in: value)
+    }
+
+    /// ``userValue(of:in:)`` for any file of values (a site file too).
+    static func userValue(of key: AnyPreferenceKey, in value: (String) -> PlistValue?) -> PlistValue? {
         if let own = value(key.name) { return Self.taken(own, by: key) ?? own }
         for old in key.renamedFrom where old != key.name {
             if let stored = value(old), let taken = Self.taken(stored, by: key) { return taken }

@@ -97,9 +97,17 @@ public struct SiteLayers: Sendable, Equatable {
     /// The first usable site value for the key from folder `start` down, with its file.
     private func siteValue(of key: AnyPreferenceKey, from start: Int) -> (value: PlistValue, path: String)? {
         for folder in folders[start...] {
-            if let value = folder.values[key.name], key.problem(with: value) == nil { return (value, folder.path) }
+            if let value = Self.value(of: key, in: folder), key.problem(with: value) == nil { return (value, folder.path) }
         }
         return nil
+    }
+
+    /// A site file's value for the key as the user's file is read: under its own name (converted
+    /// when it is of the key's old type), or else under one of its old names, so an
+    /// administrator's file written for the program's earlier version keeps applying.
+    private static func value(of key: AnyPreferenceKey, in folder: Folder) -> PlistValue? {
+        if key.renamedFrom.isEmpty && !key.hasConversion { return folder.values[key.name] }
+        return PreferenceSchema.userValue(of: key) { folder.values[$0] }
     }
 
     /// The value in effect for the key and its source, given the user's stored value and an
@@ -126,7 +134,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// it is (the key's decoding reads an unusable one as the default), with no check here.
     /// Reads of large suites pay nothing for site folders that do not mention their keys.
     package func effectiveStored(_ key: AnyPreferenceKey, user: PlistValue?, override: PlistValue?) -> PlistValue? {
-        if override == nil, !folders.contains(where: { $0.values[key.name] != nil || $0.locked.contains(key.name) }) { return user }
+        if override == nil, !folders.contains(where: { Self.value(of: key, in: $0) != nil || $0.locked.contains(key.name) }) { return user }
         return resolve(key, user: user, userPath: "", override: override).stored
     }
 
@@ -164,7 +172,7 @@ public struct SiteLayers: Sendable, Equatable {
         }
         if let override { add(.override, override) }
         add(.user(path: userPath), user)
-        for folder in folders { add(.site(path: folder.path), folder.values[key.name], unreadable: folder.loadProblem) }
+        for folder in folders { add(.site(path: folder.path), Self.value(of: key, in: folder), unreadable: folder.loadProblem) }
         add(.registeredDefault, nil)
         return layers
     }
