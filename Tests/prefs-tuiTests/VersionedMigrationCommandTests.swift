@@ -66,6 +66,20 @@ struct VersionedMigrationCommandTests {
         #expect(result.error.contains("allowed: a schema version: a whole number from 0"), "\(result.error)")
     }
 
+    /// Four programs started at once on a suite a version behind: the migration is made once
+    /// (one of them prints its steps, the others find nothing to do) and nothing is lost.
+    @Test func processesMigratingAtOnceMigrateOnce() throws {
+        let cli = try fixture([Self.version: .int(1), "unitSystem": .string("imperial"), "legacyMode": .bool(true), "other": .int(7)])
+        let schema = try cli.write(Self.schema(version: 2), to: "app.schema.json")
+
+        let children = try (0..<4).map { _ in try cli.start("migrate", "--schema", schema) }
+        let results = children.map { $0.finish() }
+
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.error))")
+        #expect(results.filter { $0.output.contains("unitSystem → units") }.count == 1, "\(results.map(\.output))")
+        #expect(cli.stored == ["units": .string("imperial"), "other": .int(7), Self.version: .int(2)])
+    }
+
     @Test func theDemosWorkedExample() throws {
         let cli = CommandLineFixture()                        // the demo's suite
         try SuiteStore(suiteName: cli.suite, directory: cli.directory.path, watchForChanges: false)
