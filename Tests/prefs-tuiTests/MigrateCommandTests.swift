@@ -92,6 +92,19 @@ struct MigrateCommandTests {
         #expect(try cli.run("get", "--explain", "port", "--schema", schema).lines.first == "port = 0  (your file)")
     }
 
+    @Test func explainSaysAValueIsUnderAnOldNameOrKeptThere() throws {
+        let (cli, schema) = try fixture()
+
+        let units = try cli.run("get", "--explain", "units", "--schema", schema)
+        let minutes = try cli.run("get", "--explain", "refreshMinutes", "--schema", schema)
+        let json = try cli.run("get", "--explain", "--json", "units", "--schema", schema)
+
+        #expect(units.lines.contains("  the user's value is stored under its old name unitSystem; the next write moves it"), "\(units.output)")
+        #expect(minutes.lines.contains("  interval holds 7, not moved: refreshMinutes does not take it: 7 is not allowed; allowed: 5…240 in steps of 5"),
+                "\(minutes.output)")
+        #expect(json.output.contains(#""storedUnder" : "unitSystem""#), "\(json.output)")
+    }
+
     @Test func anOldExportImportsThroughTheRenames() throws {
         var cli = CommandLineFixture()
         cli.suite = "com.acme.app"

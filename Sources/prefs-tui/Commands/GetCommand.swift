@@ -36,6 +36,7 @@ struct GetCommand: ParsableCommand {
         var object: [String: JSONValue] = ["key": .string(key.name), "value": prefs.json(of: key), "source": .string(source.kind)]
         if let file = source.path { object["file"] = .string(file) }
         if let lockFile = prefs.lockFile(of: key) { object["lockedBy"] = .string(lockFile) }
+        if let old = storedUnderOldName(key, in: prefs) { object["storedUnder"] = .string(old) }
         object["layers"] = .array(prefs.explanation(of: key).map { layer in
             var entry: [String: JSONValue] = ["layer": .string(layer.source.kind), "inEffect": .bool(layer.wins)]
             switch layer.source {
@@ -83,7 +84,20 @@ struct GetCommand: ParsableCommand {
             }
             lines.append("\(mark)\(place.controlCharactersEscaped): \(value.controlCharactersEscaped)")
         }
+        // A value under an old name: read already, moved by the next write, or kept there.
+        if let old = storedUnderOldName(key, in: prefs) {
+            lines.append("  the user's value is stored under its old name \(old.controlCharactersEscaped); the next write moves it")
+        }
+        for kept in prefs.diagnostics(of: key) where kept.key != key.name && kept.file == nil {
+            lines.append("  \(kept.key.controlCharactersEscaped) holds \(kept.storedValue.controlCharactersEscaped), \(kept.reason.controlCharactersEscaped)")
+        }
         return lines
+    }
+
+    /// The old name the key's value is read from, when its own name holds nothing.
+    static func storedUnderOldName(_ key: AnyPreferenceKey, in prefs: Preferences) -> String? {
+        guard prefs.store.storedValue(forKey: key.name) == nil, prefs.userStored(key) != nil else { return nil }
+        return key.renamedFrom.first { prefs.store.storedValue(forKey: $0) != nil }
     }
 
     /// The work of `get`, apart from its parsing: `StartUp` calls it directly for the plain forms.
