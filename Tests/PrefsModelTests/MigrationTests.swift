@@ -129,6 +129,10 @@ struct MigrationTests {
             """#)
 
         #expect(schema.migrationPlan(for: ["units": .bool(true)]).map(\.newValue) == [.string("imperial")])
+        // `prefs-tui schema` writes the table back out, and it reads back the same.
+        let again = try PreferenceSchema(jsonText: schema.jsonValue.prettyText)
+        #expect(again.migrationPlan(for: ["units": .bool(false)]).map(\.newValue) == [.string("metric")])
+        #expect(again.jsonValue == schema.jsonValue)
         #expect(throws: PreferenceError.self) {
             try PreferenceSchema(jsonText: #"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 1, "convert": [{"from": 1}]}]}]}"#)
         }

@@ -66,6 +66,8 @@ public class AnyPreferenceKey: @unchecked Sendable {
 
     /// Whether the key converts values an earlier version stored with another type.
     package var hasConversion: Bool { shared.conversion != nil }
+    /// The schema file's `"convert"` table this key was read with, or nil.
+    package var conversionTable: JSONValue? { shared.conversionTable }
 
     var codec: any KeyCodec { shared.codec }
 
@@ -88,13 +90,14 @@ public class AnyPreferenceKey: @unchecked Sendable {
 
     init(name: String, type: PreferenceType, title: String, help: String, section: String,
          unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool, hasDefault: Bool = true,
-         renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil) {
+         renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
+         conversionTable: JSONValue? = nil) {
         self.name = name
         self.title = title.isEmpty ? name : title
         self.section = section
         self.isDescribedBySchema = isDescribedBySchema
         shared = KeyDescription(type: type, help: help, unit: unit, rule: rule, hasDefault: hasDefault,
-                                renamedFrom: renamedFrom, conversion: conversion, codec: codec)
+                                renamedFrom: renamedFrom, conversion: conversion, conversionTable: conversionTable, codec: codec)
     }
 
     /// A key with its own name, title and section and everything else shared with another.
@@ -242,10 +245,14 @@ final class KeyDescription: Sendable {
     let hasDefault: Bool
     let renamedFrom: [String]
     let conversion: (@Sendable (PlistValue) -> PlistValue?)?
+    /// A schema file's `"convert"` table as it was read, so `prefs-tui schema` writes it back
+    /// (a conversion declared in code is a closure, and has none).
+    let conversionTable: JSONValue?
     let codec: any KeyCodec
 
     init(type: PreferenceType, help: String, unit: String?, rule: RuleDescription, hasDefault: Bool,
-         renamedFrom: [String], conversion: (@Sendable (PlistValue) -> PlistValue?)?, codec: any KeyCodec) {
+         renamedFrom: [String], conversion: (@Sendable (PlistValue) -> PlistValue?)?, conversionTable: JSONValue? = nil,
+         codec: any KeyCodec) {
         self.type = type
         self.help = help
         self.unit = unit
@@ -253,6 +260,7 @@ final class KeyDescription: Sendable {
         self.hasDefault = hasDefault
         self.renamedFrom = renamedFrom
         self.conversion = conversion
+        self.conversionTable = conversionTable
         self.codec = codec
     }
 }

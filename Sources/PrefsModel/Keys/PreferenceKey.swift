@@ -53,14 +53,15 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// suite's file that no schema declares.
     init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>?,
          title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool, hasDefault: Bool = true,
-         renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil) {
+         renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
+         conversionTable: JSONValue? = nil) {
         let rule = rule ?? Self.standardRule()
         typed = Typed(defaultValue: defaultValue,
                       valueRule: PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) })
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
                    codec: ValueCodec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema,
-                   hasDefault: hasDefault, renamedFrom: renamedFrom, conversion: conversion)
+                   hasDefault: hasDefault, renamedFrom: renamedFrom, conversion: conversion, conversionTable: conversionTable)
     }
 
     /// A key sharing `prototype`'s default, rule and codec under another name (see ``renamed``).

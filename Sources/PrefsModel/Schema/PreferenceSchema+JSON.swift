@@ -35,6 +35,7 @@ extension PreferenceSchema {
         if key.hasDefault { entry["default"] = key.defaultJSON }
         entry["unit"] = key.unit.map(JSONValue.string)
         if !key.renamedFrom.isEmpty { entry["renamedFrom"] = .array(key.renamedFrom.map(JSONValue.string)) }
+        if let table = key.conversionTable { entry["convert"] = table }
         entry["rule"] = key.rule.jsonValue
         return .object(entry)
     }
@@ -320,6 +321,7 @@ enum RuntimeValueType {
         return PreferenceKey<Value>(name, default: defaultValue, rule: valueRule, title: title, help: help,
                                     section: section, unit: unit, isDescribedBySchema: isDescribedBySchema,
                                     hasDefault: hasDefault && isDescribedBySchema, renamedFrom: renamedFrom,
-                                    conversion: try convert.map { try conversionTable($0, to: Value.self, rule: valueRule).stored })
+                                    conversion: try convert.map { try conversionTable($0, to: Value.self, rule: valueRule).stored },
+                                    conversionTable: convert)
     }
 }
