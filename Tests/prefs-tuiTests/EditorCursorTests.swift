@@ -46,6 +46,23 @@ struct EditorCursorTests {
         #expect(line.contains("› Fahrenheit"), "\(editor.screen)")
     }
 
+    @Test func theListEditorAndTheDetailsPutTheCursorInsideThem() {
+        let editor = EditorHarness(width: 100, height: 30, stored: ["favoriteCities": .array([.string("Oslo"), .string("Bergen")])])
+        editor.select("Favourite cities")
+
+        editor.press(.enter, .down)
+        let onItem = editor.controller.frame().cursor
+        #expect(onItem.map { editor.lines[$0.y].contains("› Bergen") } == true, "\(editor.screen)")
+        editor.press(.enter)                                  // edit the item: a shown insertion point
+        #expect(editor.controller.frame().showsCursor)
+        editor.press(.escape, .escape, .character("i"))
+        let details = editor.controller.frame()
+        // Inside the details box, not on the setting's row beneath it.
+        #expect(details.cursor.map { editor.lines[$0.y].contains("Favourite cities") && editor.lines[$0.y].contains("Oslo, Bergen") } == false,
+                "\(editor.screen)")
+        #expect(!details.showsCursor)
+    }
+
     @Test func cursorVisibleShowsItOnTheSelection() {
         let controller = EditorController(prefs: Preferences(store: InMemoryStore(), schema: EditorHarness.schema),
                                           suiteName: "s", width: 100, height: 30, showsCursor: true)

@@ -50,10 +50,56 @@ struct PlainModeTests {
         #expect(cli.stored == ["city": .string("Bergen")])
     }
 
+    @Test func liveValuesAreComparedByNameAndUnsetIsNotEmpty() throws {
+        let (_, result) = try session("7", "off", "l", "q")
+
+        #expect(result.output.contains("Show feels-like set to off.\nLive values now: Feels like (none)\n"), "\(result.output)")
+        #expect(result.output.contains("  11. Last refresh: (unset)\n"))
+        #expect(result.output.contains("  5. Favourite cities: (empty list)\n"))
+    }
+
+    @Test func aKeyNobodyDeclaredADefaultForIsRemovedNotResetToZero() throws {
+        var cli = CommandLineFixture()
+        cli.suite = "com.acme.other"
+        try SuiteStore(suiteName: cli.suite, directory: cli.directory.path, watchForChanges: false).commit(["port": .int(8080)])
+        let input = try cli.write("r 1\nl\nq\n", to: "input.txt")
+
+        let result = try cli.runInShell("< '\(input)'", "--plain", "--suite", "com.acme.other")
+
+        #expect(result.output.contains("Removed port from the file; the program that owns it decides what it means."), "\(result.output)")
+        #expect(result.output.contains("  1. port: (not set)"))
+        #expect(cli.stored == [:])
+    }
+
+    @Test func anEmptySuiteSaysSoAndWrongResetFormsAreExplained() throws {
+        let cli = CommandLineFixture()
+        let input = try cli.write("r\nr 99\n\(String(repeating: "y", count: 5000))\nq\n", to: "input.txt")
+
+        let empty = try cli.runInShell("< '\(input)'", "--plain", "--suite", "com.acme.empty")
+        let demo = try cli.runInShell("< '\(input)'", "--plain")
+
+        #expect(empty.output.contains("No settings in this suite."))
+        #expect(demo.output.contains("Type r and the setting's number or name, such as r 1."))
+        #expect(demo.output.contains(#"No setting "99" to reset: type a number from 1 to 11, or a key name."#))
+        #expect(demo.output.count < 5000, "a long line is not read back whole")
+    }
+
+    @Test func anAnswerEndedByEndOfInputWithoutEnterIsNotTaken() throws {
+        let cli = CommandLineFixture()
+        let input = try cli.write("4\nTrondheim", to: "input.txt")     // no line end: Ctrl-D after typing
+
+        let result = try cli.runInShell("< '\(input)'", "--plain")
+
+        #expect(result.status == 0)
+        #expect(!result.output.contains("City set to"))
+        #expect(cli.stored == [:])
+    }
+
     @Test func rulesAreSaidInWords() {
         #expect(PlainPrompter.words(for: PreferenceKey<Int>("n", default: 5, rule: .range(5...240, step: 5))) == "a whole number from 5 to 240 in steps of 5")
         #expect(PlainPrompter.words(for: PreferenceKey<Double>("x", default: 1, rule: .range(0...2))) == "a number from 0 to 2")
         #expect(PlainPrompter.words(for: PreferenceKey<Bool>("b", default: true)) == "on or off")
+        #expect(PlainPrompter.words(for: PreferenceKey<URL>("u", default: URL(string: "https://a.example")!)).hasPrefix("an absolute URL"))
     }
 
     @Test func aHostOpensThePlainModeThroughTheLibrary() throws {

@@ -55,6 +55,27 @@ struct TerminalMouseTests {
         #expect(await eventually { modes(in: output).count == 4 }, "\(modes(in: output))")
     }
 
+    /// A report too long to be real, or cut off by the next one, is dropped whole: none of it
+    /// is typed into an open field, and none of it acts as a key (`q` quits, `M` turns the
+    /// mouse off).
+    @Test func aMalformedReportIsDroppedWhole() async throws {
+        let session = try TmuxSession(width: 120, height: 30)
+        #expect(await session.waitFor("Weather · com.example.weather"))
+        try session.type("\u{1B}[<" + String(repeating: "1", count: 40) + ";1;1q")
+        try session.type("\u{1B}[<" + String(repeating: "1", count: 40) + ";1;1M")
+        try session.press("Tab")
+        try session.press("Enter", "C-u")                                            // edit City
+        try session.type("\u{1B}[<0;5;" + String(repeating: "2", count: 60) + "M")
+        try session.type("\u{1B}[<0;5;5")
+        try session.type("\u{1B}[<0;5;5Mcd")
+        try session.press("Enter")
+
+        #expect(await session.waitFor("Saved city = cd"), "\(session.screen())")
+        #expect(!session.screen().contains("Mouse off"))
+        try session.press("q")
+        #expect(await eventually { session.exitStatus == "0" })
+    }
+
     @Test func noMouseLeavesTheMouseToTheTerminalAndSigtermTurnsTheModesOff() async throws {
         let quiet = try TmuxSession(["--no-mouse"], width: 100, height: 30)
         let quietOutput = try record(quiet)

@@ -1,6 +1,6 @@
 /// Clicks and the wheel. A click acts where it lands: on a setting it selects it; on a toggle's
 /// value it toggles, on a choice's ‹ or › it cycles, on another value it opens editing; a second
-/// click on the same row soon after opens it (terminals report no double-click). The wheel moves
+/// click on the same title soon after opens it (terminals report no double-click). The wheel moves
 /// through the list, the open choice list and the help. A click outside an open choice list, or
 /// on the help or the details, closes them; while a line, a list or the filter is edited, clicks
 /// do nothing (a stray click must not lose what is being typed).
@@ -53,7 +53,9 @@ extension EditorUpdate {
         guard (layout.listTop..<(layout.listTop + layout.listHeight)).contains(y), state.rows.indices.contains(rowIndex),
               case .setting(let keyIndex) = state.rows[rowIndex],
               let listed = state.settingRows.firstIndex(of: rowIndex) else { return [] }
-        let isDouble = state.lastClick.map { $0.row == rowIndex && time - $0.time <= doubleClickInterval } ?? false
+        // A double-click is on the title: on a value each click acts (two quick clicks on `›`
+        // cycle twice, they do not open the list).
+        let isDouble = x < layout.valueX && (state.lastClick.map { $0.row == rowIndex && time - $0.time <= doubleClickInterval } ?? false)
         state.lastClick = isDouble ? nil : (rowIndex, time)
         state.selection = listed
         if isDouble { return act(on: keyIndex, action: .activate, state: &state) }

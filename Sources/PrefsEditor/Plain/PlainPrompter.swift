@@ -37,13 +37,13 @@ package final class PlainPrompter {
 
     /// The answer to one line the person typed (without its line end).
     package func respond(to line: String) -> String {
-        let input = line.trimmingCharacters(in: .whitespaces)
         if let key = picked {
             picked = nil
-            let answered = answer(input, for: key)
+            // A value is taken as typed (spaces are text); only an empty line keeps it.
+            let answered = answer(line, for: key)
             return picked == nil ? answered + menuPrompt : answered
         }
-        return menu(input)
+        return menu(line.trimmingCharacters(in: .whitespaces))
     }
 
     /// Standard input ended: like `q`.
@@ -57,7 +57,7 @@ package final class PlainPrompter {
     private let menuPrompt = "Setting (number or name; l lists, q quits): "
 
     private func listing() -> String {
-        var text = ""
+        var text = keys.isEmpty ? "No settings in this suite.\n" : ""
         var number = 0
         for section in prefs.schema.sections {
             text += "\(section.name)\n"
@@ -69,7 +69,7 @@ package final class PlainPrompter {
             }
         }
         let live = liveValues()
-        if !live.isEmpty { text += "Live values: " + live.map { "\($0.title) \($0.text)" }.joined(separator: "; ") + "\n" }
+        if !live.isEmpty { text += "Live values: " + live.map { "\($0.title) \($0.text ?? "(none)")" }.joined(separator: "; ") + "\n" }
         return text
     }
 
@@ -85,16 +85,26 @@ package final class PlainPrompter {
             return "Type a setting's number (1 to \(keys.count)) or its key name; r and a number resets it; u undoes; l lists; q quits.\n" + menuPrompt
         default: break
         }
-        if input.hasPrefix("r "), let key = key(named: String(input.dropFirst(2)).trimmingCharacters(in: .whitespaces)) {
+        if input == "r" || input == "R" {
+            return "Type r and the setting's number or name, such as r 1.\n" + menuPrompt
+        }
+        if input.hasPrefix("r ") || input.hasPrefix("R ") {
+            let name = String(input.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+            guard let key = key(named: name) else { return noSetting(name, toReset: true) + menuPrompt }
             return reset(key) + menuPrompt
         }
-        guard let key = key(named: input) else {
-            return "No setting \(input.quotedForMessage): type a number from 1 to \(keys.count), or a key name.\n" + menuPrompt
-        }
+        guard let key = key(named: input) else { return noSetting(input, toReset: false) + menuPrompt }
         if let lockFile = prefs.lockFile(of: key) {
             return "\(title(of: key)) is locked by \(lockFile.controlCharactersEscaped): it reads \(shown(key)) and cannot be changed here.\n" + menuPrompt
         }
         return question(for: key)
+    }
+
+    private func noSetting(_ input: String, toReset: Bool) -> String {
+        // A long line is cut: a screen reader would read all of it back.
+        let shown = input.count > 60 ? String(input.prefix(60)) + "…" : input
+        let range = keys.isEmpty ? "this suite has none" : "type a number from 1 to \(keys.count), or a key name"
+        return "No setting \(shown.quotedForMessage)\(toReset ? " to reset" : ""): \(range).\n"
     }
 
     private func key(named input: String) -> AnyPreferenceKey? {
@@ -113,25 +123,31 @@ package final class PlainPrompter {
         var text = "\(title(of: key)) (\(key.name.controlCharactersEscaped))"
         if !key.help.isEmpty { text += ": \(key.help.controlCharactersEscaped)" }
         text += "\nNow \(shown(key))"
-        text += key.hasDefault ? "; default \(shown(key, text: key.defaultText))" : "; no default declared"
+        switch prefs.source(of: key) {
+        case .site, .override: text += " (from \(prefs.source(of: key)))"
+        default: break
+        }
+        text += key.hasDefault ? "; default \(shown(key, value: .some(nil), isDefault: true))" : "; no default declared"
         text += ". Allowed: \(Self.words(for: key)).\n"
         if let choices = key.rule.choices {
             for (index, choice) in choices.enumerated() { text += "  \(index + 1). \(choice.title.controlCharactersEscaped)\n" }
             return text + "Choice (number or name; Enter keeps \(shown(key)); r resets): "
         }
-        let hint = key.type.isList ? "items separated by commas, or a JSON array; " : ""
+        let hint = key.type.isList ? "items separated by commas, or a JSON array; "
+            : key.type.unwrapped == .string ? "\"\" for empty text; " : ""
         return text + "New value (\(hint)Enter keeps it; r resets): "
     }
 
     private func answer(_ input: String, for key: AnyPreferenceKey) -> String {
         if input.isEmpty { return "\(title(of: key)) stays \(shown(key)).\n" }
         if input == "r" || input == "R" { return reset(key) }
+        if input == "\"\"", key.type.unwrapped == .string { return write(.string(""), to: key) }
         let value: PlistValue?
         do {
             value = try parse(input, for: key)
         } catch {
             // Asked again: Enter still keeps the value, so nobody is stuck here.
-            return "\(error)\n" + question(for: key, again: true)
+            return Self.message(for: error) + "\n" + question(for: key, again: true)
         }
         return write(value, to: key)
     }
@@ -165,12 +181,10 @@ package final class PlainPrompter {
             committed += changes
             if !undoing && !changes.isEmpty { undo.append((key, previous)) }
         } catch {
-            return "\(error)\n"
+            return Self.message(for: error) + "\n"
         }
-        var text = undoing ? "Undone: \(title(of: key)) is \(shown(key)) again.\n" : "\(title(of: key)) set to \(shown(key)).\n"
-        let moved = zip(before, liveValues()).filter { $0.text != $1.text }.map { "\($1.title) \($1.text)" }
-        if !moved.isEmpty { text += "Live values now: " + moved.joined(separator: "; ") + "\n" }
-        return text
+        let text = undoing ? "Undone: \(title(of: key)) is \(shown(key)) again.\n" : "\(title(of: key)) set to \(shown(key)).\n"
+        return text + movedLiveValues(since: before)
     }
 
     private func reset(_ key: AnyPreferenceKey) -> String {
@@ -184,12 +198,27 @@ package final class PlainPrompter {
             committed += try prefs.write([key.name: nil])
             undo.append((key, previous))
         } catch {
-            return "\(error)\n"
+            return Self.message(for: error) + "\n"
         }
-        var text = "Reset \(title(of: key)): now \(shown(key)).\n"
-        let moved = zip(before, liveValues()).filter { $0.text != $1.text }.map { "\($1.title) \($1.text)" }
-        if !moved.isEmpty { text += "Live values now: " + moved.joined(separator: "; ") + "\n" }
-        return text
+        // A key nobody declared a default for is only removed: what that means is its
+        // program's to say.
+        let text = key.hasDefault || prefs.source(of: key) != .registeredDefault
+            ? "Reset \(title(of: key)): now \(shown(key)).\n"
+            : "Removed \(key.name.controlCharactersEscaped) from the file; the program that owns it decides what it means.\n"
+        return text + movedLiveValues(since: before)
+    }
+
+    /// The live values a change moved, by name: each that differs now, `(none)` for one that has
+    /// no value any more.
+    private func movedLiveValues(since before: [(title: String, text: String?)]) -> String {
+        let earlier = Dictionary(before.map { ($0.title, $0.text) }, uniquingKeysWith: { first, _ in first })
+        let moved = liveValues().filter { earlier[$0.title] != .some($0.text) }.map { "\($0.title) \($0.text ?? "(none)")" }
+        return moved.isEmpty ? "" : "Live values now: " + moved.joined(separator: "; ") + "\n"
+    }
+
+    /// An error as `set` words it, a long refused value cut to its start and its length.
+    private static func message(for error: any Error) -> String {
+        (error as? PreferenceError)?.description(maxValueLength: 200) ?? "\(error)"
     }
 
     private func undoLast() -> String {
@@ -204,16 +233,23 @@ package final class PlainPrompter {
     }
 
     /// The value as a person reads it: a choice's title, with the unit.
-    private func shown(_ key: AnyPreferenceKey, text given: String? = nil) -> String {
-        let text = given ?? prefs.text(of: key)
+    /// The value as a person reads it: a choice's title, on/off, with the unit; `(unset)` for an
+    /// optional without a value and `""` for empty text, as the editor and `list` show them;
+    /// `(not set)` for a key of another program's that nobody declared a default for.
+    private func shown(_ key: AnyPreferenceKey, value: PlistValue?? = nil, isDefault: Bool = false) -> String {
+        let stored = value ?? prefs.resolution(of: key).stored
+        if stored == nil, !key.hasDefault { return "(not set)" }
+        let text = isDefault ? key.defaultText : key.text(of: stored)
+        let display = isDefault ? key.defaultDisplayText : key.displayText(of: stored)
         if let choice = key.rule.choices?.first(where: { $0.value == text }) { return choice.title.controlCharactersEscaped }
-        if text.isEmpty || text == "[]" { return "(empty)" }
-        if key.type.unwrapped == .bool { return text == "true" ? "on" : "off" }
-        return text.controlCharactersEscaped + (key.unit.map { " \($0)" } ?? "")
+        if key.type.isList, text == "[]" { return "(empty list)" }
+        if key.type.unwrapped == .bool, display != AnyPreferenceKey.unsetText { return text == "true" ? "on" : "off" }
+        guard display != AnyPreferenceKey.unsetText, display != AnyPreferenceKey.emptyText else { return display }
+        return display + (key.unit.map { " \($0)" } ?? "")
     }
 
-    private func liveValues() -> [(title: String, text: String)] {
-        prefs.schema.derivedValues.compactMap { derived in derived.text(in: prefs).map { (derived.title, $0) } }
+    private func liveValues() -> [(title: String, text: String?)] {
+        prefs.schema.derivedValues.map { ($0.title, $0.text(in: prefs)) }
     }
 
     /// The rule in words: "a whole number from 5 to 240 in steps of 5".
@@ -236,10 +272,19 @@ package final class PlainPrompter {
             case .bool: return "on or off"
             case .int: return "a whole number"
             case .double: return "a number"
-            default: return key.rule.allowedText
+            case .string: return key.rule.allowedText
+            default:
+                // URL, date, data, dictionaries: the form the parser asks for, as `set` says it.
+                if case .invalidValue(_, _, let allowed)? = Self.refusal(ofEmptyTextFor: key) { return allowed }
+                return key.rule.allowedText
             }
         default: return key.rule.allowedText
         }
+    }
+
+    private static func refusal(ofEmptyTextFor key: AnyPreferenceKey) -> PreferenceError? {
+        do { _ = try key.storedValue(parsing: ["\u{1}"]) } catch let error as PreferenceError { return error } catch {}
+        return nil
     }
 
     private static func number(_ value: Double) -> String {

@@ -17,10 +17,15 @@ package enum PlainSession {
         let prompter = PlainPrompter(prefs: prefs, suiteName: suiteName)
         write(prompter.start())
         while !prompter.isFinished {
-            guard let line = readLine(strippingNewline: true) else {
+            // A line without its line end is what Ctrl-D sent of a half-typed answer, or the
+            // last of a file: input has ended, and an answer nobody confirmed with Enter is
+            // not taken.
+            guard let read = readLine(strippingNewline: false), read.hasSuffix("\n") else {
                 write(prompter.endOfInput())
                 break
             }
+            var line = String(read.dropLast())
+            if line.hasSuffix("\r") { line.removeLast() }
             write(prompter.respond(to: line))
         }
         return prompter.committed

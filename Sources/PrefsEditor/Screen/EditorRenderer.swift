@@ -69,6 +69,7 @@ enum EditorRenderer {
             grid.fill(x: x, y: row, width: fieldWidth, height: 1, style: .field)
             grid.put(text, x: x, y: row, style: .field)
             grid.cursor = (x + cursor, row)
+            grid.showsCursor = true
             x += fieldWidth
         } else {
             x = grid.put(state.filter.truncated(toWidth: fieldWidth), x: x, y: row, style: .normal)
@@ -126,6 +127,7 @@ enum EditorRenderer {
             grid.fill(x: layout.valueX, y: y, width: layout.valueWidth, height: 1, style: .field)
             grid.put(text, x: layout.valueX, y: y, style: .field)
             grid.cursor = (layout.valueX + cursor, y)
+            grid.showsCursor = true
             return
         }
         let (value, style) = valueText(key, settings, ascii: state.asciiMarkers)
@@ -335,6 +337,9 @@ enum EditorRenderer {
         }
         grid.put("└" + String(repeating: "─", count: max(0, width - 2)) + "┘", x: x, y: y + height - 1, style: .popup)
         grid.put(" \(title) ".truncated(toWidth: width - 4), x: x + 2, y: y, style: .popup, bold: true)
+        // An overlay's first line is what a screen reader should read next; a choice or an
+        // item highlighted inside it moves the cursor on from here.
+        grid.cursor = (x + 2, y + 1)
     }
 
     private static func drawChoices(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ popup: EditorState.ChoicePopup) {
@@ -381,10 +386,12 @@ enum EditorRenderer {
                 grid.fill(x: x + 2, y: rowY, width: width - 4, height: 1, style: .field)
                 grid.put(text, x: x + 2, y: rowY, style: .field)
                 grid.cursor = (x + 2 + cursor, rowY)
+                grid.showsCursor = true
                 continue
             }
             guard list.items.indices.contains(index) else { continue }
             let selected = index == list.selected && list.itemEdit == nil
+            if selected { grid.cursor = (x + 3, rowY) }
             grid.put(((selected ? "› " : "  ") + EditorField.itemText(list.items[index]).controlCharactersEscaped).padded(toWidth: width - 2), x: x + 1, y: rowY,
                      style: selected ? .popupSelected : .popup, bold: selected)
         }

@@ -207,20 +207,35 @@ final class NcursesTerminal {
     }
 
     /// The rest of an SGR mouse report (`0;12;5M`), read at once: the terminal sends it whole.
-    /// Nil for a report that does not parse or that the editor does not use.
+    /// Nil for a report that does not parse or that the editor does not use. A report is
+    /// digits and `;` up to its final `M` or `m`; anything else ends it, dropped whole, so no
+    /// part of a malformed or overlong report is ever taken as typed keys. A new `ESC [ <`
+    /// starts over (the one before was cut off).
     private func readMouseReport() -> MouseEvent? {
         wtimeout(window, 50)
         defer { wtimeout(window, 0) }
         var parameters = ""
-        while parameters.count < 32, let read = readOnce() {
-            guard case .character(let code) = read, let scalar = Unicode.Scalar(code) else { return nil }
-            let character = Character(scalar)
-            if character == "M" || character == "m" {
-                var event = MouseEvent.sgr(parameters: parameters, final: character)
-                event?.time = ProcessInfo.processInfo.systemUptime
-                return event
+        var overlong = false
+        while let read = readOnce() {
+            guard case .character(let code) = read, let scalar = Unicode.Scalar(code) else {
+                if case .keyCode(let code) = read, decoder.decode(.keyCode(code)) == .mouseStart {
+                    parameters = ""
+                    overlong = false
+                    continue
+                }
+                return nil
             }
-            parameters.append(character)
+            switch Character(scalar) {
+            case "M", "m":
+                guard !overlong, var event = MouseEvent.sgr(parameters: parameters, final: Character(scalar)) else { return nil }
+                event.time = ProcessInfo.processInfo.systemUptime
+                return event
+            case "0"..."9", ";":
+                // Read to its end, but not kept: no real report is this long.
+                if parameters.count < 32 { parameters.append(Character(scalar)) } else { overlong = true }
+            default:
+                return nil
+            }
         }
         return nil
     }
