@@ -30,11 +30,9 @@ public final class TmuxSession: @unchecked Sendable {
         let term = environment["TERM"].map { "TERM=\($0) " } ?? ""
         var editor = "\(term)PREFS_TEST_MARKER=\(marker) \(quoted)"
         if let fileSizeLimit { editor = "(ulimit -f \(fileSizeLimit); \(editor))" }
-        // The status is moved into place last: a test that waits for it then reads the modes
-        // after (a run read stty.after empty, moved in after the status).
         let script = interactiveShell
             ? "PREFS_TEST_MARKER=\(marker) PS1='$ ' sh -i"
-            : "\(trap)stty -g > \(folder)/stty.before; \(editor) 2> \(folder)/stderr; echo $? > \(folder)/status.tmp; stty -g > \(folder)/stty.after.tmp; mv \(folder)/stty.after.tmp \(folder)/stty.after; mv \(folder)/status.tmp \(folder)/status; echo next > \(folder)/next"
+            : "\(trap)stty -g > \(folder)/stty.before; \(editor) 2> \(folder)/stderr; echo $? > \(folder)/status.tmp; stty -g > \(folder)/stty.after.tmp; mv \(folder)/status.tmp \(folder)/status; mv \(folder)/stty.after.tmp \(folder)/stty.after; echo next > \(folder)/next"
         self.binary = binary
         var command = ["new-session", "-d", "-s", "e", "-x", String(width), "-y", String(height), "-e", "XDG_CONFIG_HOME=\(folder)"]
         // A known environment: colours allowed unless a test asks otherwise, a UTF-8 locale.

@@ -13,7 +13,9 @@ struct EmbeddedEditorTests {
         let session = try TmuxSession(width: 100, height: 30, interactiveShell: true, product: "settings-host")
         let folder = session.directory.path
         try session.type("stty -g > \(folder)/stty.before; XDG_CONFIG_HOME=\(folder) '\(session.binary)' \(arguments.joined(separator: " ")); "
-            + "echo host-status=$?; stty -g > \(folder)/stty.after")
+            // Moved into place whole: written in place, it was seen empty by a test (the file
+            // exists from the moment the shell opens it, before stty has written anything).
+            + "echo host-status=$?; stty -g > \(folder)/stty.after.tmp; mv \(folder)/stty.after.tmp \(folder)/stty.after")
         try session.press("Enter")
         return session
     }
