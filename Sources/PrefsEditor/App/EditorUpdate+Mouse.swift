@@ -50,7 +50,7 @@ extension EditorUpdate {
     private static func clickInList(_ state: inout EditorState, x: Int, y: Int, time: Double) -> [EditorEffect] {
         let layout = state.layout
         let rowIndex = state.scrollTop + y - layout.listTop
-        guard (layout.listTop..<(layout.listTop + layout.listHeight)).contains(y), state.rows.indices.contains(rowIndex),
+        guard y >= layout.listTop, y < layout.listTop + layout.listHeight, state.rows.indices.contains(rowIndex),
               case .setting(let keyIndex) = state.rows[rowIndex],
               let listed = state.settingRows.firstIndex(of: rowIndex) else { return [] }
         // A double-click is on the title: on a value each click acts (two quick clicks on `›`

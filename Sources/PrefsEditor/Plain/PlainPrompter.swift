@@ -108,7 +108,7 @@ package final class PlainPrompter {
     }
 
     private func key(named input: String) -> AnyPreferenceKey? {
-        if let number = Int(input), (1...keys.count).contains(number) { return keys[number - 1] }
+        if let number = Int(input), keys.indices.contains(number - 1) { return keys[number - 1] }
         return keys.first { $0.name == input } ?? keys.first { $0.name.lowercased() == input.lowercased() }
     }
 
@@ -154,7 +154,7 @@ package final class PlainPrompter {
 
     private func parse(_ input: String, for key: AnyPreferenceKey) throws -> PlistValue? {
         if let choices = key.rule.choices {
-            if let number = Int(input), (1...choices.count).contains(number) { return try key.storedValue(parsing: [choices[number - 1].value]) }
+            if let number = Int(input), choices.indices.contains(number - 1) { return try key.storedValue(parsing: [choices[number - 1].value]) }
             if let choice = choices.first(where: { $0.title.lowercased() == input.lowercased() || $0.value.lowercased() == input.lowercased() }) {
                 return try key.storedValue(parsing: [choice.value])
             }

@@ -25,7 +25,7 @@ struct ChoicePopupFrame: Equatable {
     }
 
     func contains(x column: Int, y row: Int) -> Bool {
-        (x..<(x + width)).contains(column) && (y..<(y + height)).contains(row)
+        column >= x && column < x + width && row >= y && row < y + height
     }
 
     /// The option on this screen row, or nil for the border.
