@@ -127,7 +127,7 @@ package final class PlainPrompter {
         case .site, .override: text += " (from \(prefs.source(of: key)))"
         default: break
         }
-        text += key.hasDefault ? "; default \(shown(key, value: .some(nil), isDefault: true))" : "; no default declared"
+        text += key.hasDefault ? "; default \(shown(key, isDefault: true))" : "; no default declared"
         text += ". Allowed: \(Self.words(for: key)).\n"
         if let choices = key.rule.choices {
             for (index, choice) in choices.enumerated() { text += "  \(index + 1). \(choice.title.controlCharactersEscaped)\n" }
@@ -174,17 +174,10 @@ package final class PlainPrompter {
     }
 
     private func write(_ value: PlistValue?, to key: AnyPreferenceKey, undoing: Bool = false) -> String {
-        let before = liveValues()
-        let previous = prefs.store.storedValue(forKey: key.name)
-        do {
-            let changes = undoing ? try prefs.write([key.name: value]) : try prefs.writeEdits([key.name: value])
-            committed += changes
-            if !undoing && !changes.isEmpty { undo.append((key, previous)) }
-        } catch {
-            return Self.message(for: error) + "\n"
+        // An undo puts back exactly what was stored, also a value equal to the default.
+        store(value, for: key, asEdit: !undoing) { [self] in
+            undoing ? "Undone: \(title(of: key)) is \(shown(key)) again.\n" : "\(title(of: key)) set to \(shown(key)).\n"
         }
-        let text = undoing ? "Undone: \(title(of: key)) is \(shown(key)) again.\n" : "\(title(of: key)) set to \(shown(key)).\n"
-        return text + movedLiveValues(since: before)
     }
 
     private func reset(_ key: AnyPreferenceKey) -> String {
@@ -192,20 +185,29 @@ package final class PlainPrompter {
             return "\(title(of: key)) is locked by \(lockFile.controlCharactersEscaped); nothing was reset.\n"
         }
         guard !prefs.isDefault(key) else { return "\(title(of: key)) already reads \(shown(key)); nothing stored to reset.\n" }
+        return store(nil, for: key, asEdit: true) { [self] in
+            // A key nobody declared a default for is only removed: what that means is its
+            // program's to say.
+            key.hasDefault || prefs.source(of: key) != .registeredDefault
+                ? "Reset \(title(of: key)): now \(shown(key)).\n"
+                : "Removed \(key.name.controlCharactersEscaped) from the file; the program that owns it decides what it means.\n"
+        }
+    }
+
+    /// Writes one value, as an edit (one equal to the default stores nothing, and what it
+    /// replaced is kept for `u`) or as it is (an undo), and says what happened: `said` once
+    /// written, with the live values that moved; the error as `set` words it when refused.
+    private func store(_ value: PlistValue?, for key: AnyPreferenceKey, asEdit: Bool, said: () -> String) -> String {
         let before = liveValues()
         let previous = prefs.store.storedValue(forKey: key.name)
         do {
-            committed += try prefs.write([key.name: nil])
-            undo.append((key, previous))
+            let changes = asEdit ? try prefs.writeEdits([key.name: value]) : try prefs.write([key.name: value])
+            committed += changes
+            if asEdit && !changes.isEmpty { undo.append((key, previous)) }
         } catch {
             return Self.message(for: error) + "\n"
         }
-        // A key nobody declared a default for is only removed: what that means is its
-        // program's to say.
-        let text = key.hasDefault || prefs.source(of: key) != .registeredDefault
-            ? "Reset \(title(of: key)): now \(shown(key)).\n"
-            : "Removed \(key.name.controlCharactersEscaped) from the file; the program that owns it decides what it means.\n"
-        return text + movedLiveValues(since: before)
+        return said() + movedLiveValues(since: before)
     }
 
     /// The live values a change moved, by name: each that differs now, `(none)` for one that has
@@ -232,12 +234,11 @@ package final class PlainPrompter {
         (key.title.isEmpty ? key.name : key.title).controlCharactersEscaped
     }
 
-    /// The value as a person reads it: a choice's title, with the unit.
     /// The value as a person reads it: a choice's title, on/off, with the unit; `(unset)` for an
     /// optional without a value and `""` for empty text, as the editor and `list` show them;
     /// `(not set)` for a key of another program's that nobody declared a default for.
-    private func shown(_ key: AnyPreferenceKey, value: PlistValue?? = nil, isDefault: Bool = false) -> String {
-        let stored = value ?? prefs.resolution(of: key).stored
+    private func shown(_ key: AnyPreferenceKey, isDefault: Bool = false) -> String {
+        let stored = isDefault ? nil : prefs.resolution(of: key).stored
         if stored == nil, !key.hasDefault { return "(not set)" }
         let text = isDefault ? key.defaultText : key.text(of: stored)
         let display = isDefault ? key.defaultDisplayText : key.displayText(of: stored)

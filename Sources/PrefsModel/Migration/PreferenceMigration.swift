@@ -112,11 +112,42 @@ extension PreferenceSchema {
 
     /// The version a suite records: 0 for none, nil for a value that is no version number.
     static func recordedVersion(in stored: [String: PlistValue]) -> Int? {
-        switch stored[versionKey] {
-        case nil: return 0
-        case .int(let version)? where version >= 0: return version
-        default: return nil
+        guard let value = stored[versionKey] else { return 0 }
+        return versionNumber(value)
+    }
+
+    /// A stored value as a schema version (a whole number from 0), or nil: the one check of
+    /// what ``versionKey`` may hold, for reads, imports and repairs alike.
+    package static func versionNumber(_ value: PlistValue?) -> Int? {
+        if case .int(let number)? = value, number >= 0 { return number }
+        return nil
+    }
+
+    /// What a write stores: its own changes with the migration it carries out, decided on
+    /// `current`, the file as it is under the lock. The migration's changes come first and the
+    /// write's own last. A write that brings its own version (an import of a backup) has its
+    /// values migrated on their own, from that version, and the file's as any write's; the
+    /// version recorded is the higher of the two results, so an old backup never moves it back.
+    package func changes(migrating current: [String: PlistValue],
+                         with changes: [String: PlistValue?]) -> (changes: [String: PlistValue?], failure: PreferenceError?) {
+        let outcome = migration(for: current)
+        guard let brought = changes[Self.versionKey] else {
+            return (outcome.changes.merging(changes) { _, own in own }, outcome.failure)
         }
+        var imported: [String: PlistValue] = [:]
+        for case let (name, value?) in changes { imported[name] = value }
+        let own = migration(for: imported)
+        var all = outcome.changes
+        for (name, value) in changes where name != Self.versionKey { all[name] = value }
+        for (name, value) in own.changes where name != Self.versionKey { all[name] = value }
+        let file = Self.versionNumber(outcome.changes[Self.versionKey] ?? current[Self.versionKey])
+        let backup = Self.versionNumber(own.changes[Self.versionKey] ?? brought)
+        if let highest = [file, backup].compactMap({ $0 }).max(), highest != Self.versionNumber(current[Self.versionKey]) {
+            all[Self.versionKey] = .int(highest)
+        } else {
+            all.removeValue(forKey: Self.versionKey)
+        }
+        return (all, outcome.failure)
     }
 
     /// The migration of `stored` to this schema. A suite that records a newer version than this

@@ -198,40 +198,13 @@ public final class Preferences: Sendable {
         }
         guard schema.hasMigrations else { return (try store.commit(changes, by: writer), nil) }
         // The first write after an old name or an older version is seen carries out the
-        // migration too, in the same commit, decided on the file as it is then; this write's own
-        // changes come last. A write that brings its own version (an import of a backup) is
-        // migrated from that version: its values first, then what they lack.
+        // migration too, in the same commit, decided on the file as it is then.
         let schema = self.schema
         let failure = Locked<PreferenceError?>(nil)
         let written = try store.commit(by: writer) { current in
-            var all: [String: PlistValue?] = [:]
-            let outcome = schema.migration(for: current)
-            failure.withLock { $0 = outcome.failure }
-            guard let brought = changes[PreferenceSchema.versionKey] else {
-                return outcome.changes.merging(changes) { _, own in own }
-            }
-            // A backup's values are migrated on their own, from the version it brings; the
-            // file's other values as any write migrates them. The version recorded is the higher
-            // of the two results: an old backup never moves it back.
-            var imported: [String: PlistValue] = [:]
-            for case let (name, value?) in changes { imported[name] = value }
-            let own = schema.migration(for: imported)
-            all = outcome.changes
-            for (name, value) in changes where name != PreferenceSchema.versionKey { all[name] = value }
-            for (name, value) in own.changes where name != PreferenceSchema.versionKey { all[name] = value }
-            func version(_ changed: [String: PlistValue?], _ stored: PlistValue?) -> Int? {
-                let value = changed[PreferenceSchema.versionKey] ?? stored
-                if case .int(let number)? = value, number >= 0 { return number }
-                return nil
-            }
-            let file = version(outcome.changes, current[PreferenceSchema.versionKey])
-            let backup = version(own.changes, brought)
-            if let highest = [file, backup].compactMap({ $0 }).max(), highest != (current[PreferenceSchema.versionKey].flatMap { if case .int(let n) = $0 { n } else { nil } }) {
-                all[PreferenceSchema.versionKey] = .int(highest)
-            } else {
-                all.removeValue(forKey: PreferenceSchema.versionKey)
-            }
-            return all
+            let migrated = schema.changes(migrating: current, with: changes)
+            failure.withLock { $0 = migrated.failure }
+            return migrated.changes
         }
         return (written, failure.withLock { $0 })
     }

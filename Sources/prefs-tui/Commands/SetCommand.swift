@@ -107,7 +107,7 @@ struct SetCommand: ParsableCommand {
         let value = try typed.storedValue(parsing: values)
         if key == PreferenceSchema.versionKey, prefs.schema.version > 0 {
             // The one way to repair a damaged record of the schema version: a whole number.
-            guard case .int(let number)? = value, number >= 0 else {
+            guard PreferenceSchema.versionNumber(value) != nil else {
                 throw PreferenceError.invalidValue(key: key, value: values.joined(separator: " "),
                                                    allowed: "a schema version, given as --type int: a whole number from 0")
             }
