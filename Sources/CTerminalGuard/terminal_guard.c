@@ -36,6 +36,7 @@ static const char leave_sequence[] = "\033[?2004l\033[?1006l\033[?1000l\033[?104
 static atomic_int active = 0;
 static atomic_int stop_signal = 0;
 static atomic_int continued = 0;
+static atomic_int suspend_requested = 0;
 static atomic_int wake_fd = -1;
 static atomic_int output_fd = -1;
 static atomic_int input_fd = -1;
@@ -70,6 +71,18 @@ static void on_continue(int signal) {
     (void)signal;
     int saved_errno = errno;
     atomic_store(&continued, 1);
+    wake_loop();
+    errno = saved_errno;
+}
+
+// A SIGTSTP sent from outside (`kill -TSTP`; Ctrl-Z arrives as a key in raw mode). ncurses'
+// own handler would stop the process with mouse reporting still on, and every click in the shell
+// would then type escape sequences: the loop suspends instead, as for Ctrl-Z, turning the modes
+// off first.
+static void on_suspend(int signal) {
+    (void)signal;
+    int saved_errno = errno;
+    atomic_store(&suspend_requested, 1);
     wake_loop();
     errno = saved_errno;
 }
@@ -125,6 +138,7 @@ int prefs_guard_begin(int input, int output) {
     if (!atomic_compare_exchange_strong(&active, &expected, 1)) return -1;
     atomic_store(&stop_signal, 0);
     atomic_store(&continued, 0);
+    atomic_store(&suspend_requested, 0);
     memset(host_action_recorded, 0, sizeof host_action_recorded);
     for (size_t i = 0; i < COUNT(stop_signals); i++) record(stop_signals[i]);
     for (size_t i = 0; i < COUNT(ignored_signals); i++) record(ignored_signals[i]);
@@ -158,6 +172,8 @@ void prefs_guard_install(int wake) {
     for (size_t i = 0; i < COUNT(stop_signals); i++) install(stop_signals[i], on_stop);
     for (size_t i = 0; i < COUNT(ignored_signals); i++) install(ignored_signals[i], SIG_IGN);
     install(SIGCONT, on_continue);
+    // A host that ignores SIGTSTP (started so that it cannot be stopped) keeps ignoring it.
+    if (!(host_action_recorded[SIGTSTP] && host_actions[SIGTSTP].sa_handler == SIG_IGN)) install(SIGTSTP, on_suspend);
     install_with_info(SIGWINCH, on_resize, &resize_action);
     for (size_t i = 0; i < COUNT(crash_signals); i++) install_with_info(crash_signals[i], on_crash, NULL);
 }
@@ -184,6 +200,8 @@ int prefs_guard_stop_signal(void) { return atomic_load(&stop_signal); }
 
 int prefs_guard_take_continued(void) { return atomic_exchange(&continued, 0); }
 
+int prefs_guard_take_suspend_request(void) { return atomic_exchange(&suspend_requested, 0); }
+
 void prefs_guard_stop_process_group(void) {
     struct sigaction standard, previous;
     memset(&standard, 0, sizeof standard);
@@ -193,4 +211,5 @@ void prefs_guard_stop_process_group(void) {
     kill(0, SIGTSTP);
     sigaction(SIGTSTP, &previous, NULL);
     atomic_store(&continued, 0);
+    atomic_store(&suspend_requested, 0);
 }

@@ -32,7 +32,7 @@ struct PrefsTUI: ParsableCommand {
     static func main() {
         StandardStreams.reserveClosedDescriptors()
         do {
-            let arguments = try SetArguments.normalized(Array(CommandLine.arguments.dropFirst()))
+            let arguments = try SetArguments.normalized(ArgumentText.checkedArguments())
             try UsageErrors.checkCommandName(arguments)
             if let get = StartUp.plainGet(arguments) {
                 try GetCommand.printValue(of: get.key, json: get.json, in: get.selection)

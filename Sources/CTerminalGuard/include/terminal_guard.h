@@ -14,7 +14,8 @@ int prefs_guard_begin(int input_fd, int output_fd);
 
 /// Installs the editor's handlers: the stop signals (INT, TERM, HUP, QUIT, USR1, USR2, ALRM,
 /// VTALRM, PROF, XCPU) record the signal and wake the loop; PIPE and XFSZ are ignored; CONT
-/// marks the continue and wakes the loop; WINCH calls the handler it replaces (ncurses') and
+/// marks the continue and wakes the loop; TSTP (unless the host ignores it) asks the loop to
+/// suspend and wakes it; WINCH calls the handler it replaces (ncurses') and
 /// wakes the loop; the crash signals (ILL, TRAP, SEGV, BUS, FPE, ABRT) put the terminal back
 /// first. `wake_fd` is the non-blocking write end of the loop's self-pipe.
 void prefs_guard_install(int wake_fd);
@@ -34,6 +35,10 @@ int prefs_guard_stop_signal(void);
 
 /// Whether the process was continued (SIGCONT) since the last call; clears the mark.
 int prefs_guard_take_continued(void);
+
+/// Whether a SIGTSTP came from outside (`kill -TSTP`) since the last call; clears the mark. The
+/// loop then suspends as for Ctrl-Z, with the terminal's modes off while stopped.
+int prefs_guard_take_suspend_request(void);
 
 /// Stops the process group as the terminal's Ctrl-Z would (SIGTSTP with its default action),
 /// and returns once the group is continued.

@@ -109,6 +109,9 @@ struct EditorState: Sendable {
     /// The pending write waits for a lock another process holds: quit no longer waits for it.
     var writeIsWaiting = false
     static let heldInputLimit = 256
+    /// The longest paste a field takes, in characters (Unicode scalars): far beyond any setting's
+    /// value, and short enough that laying it out stays instant. A longer one is refused whole.
+    static let pasteLimit = 65_536
     /// The timer the loop has been asked for, so it is asked again only when it changes.
     var wakeUp: Date?
     /// Draw with ASCII markers (`*`, `< >`) instead of `●` and `‹ ›`: the locale is not UTF-8.

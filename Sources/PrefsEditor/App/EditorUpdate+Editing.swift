@@ -145,6 +145,10 @@ extension EditorUpdate {
     /// spaces, or stay where the setting's rule allows them. With no field open it does nothing
     /// but say so.
     static func paste(_ state: inout EditorState, _ text: String) {
+        guard text.unicodeScalars.count <= EditorState.pasteLimit else {
+            state.message = .init(text: "Paste refused: it is longer than \(EditorState.pasteLimit) characters", kind: .warning)
+            return
+        }
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         let line = lines.replacingOccurrences(of: "\n", with: " ")
         switch state.mode {

@@ -11,7 +11,10 @@ extension EditorUpdate {
     static let wheelRows = 3
 
     static func mouse(_ state: inout EditorState, _ event: MouseEvent) -> [EditorEffect] {
-        guard state.capturesMouse, !state.layout.tooSmall else { return [] }
+        // A report from outside the screen is no click on anything here (and a cell far outside
+        // it would overflow the row arithmetic below).
+        guard state.capturesMouse, !state.layout.tooSmall,
+              (0..<state.width).contains(event.x), (0..<state.height).contains(event.y) else { return [] }
         switch event.action {
         case .wheelUp, .wheelDown:
             let key: KeyEvent = event.action == .wheelUp ? .up : .down
@@ -49,8 +52,9 @@ extension EditorUpdate {
 
     private static func clickInList(_ state: inout EditorState, x: Int, y: Int, time: Double) -> [EditorEffect] {
         let layout = state.layout
+        guard y >= layout.listTop, y < layout.listTop + layout.listHeight else { return [] }
         let rowIndex = state.scrollTop + y - layout.listTop
-        guard y >= layout.listTop, y < layout.listTop + layout.listHeight, state.rows.indices.contains(rowIndex),
+        guard state.rows.indices.contains(rowIndex),
               case .setting(let keyIndex) = state.rows[rowIndex],
               let listed = state.settingRows.firstIndex(of: rowIndex) else { return [] }
         // A double-click is on the title: on a value each click acts (two quick clicks on `›`

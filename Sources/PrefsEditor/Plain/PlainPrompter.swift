@@ -46,6 +46,14 @@ package final class PlainPrompter {
         return menu(line.trimmingCharacters(in: .whitespaces))
     }
 
+    /// A line that could not be taken (not UTF-8, too long): said, nothing changed, and the same
+    /// question asked again.
+    package func refuseLine(because reason: String) -> String {
+        let text = "That line was not taken: \(reason). Nothing was changed.\n"
+        guard let key = picked else { return text + menuPrompt }
+        return text + question(for: key, again: true)
+    }
+
     /// Standard input ended: like `q`.
     package func endOfInput() -> String {
         isFinished = true
@@ -100,6 +108,14 @@ package final class PlainPrompter {
         return question(for: key)
     }
 
+    /// The place in a numbered list (counted from 1 on screen) that `input` names, or nil. The
+    /// number is checked against the list before any arithmetic: an answer such as
+    /// `-9223372036854775808` is no entry, never an overflow.
+    static func listIndex(_ input: String, count: Int) -> Int? {
+        guard let number = Int(input), number >= 1, number <= count else { return nil }
+        return number - 1
+    }
+
     private func noSetting(_ input: String, toReset: Bool) -> String {
         // A long line is cut: a screen reader would read all of it back.
         let shown = input.count > 60 ? String(input.prefix(60)) + "…" : input
@@ -108,7 +124,7 @@ package final class PlainPrompter {
     }
 
     private func key(named input: String) -> AnyPreferenceKey? {
-        if let number = Int(input), keys.indices.contains(number - 1) { return keys[number - 1] }
+        if let index = Self.listIndex(input, count: keys.count) { return keys[index] }
         return keys.first { $0.name == input } ?? keys.first { $0.name.lowercased() == input.lowercased() }
     }
 
@@ -154,7 +170,7 @@ package final class PlainPrompter {
 
     private func parse(_ input: String, for key: AnyPreferenceKey) throws -> PlistValue? {
         if let choices = key.rule.choices {
-            if let number = Int(input), choices.indices.contains(number - 1) { return try key.storedValue(parsing: [choices[number - 1].value]) }
+            if let index = Self.listIndex(input, count: choices.count) { return try key.storedValue(parsing: [choices[index].value]) }
             if let choice = choices.first(where: { $0.title.lowercased() == input.lowercased() || $0.value.lowercased() == input.lowercased() }) {
                 return try key.storedValue(parsing: [choice.value])
             }

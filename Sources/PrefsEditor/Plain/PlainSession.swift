@@ -16,17 +16,15 @@ package enum PlainSession {
     package static func run(_ prefs: Preferences, suiteName: String) -> [StoredChange] {
         let prompter = PlainPrompter(prefs: prefs, suiteName: suiteName)
         write(prompter.start())
+        var input = PlainLineReader(descriptor: STDIN_FILENO)
         while !prompter.isFinished {
-            // A line without its line end is what Ctrl-D sent of a half-typed answer, or the
-            // last of a file: input has ended, and an answer nobody confirmed with Enter is
-            // not taken.
-            guard let read = readLine(strippingNewline: false), read.hasSuffix("\n") else {
+            switch input.next() {
+            case .text(let line): write(prompter.respond(to: line))
+            case .notUTF8: write(prompter.refuseLine(because: "it is not UTF-8 text"))
+            case .tooLong: write(prompter.refuseLine(because: "it is longer than \(PlainLineReader.longestLine) bytes"))
+            case .end:
                 write(prompter.endOfInput())
-                break
             }
-            var line = String(read.dropLast())
-            if line.hasSuffix("\r") { line.removeLast() }
-            write(prompter.respond(to: line))
         }
         return prompter.committed
     }

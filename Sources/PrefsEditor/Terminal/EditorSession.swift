@@ -62,6 +62,7 @@ package enum EditorSession {
             terminal.draw(controller.frame())
             waitForInput(on: device.input, wakeUp: wakeUp, until: controller.wakeUp)
             wakeUp.drain()
+            if terminal.takeSuspendRequest() { terminal.suspend() }
             if terminal.takeContinued() { terminal.repaintAll() }
             for event in terminal.readEvents() where !controller.shouldQuit { controller.send(event) }
             for event in news(writes: writes, outside: outside, prefs: prefs) { controller.send(event) }

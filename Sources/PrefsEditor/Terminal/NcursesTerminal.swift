@@ -134,6 +134,10 @@ final class NcursesTerminal {
     /// since the last look: the screen may have been overwritten meanwhile.
     func takeContinued() -> Bool { prefs_guard_take_continued() != 0 }
 
+    /// Whether a SIGTSTP came from outside (`kill -TSTP`) since the last look: the loop suspends
+    /// as for Ctrl-Z, so the modes are off while the process is stopped.
+    func takeSuspendRequest() -> Bool { prefs_guard_take_suspend_request() != 0 }
+
     var size: (width: Int, height: Int) {
         (Int(prefs_width(window)), Int(prefs_height(window)))
     }
@@ -200,57 +204,76 @@ final class NcursesTerminal {
 
     /// One read from ncurses, or nil when nothing is waiting.
     private func readOnce() -> KeyDecoder.Read? {
+        if let read = pendingRead {
+            pendingRead = nil
+            return read
+        }
         var character: wint_t = 0
         let result = wget_wch(window, &character)
         if result == KEY_CODE_YES { return .keyCode(Int32(character)) }
         return result == OK ? .character(UInt32(character)) : nil
     }
 
-    /// The rest of an SGR mouse report (`0;12;5M`), read at once: the terminal sends it whole.
-    /// Nil for a report that does not parse or that the editor does not use. A report is
-    /// digits and `;` up to its final `M` or `m`; anything else ends it, dropped whole, so no
-    /// part of a malformed or overlong report is ever taken as typed keys. A new `ESC [ <`
-    /// starts over (the one before was cut off).
+    /// How long the rest of a mouse report may take: a report split by a slow link (ssh) still
+    /// arrives whole within this, and its tail is never typed as keys.
+    private static let mouseReportWait = 1.0
+
+    /// A read that ended a mouse report without belonging to it (a whole key, a control
+    /// character), handed to the next read.
+    private var pendingRead: KeyDecoder.Read?
+
+    /// The rest of an SGR mouse report (`0;12;5M`), read through ``SGRMouseReport`` until it
+    /// ends or ``mouseReportWait`` passes. Nil for a report that does not parse, that the editor
+    /// does not use, or that was cut off; no part of it is taken as typed keys.
     private func readMouseReport() -> MouseEvent? {
-        wtimeout(window, 50)
         defer { wtimeout(window, 0) }
-        var parameters = ""
-        var overlong = false
-        while let read = readOnce() {
-            guard case .character(let code) = read, let scalar = Unicode.Scalar(code) else {
-                if case .keyCode(let code) = read, decoder.decode(.keyCode(code)) == .mouseStart {
-                    parameters = ""
-                    overlong = false
-                    continue
+        let deadline = ProcessInfo.processInfo.systemUptime + Self.mouseReportWait
+        var report = SGRMouseReport()
+        while true {
+            let left = deadline - ProcessInfo.processInfo.systemUptime
+            guard left > 0 else { return nil }
+            wtimeout(window, Int32(left * 1000) + 1)
+            guard let read = readOnce() else { return nil }
+            switch read {
+            case .keyCode:
+                // A new `ESC [ <` starts over (the one before was cut off); a whole key is input.
+                if decoder.decode(read) == .mouseStart {
+                    report = SGRMouseReport()
+                } else {
+                    pendingRead = read
+                    return nil
                 }
-                return nil
-            }
-            switch Character(scalar) {
-            case "M", "m":
-                guard !overlong, var event = MouseEvent.sgr(parameters: parameters, final: Character(scalar)) else { return nil }
-                event.time = ProcessInfo.processInfo.systemUptime
-                return event
-            case "0"..."9", ";":
-                // Read to its end, but not kept: no real report is this long.
-                if parameters.count < 32 { parameters.append(Character(scalar)) } else { overlong = true }
-            default:
-                return nil
+            case .character(let character):
+                switch report.feed(character) {
+                case .incomplete:
+                    continue
+                case .finished(var event):
+                    event?.time = ProcessInfo.processInfo.systemUptime
+                    return event
+                case .interrupted:
+                    pendingRead = read
+                    return nil
+                }
             }
         }
-        return nil
     }
 
-    /// The text between the paste markers; waits briefly for the rest of a long paste.
+    /// The text between the paste markers; waits briefly for the rest of a long paste. A paste
+    /// is read to its end marker however long it is, but kept only one character past
+    /// ``EditorState/pasteLimit``: the update refuses it, and a huge paste costs no memory.
     private func readPaste() -> String {
         wtimeout(window, 200)
         defer { wtimeout(window, 0) }
         var text = ""
+        var kept = 0
         while let read = readOnce() {
             switch read {
             case .keyCode(let code):
                 if decoder.decode(.keyCode(code)) == .pasteEnd { return text }
             case .character(let character):
+                guard kept <= EditorState.pasteLimit else { continue }
                 KeyDecoder.appendPasted(character, to: &text)
+                kept += 1
             }
         }
         return text
