@@ -63,7 +63,8 @@ struct VersionedMigrationCommandTests {
         let refused = try target.write(#"{"prefs.schemaVersion": "two"}"#, to: "bad.json")
         let result = try target.run("import", refused, "--schema", schema)
         #expect(result.status == 65)
-        #expect(result.error.contains("allowed: a schema version: a whole number from 0"), "\(result.error)")
+        #expect(result.error.contains(#"prefs.schemaVersion: "two" is not allowed; allowed: a schema version: a whole number (an integer) from 0 to 1000000"#),
+                "\(result.error)")
     }
 
     /// Four programs started at once on a suite a version behind: the migration is made once

@@ -119,7 +119,31 @@ extension PreferenceSchema {
     /// A stored value as a schema version (a whole number from 0), or nil: the one check of
     /// what ``versionKey`` may hold, for reads, imports and repairs alike.
     package static func versionNumber(_ value: PlistValue?) -> Int? {
-        if case .int(let number)? = value, number >= 0 { return number }
+        if case .int(let number)? = value, (0...largestVersion).contains(number) { return number }
+        return nil
+    }
+
+    /// The highest schema version a suite may record. Far above any program's real count of
+    /// versions; a record beyond it (a backup claiming `Int.max`) is no version but damage, which
+    /// would otherwise stop every later migration for good.
+    package static let largestVersion = 1_000_000
+
+    /// What a write may store as the record of the version: a version number (within
+    /// ``largestVersion``), and with a versioned schema none newer than its own (values the
+    /// program cannot know were written by a newer one). Nil (a removal) is allowed. The one
+    /// check for imports, `set --type` and any other write that brings a version.
+    package func versionRefusal(_ value: PlistValue?) -> PreferenceError? {
+        guard let value else { return nil }
+        let shown: String
+        if case .string(let text) = value { shown = text } else { shown = value.summary }
+        guard let number = Self.versionNumber(value) else {
+            return .invalidValue(key: Self.versionKey, value: shown,
+                                 allowed: "a schema version: a whole number (an integer) from 0 to \(Self.largestVersion)")
+        }
+        if version > 0, number > version {
+            return .invalidValue(key: Self.versionKey, value: shown,
+                                 allowed: "a schema version up to \(version), this program's: values at a later version come from a newer version of the program")
+        }
         return nil
     }
 
@@ -128,15 +152,15 @@ extension PreferenceSchema {
     /// write's own last. A write that brings its own version (an import of a backup) has its
     /// values migrated on their own, from that version, and the file's as any write's; the
     /// version recorded is the higher of the two results, so an old backup never moves it back.
-    package func changes(migrating current: [String: PlistValue],
-                         with changes: [String: PlistValue?]) -> (changes: [String: PlistValue?], failure: PreferenceError?) {
-        let outcome = migration(for: current)
+    package func changes(migrating current: [String: PlistValue], with changes: [String: PlistValue?],
+                         locks: MigrationLocks = .none) -> (changes: [String: PlistValue?], failure: PreferenceError?) {
+        let outcome = migration(for: current, locks: locks)
         guard let brought = changes[Self.versionKey] else {
             return (outcome.changes.merging(changes) { _, own in own }, outcome.failure)
         }
         var imported: [String: PlistValue] = [:]
         for case let (name, value?) in changes { imported[name] = value }
-        let own = migration(for: imported)
+        let own = migration(for: imported, locks: locks)
         var all = outcome.changes
         for (name, value) in changes where name != Self.versionKey { all[name] = value }
         for (name, value) in own.changes where name != Self.versionKey { all[name] = value }
@@ -158,15 +182,28 @@ extension PreferenceSchema {
     /// the migration there: the steps before it are kept and their version recorded, nothing
     /// later is done, and its error is the outcome's failure. A suite that holds nothing has
     /// nothing to migrate: only its version is recorded.
-    package func migration(for stored: [String: PlistValue]) -> MigrationOutcome {
+    ///
+    /// A migration never writes what the site locks (`locks`): a value whose setting is locked
+    /// stays where it is, under its old name or type, with the reason, and moves at the first
+    /// migration after the lock is lifted (until then the setting reads the site's value).
+    ///
+    /// `runsSteps` false makes the plan of a read (``migrationPlan(for:)``, diagnostics, the
+    /// check whether a commit is needed at all): the step closures are not called (a step runs
+    /// only inside the commit that records it, so a step with a side effect has it once per
+    /// commit); the steps due show as the version to record, and renames and retirements are
+    /// planned on the values as they are.
+    package func migration(for stored: [String: PlistValue], locks: MigrationLocks = .none, runsSteps: Bool = true) -> MigrationOutcome {
         var outcome = MigrationOutcome()
         guard hasMigrations else { return outcome }
         guard let recorded = Self.recordedVersion(in: stored) else {
             outcome.steps = [PreferenceMigration(from: Self.versionKey, action: .keep(reason: "not a version number; nothing migrated"),
                                                  value: stored[Self.versionKey])]
             // Said, not only kept: nothing migrates until the record is repaired.
-            outcome.failure = .invalidValue(key: Self.versionKey, value: stored[Self.versionKey]?.summary ?? "",
-                                            allowed: "a schema version: a whole number from 0 (repair: prefs-tui set --type int \(Self.versionKey) N)")
+            let damaged = stored[Self.versionKey]
+            let shown: String
+            if case .string(let text)? = damaged { shown = text } else { shown = damaged?.summary ?? "" }
+            outcome.failure = .invalidValue(key: Self.versionKey, value: shown,
+                                            allowed: "a schema version: a whole number (an integer) from 0 to \(Self.largestVersion) (repair: prefs-tui set --type int \(Self.versionKey) N)")
             return outcome
         }
         guard recorded <= version else {
@@ -178,6 +215,10 @@ extension PreferenceSchema {
         var values = stored
         var reached = recorded
         for step in migrationSteps where step.version > recorded && holdsValues {
+            guard runsSteps else {
+                reached = step.version
+                continue
+            }
             var transaction = MigrationTransaction(values: values)
             do {
                 try step.body(&transaction)
@@ -188,17 +229,24 @@ extension PreferenceSchema {
                 outcome.failure = .migrationFailed(version: step.version, reason: reason)
                 break
             }
-            let touched = Set(values.keys).union(transaction.values.keys).filter { values[$0] != transaction.values[$0] }
+            var after = transaction.values
+            let touched = Set(values.keys).union(after.keys).filter { values[$0] != after[$0] }
             for name in touched.sorted() {
+                // A step's change of a locked name is not made: the value stays as it was.
+                if let lockFile = locks.lockFile(name) {
+                    outcome.steps.append(PreferenceMigration(from: name, action: .keep(reason: "locked by \(lockFile)"), value: values[name]))
+                    after[name] = values[name]
+                    continue
+                }
                 outcome.steps.append(PreferenceMigration(from: name, action: .step(version: step.version),
-                                                         value: values[name], newValue: transaction.values[name]))
-                outcome.changes[name] = .some(transaction.values[name])
+                                                         value: values[name], newValue: after[name]))
+                outcome.changes[name] = .some(after[name])
             }
-            values = transaction.values
+            values = after
             reached = step.version
         }
         if outcome.failure == nil {
-            for step in declaredMigrationPlan(for: values) {
+            for step in declaredMigrationPlan(for: values, locks: locks) {
                 outcome.steps.append(step)
                 outcome.changes.merge(step.changes) { _, later in later }
             }
@@ -214,23 +262,54 @@ extension PreferenceSchema {
         return outcome
     }
 
-    /// What moving `stored` to this schema takes: the ordered steps' changes (see
-    /// ``MigrationStep``), then renames, conversions and retirements, then the version recorded.
+    /// What moving `stored` to this schema takes: renames, conversions and retirements, then
+    /// the version recorded. The ordered steps (``MigrationStep``) due are not run for a plan:
+    /// they run only inside the commit that records them (``Preferences/migrate()`` or the
+    /// next write), which reports their changes.
     ///
     /// ```swift
     /// schema.migrationPlan(for: ["unitSystem": .string("imperial")])  // [unitSystem → units: "imperial"]
     /// ```
     public func migrationPlan(for stored: [String: PlistValue]) -> [PreferenceMigration] {
-        migration(for: stored).steps
+        migration(for: stored, runsSteps: false).steps
+    }
+
+    /// What the site locks, as a migration asks it: the locks file that locks a stored name
+    /// (a setting's by any of its names), or nil.
+    package struct MigrationLocks: Sendable {
+        package let lockFile: @Sendable (String) -> String?
+
+        package static let none = MigrationLocks { _ in nil }
+
+        /// The locks of `layers` for the names of `schema` (the record of the version is never
+        /// locked: it is no setting).
+        package init(_ layers: SiteLayers, schema: PreferenceSchema) {
+            guard !layers.folders.allSatisfy({ $0.locked.isEmpty }) else {
+                self = .none
+                return
+            }
+            lockFile = { name in
+                guard name != PreferenceSchema.versionKey else { return nil }
+                return layers.lockingFolder(ofStored: name, in: schema).map { layers.folders[$0].locksPath }
+            }
+        }
+
+        package init(lockFile: @escaping @Sendable (String) -> String?) { self.lockFile = lockFile }
     }
 
     /// What renames, conversions and retirements take, in key order. A value moves from a setting's
     /// old name only when the new name holds nothing and the setting takes the value (its type
     /// and rule); otherwise it stays, with the reason. Of several old names, the newest with a
     /// value moves. A value never set under any name is never written: the default applies.
-    private func declaredMigrationPlan(for stored: [String: PlistValue]) -> [PreferenceMigration] {
+    private func declaredMigrationPlan(for stored: [String: PlistValue], locks: MigrationLocks) -> [PreferenceMigration] {
         var steps: [PreferenceMigration] = []
         for key in keys where !key.renamedFrom.isEmpty || key.conversion != nil {
+            if let lockFile = locks.lockFile(key.name) {
+                for name in [key.name] + key.renamedFrom where name == key.name ? stored[name].map({ key.problem(with: $0) != nil }) ?? false : stored[name] != nil {
+                    steps.append(PreferenceMigration(from: name, action: .keep(reason: "\(key.name) is locked by \(lockFile)"), value: stored[name]))
+                }
+                continue
+            }
             // A value of the key's old type under its own name is converted in place.
             if let own = stored[key.name], key.problem(with: own) != nil, let converted = Self.taken(own, by: key) {
                 steps.append(PreferenceMigration(from: key.name, action: .convert, value: own, newValue: converted))
@@ -252,7 +331,12 @@ extension PreferenceSchema {
         }
         let declared = Set(keys.map(\.name))
         for name in retiredKeys where !declared.contains(name) {
-            if let value = stored[name] { steps.append(PreferenceMigration(from: name, action: .retire, value: value)) }
+            guard let value = stored[name] else { continue }
+            if let lockFile = locks.lockFile(name) {
+                steps.append(PreferenceMigration(from: name, action: .keep(reason: "locked by \(lockFile)"), value: value))
+            } else {
+                steps.append(PreferenceMigration(from: name, action: .retire, value: value))
+            }
         }
         return steps
     }

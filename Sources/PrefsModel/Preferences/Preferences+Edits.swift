@@ -71,7 +71,9 @@ extension Preferences {
     @discardableResult
     public func rename(_ old: String, to new: String) throws -> [StoredChange] {
         guard old != new else { throw PreferenceError.renameRefused(from: old, to: new, reason: "the names are the same") }
-        if schema.version > 0, old == PreferenceSchema.versionKey || new == PreferenceSchema.versionKey {
+        // Never, whatever the schema (an inferred one has no version of its own): a rename onto
+        // the record made it claim any version, and the program then migrated nothing.
+        if old == PreferenceSchema.versionKey || new == PreferenceSchema.versionKey {
             throw PreferenceError.renameRefused(from: old, to: new, reason: "\(PreferenceSchema.versionKey) is where the suite records its schema version")
         }
         if schema.key(named: new) == nil {
@@ -82,7 +84,7 @@ extension Preferences {
                 throw PreferenceError.renameRefused(from: old, to: new, reason: "\(new.quotedForMessage) is the old name of \(owner.name)")
             }
         }
-        if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: [old, new]) { throw refusal }
+        if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: [old, new], in: schema) { throw refusal }
         let target = schema.key(named: new).flatMap { schema.declaresType(of: $0) ? $0 : nil }
         return try store.commit(by: writer) { current in
             guard let value = current[old] else {

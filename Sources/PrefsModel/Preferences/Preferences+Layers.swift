@@ -53,7 +53,7 @@ extension Preferences {
     /// prefs.isLocked(PreferenceKeys.refreshInterval)  // true
     /// ```
     public func isLocked(_ key: AnyPreferenceKey) -> Bool {
-        siteLayers.lockingFolder(of: key.name) != nil
+        siteLayers.lockingFolder(of: key) != nil
     }
 
     /// The locks file that locks the key, or nil.
@@ -63,7 +63,7 @@ extension Preferences {
     /// ```
     public func lockFile(of key: AnyPreferenceKey) -> String? {
         let layers = siteLayers
-        return layers.lockingFolder(of: key.name).map { layers.folders[$0].locksPath }
+        return layers.lockingFolder(of: key).map { layers.folders[$0].locksPath }
     }
 
     /// What the key reads without the user's file: the site's value or the registered default

@@ -191,7 +191,8 @@ public final class Preferences: Sendable {
     /// screen a line on standard error would garble).
     package func writeReportingMigration(_ changes: [String: PlistValue?]) throws -> ([StoredChange], PreferenceError?) {
         // The locks as they are on disk now, not as last seen.
-        if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: changes.keys) { throw refusal }
+        if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: changes.keys, in: schema) { throw refusal }
+        if let brought = changes[PreferenceSchema.versionKey], let refusal = schema.versionRefusal(brought) { throw refusal }
         for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
             guard let value, let key = schema.key(named: name) else { continue }
             try key.checkStored(value)
@@ -200,9 +201,10 @@ public final class Preferences: Sendable {
         // The first write after an old name or an older version is seen carries out the
         // migration too, in the same commit, decided on the file as it is then.
         let schema = self.schema
+        let locks = migrationLocks
         let failure = Locked<PreferenceError?>(nil)
         let written = try store.commit(by: writer) { current in
-            let migrated = schema.changes(migrating: current, with: changes)
+            let migrated = schema.changes(migrating: current, with: changes, locks: locks)
             failure.withLock { $0 = migrated.failure }
             return migrated.changes
         }
@@ -237,7 +239,7 @@ public final class Preferences: Sendable {
     public func reset(keys: [AnyPreferenceKey]) throws {
         // A locked key is refused even when the user's file sets nothing: it was asked for by
         // name, and nothing this call could do changes what it reads.
-        if let refusal = siteLayers.lockRefusal(of: keys.map(\.name)) { throw refusal }
+        if let refusal = siteLayers.lockRefusal(of: keys.map(\.name), in: schema) { throw refusal }
         let stored = keys.filter { !isDefault($0) }
         guard !stored.isEmpty else { return }
         try write(Dictionary(stored.map { ($0.name, nil) }, uniquingKeysWith: { first, _ in first }))
@@ -258,8 +260,8 @@ public final class Preferences: Sendable {
                 allowed: "one of " + schema.sections.map(\.name).joined(separator: ", "))
         }
         let layers = siteLayers
-        try reset(keys: found.keys.filter { layers.lockingFolder(of: $0.name) == nil })
-        return found.keys.filter { layers.lockingFolder(of: $0.name) != nil && !isDefault($0) }.map(\.name)
+        try reset(keys: found.keys.filter { layers.lockingFolder(of: $0) == nil })
+        return found.keys.filter { layers.lockingFolder(of: $0) != nil && !isDefault($0) }.map(\.name)
     }
 
     /// Resets every key of the schema; values of other keys in the suite stay untouched, and so
@@ -274,10 +276,10 @@ public final class Preferences: Sendable {
     public func resetAll() throws -> [String] {
         // Keys the schema does not describe belong to another program: they have no default here.
         let layers = siteLayers
-        let described = schema.keys.filter { $0.isDescribedBySchema && layers.lockingFolder(of: $0.name) == nil }
+        let described = schema.keys.filter { $0.isDescribedBySchema && layers.lockingFolder(of: $0) == nil }
         // Locked keys are left alone (a write of them is refused); those the user's file sets are named.
         let locked = schema.keys.filter {
-            $0.isDescribedBySchema && layers.lockingFolder(of: $0.name) != nil && store.storedValue(forKey: $0.name) != nil
+            $0.isDescribedBySchema && layers.lockingFolder(of: $0) != nil && store.storedValue(forKey: $0.name) != nil
         }.map(\.name)
         // An unreadable file reads as all defaults, so there would be nothing to remove; yet
         // resetting everything is how a person asks for a working suite again.
@@ -339,7 +341,19 @@ public final class Preferences: Sendable {
     /// prefs.migrationPlan().map(\.description)  // ["unitSystem → units: \"imperial\""]
     /// ```
     public func migrationPlan() -> [PreferenceMigration] {
-        schema.migrationPlan(for: store.storedValues())
+        plannedMigration().steps
+    }
+
+    /// The migration a commit would make now, decided without running the steps (a read never
+    /// runs them): ``migrationPlan()`` and `migrate --dry-run`.
+    package func plannedMigration() -> PreferenceSchema.MigrationOutcome {
+        schema.migration(for: store.storedValues(), locks: migrationLocks, runsSteps: false)
+    }
+
+    /// The site's locks as a migration asks them, read from disk now (as a write checks them).
+    private var migrationLocks: PreferenceSchema.MigrationLocks {
+        guard let site else { return .none }
+        return PreferenceSchema.MigrationLocks(site.layersWithLocksReadNow(), schema: schema)
     }
 
     /// Carries out the migration in one commit, decided on the suite as it is at that moment
@@ -367,11 +381,13 @@ public final class Preferences: Sendable {
         let schema = self.schema
         // Nothing to do (or a file that cannot be read, whose values are unknown): no write,
         // which would create the file, or replace an unreadable one.
-        let seen = schema.migration(for: store.storedValues())
+        // Decided without running the steps (they run once, in the commit below).
+        let locks = migrationLocks
+        let seen = schema.migration(for: store.storedValues(), locks: locks, runsSteps: false)
         guard store.loadProblem == nil, seen.steps.contains(where: \.changesSuite) else { return seen }
         let outcome = Locked(PreferenceSchema.MigrationOutcome())
         try store.commit(by: writer) { current in
-            let migration = schema.migration(for: current)
+            let migration = schema.migration(for: current, locks: locks)
             outcome.withLock { $0 = migration }
             // Only the version of a suite that holds nothing: not worth a file of its own.
             return migration.steps.contains(where: \.changesSuite) ? migration.changes : [:]
@@ -424,15 +440,16 @@ public final class Preferences: Sendable {
     /// A change of a site file: the values in effect before and after, for the keys it touched.
     private func siteDidChange(_ change: SiteDefaults.SiteChange) {
         invalidate(Array(change.names))
-        let changes = change.names.sorted().compactMap { name -> StoredChange? in
-            let user = store.storedValue(forKey: name)
-            guard let key = schema.key(named: name) else { return nil }
-            let old = change.before.resolve(key, user: user, userPath: store.location, override: overrides[name]).stored
-            let new = change.after.resolve(key, user: user, userPath: store.location, override: overrides[name]).stored
+        // A name in a site file may be a setting's old name: the setting changes with it.
+        let keys = Set(change.names.compactMap { schema.setting(storedUnder: $0)?.name }).sorted().compactMap(schema.key(named:))
+        let changes = keys.compactMap { key -> StoredChange? in
+            let user = userStored(key)
+            let old = change.before.resolve(key, user: user, userPath: store.location, override: overrides[key.name]).stored
+            let new = change.after.resolve(key, user: user, userPath: store.location, override: overrides[key.name]).stored
             // A lock added or lifted is news even when the value stays: a UI shows the setting
             // read-only, or editable again.
-            let lockChanged = (change.before.lockingFolder(of: name) == nil) != (change.after.lockingFolder(of: name) == nil)
-            return old == new && !lockChanged ? nil : StoredChange(key: name, old: old, new: new)
+            let lockChanged = (change.before.lockingFolder(of: key) == nil) != (change.after.lockingFolder(of: key) == nil)
+            return old == new && !lockChanged ? nil : StoredChange(key: key.name, old: old, new: new)
         }
         if !changes.isEmpty { observers.notify(ObservedBatch(changes: changes, origin: .otherProcess)) }
     }

@@ -47,6 +47,8 @@ public struct PreferenceSchema: Sendable {
     public internal(set) var isInferred = false
 
     private let keysByName: [String: AnyPreferenceKey]
+    /// The settings by their old names (``AnyPreferenceKey/renamedFrom``); empty for most schemas.
+    private let keysByOldName: [String: AnyPreferenceKey]
 
     /// Makes a schema from keys declared in code (or loaded from a schema file).
     ///
@@ -92,6 +94,11 @@ public struct PreferenceSchema: Sendable {
         self.derivedValues = derivedValues
         self.sections = sections
         self.keysByName = seen
+        var old: [String: AnyPreferenceKey] = [:]
+        for key in unique {
+            for name in key.renamedFrom where name != key.name && seen[name] == nil && old[name] == nil { old[name] = key }
+        }
+        self.keysByOldName = old
     }
 
     /// This schema with other keys (a UI's chosen part, the file's other keys added), keeping
@@ -109,6 +116,15 @@ public struct PreferenceSchema: Sendable {
     /// schema.key(named: "city")?.title  // "City"
     /// ```
     public func key(named name: String) -> AnyPreferenceKey? { keysByName[name] }
+
+    /// The setting whose value may be stored under this name: the key of that name, or the key
+    /// that was once called so (a name two keys claim as old is refused for schema files, and
+    /// the first one declared owns it here).
+    ///
+    /// ```swift
+    /// schema.setting(storedUnder: "unitSystem")?.name  // "unitsNotation"
+    /// ```
+    package func setting(storedUnder name: String) -> AnyPreferenceKey? { keysByName[name] ?? keysByOldName[name] }
 
     /// The key with this name, or an error that suggests the nearest names.
     ///

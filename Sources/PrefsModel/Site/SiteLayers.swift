@@ -80,16 +80,32 @@ public struct SiteLayers: Sendable, Equatable {
         }
     }
 
-    /// The folder whose locks file locks `name`, the highest one if several do.
-    package func lockingFolder(of name: String) -> Int? {
-        folders.firstIndex { $0.locked.contains(name) }
+    /// The folder whose locks file locks the setting, the highest one if several do: under its
+    /// name or under any of its old names, so that a locks file written for the program's
+    /// earlier version keeps locking (as site values under old names keep applying). The one
+    /// answer to "is it locked" behind every read, write, reset, rename, migration and import,
+    /// the editor and the plain mode.
+    package func lockingFolder(of key: AnyPreferenceKey) -> Int? {
+        if key.renamedFrom.isEmpty { return folders.firstIndex { $0.locked.contains(key.name) } }
+        return folders.firstIndex { folder in folder.locked.contains(key.name) || key.renamedFrom.contains { folder.locked.contains($0) } }
     }
 
-    /// The refusal of a write of these names when the site locks one (the first, in name
-    /// order), or nil: the one check behind every write, reset and rename.
-    package func lockRefusal(of names: some Sequence<String>) -> PreferenceError? {
+    /// The folder that locks what is stored under `name`: the setting it belongs to (by its
+    /// name or an old one, see ``lockingFolder(of:)``), or for a name that is no setting of
+    /// `schema` (or without one), that name itself.
+    package func lockingFolder(ofStored name: String, in schema: PreferenceSchema?) -> Int? {
+        if let key = schema?.setting(storedUnder: name) { return lockingFolder(of: key) }
+        return folders.firstIndex { $0.locked.contains(name) }
+    }
+
+    /// The refusal of a write of these stored names when the site locks one (the first, in name
+    /// order), naming the setting by its current name, or nil: the one check behind every
+    /// write, reset and rename.
+    package func lockRefusal(of names: some Sequence<String>, in schema: PreferenceSchema) -> PreferenceError? {
         for name in names.sorted() {
-            if let folder = lockingFolder(of: name) { return .locked(key: name, lockFile: folders[folder].locksPath) }
+            if let folder = lockingFolder(ofStored: name, in: schema) {
+                return .locked(key: schema.setting(storedUnder: name)?.name ?? name, lockFile: folders[folder].locksPath)
+            }
         }
         return nil
     }
@@ -119,7 +135,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// layers.resolve(city, user: nil, userPath: path).source  // .site(path: "/etc/xdg/….plist")
     /// ```
     public func resolve(_ key: AnyPreferenceKey, user: PlistValue?, userPath: String, override: PlistValue? = nil) -> PreferenceResolution {
-        if let lockIndex = lockingFolder(of: key.name) {
+        if let lockIndex = lockingFolder(of: key) {
             let site = siteValue(of: key, from: lockIndex)
             return PreferenceResolution(stored: site?.value, source: .locked(lockFile: folders[lockIndex].locksPath, valueFile: site?.path))
         }
@@ -134,7 +150,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// it is (the key's decoding reads an unusable one as the default), with no check here.
     /// Reads of large suites pay nothing for site folders that do not mention their keys.
     package func effectiveStored(_ key: AnyPreferenceKey, user: PlistValue?, override: PlistValue?) -> PlistValue? {
-        if override == nil, !folders.contains(where: { Self.value(of: key, in: $0) != nil || $0.locked.contains(key.name) }) { return user }
+        if override == nil, !folders.contains(where: { Self.value(of: key, in: $0) != nil }), lockingFolder(of: key) == nil { return user }
         return resolve(key, user: user, userPath: "", override: override).stored
     }
 
@@ -166,7 +182,7 @@ public struct SiteLayers: Sendable, Equatable {
             }
             layers.append(PreferenceLayerValue(source: source, value: value, problem: problem, wins: wins && problem == nil, locks: nil))
         }
-        if let lockIndex = lockingFolder(of: key.name) {
+        if let lockIndex = lockingFolder(of: key) {
             layers.append(PreferenceLayerValue(source: .locked(lockFile: folders[lockIndex].locksPath, valueFile: nil),
                                                value: nil, problem: nil, wins: false, locks: folders[lockIndex].locksPath))
         }

@@ -159,10 +159,20 @@ struct SuiteFile: Sendable {
         default: return (.inaccessible(reason: "is not a regular file"), nil, nil)
         }
         let identity = Identity(info)
+        // Looked at before reading: a file over the limit is never read, and stays as it is
+        // (a write refuses to replace what it cannot read).
+        if info.st_size > FileSizeLimit.suiteFile {
+            return (.inaccessible(reason: "is " + FileSizeLimit.refusal(size: Int(info.st_size), limit: FileSizeLimit.suiteFile, kind: "a suite file")),
+                    identity, nil)
+        }
         hooks.afterSizeRead?(path)
         let data: Data
         do { data = try Self.readAll(from: descriptor, sizeHint: Int(info.st_size)) } catch {
             return (.inaccessible(reason: "cannot be read (\(error))"), identity, nil)
+        }
+        // A file that grew past the limit after the look at its size.
+        if data.count > FileSizeLimit.suiteFile {
+            return (.inaccessible(reason: "is over " + FileSizeLimit.limitText(FileSizeLimit.suiteFile, kind: "a suite file")), identity, nil)
         }
         // An empty file: `read(knownSize:)` decides whether it is an empty suite. Nothing read
         // means empty whatever `fstat` said a moment before: a program rewriting the file in
@@ -192,10 +202,12 @@ struct SuiteFile: Sendable {
     }
 
     /// Reads to the end, resuming after interrupted and short reads.
+    /// Stops one byte past ``FileSizeLimit/suiteFile``, so a file that grows without end is not
+    /// read without end.
     private static func readAll(from descriptor: Int32, sizeHint: Int) throws -> Data {
-        var bytes = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
+        var bytes = [UInt8](repeating: 0, count: min(max(sizeHint, 0), FileSizeLimit.suiteFile) + 1)
         var count = 0
-        while true {
+        while count <= FileSizeLimit.suiteFile {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
             let got = bytes.withUnsafeMutableBytes { buffer in
                 Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
@@ -269,6 +281,10 @@ struct SuiteFile: Sendable {
     func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, verbatim: [String: Data] = [:],
                writer: StoreWriter? = nil) throws -> (identity: Identity, bytes: Data) {
         let document = try PlistXMLWriter.document(values, order: order, verbatim: verbatim)
+        if document.count > FileSizeLimit.suiteFile {
+            throw PreferenceError.writeFailed(path: path, reason: "the suite would be "
+                + FileSizeLimit.refusal(size: document.count, limit: FileSizeLimit.suiteFile, kind: "a suite file") + "; nothing was written")
+        }
         return (try replaceContents(with: document, isSuite: true, writer: writer), Data(document))
     }
 

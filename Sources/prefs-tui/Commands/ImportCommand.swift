@@ -44,9 +44,7 @@ struct ImportCommand: ParsableCommand {
                     // write migrates them from there (see `Preferences.write`).
                     if name == PreferenceSchema.versionKey, prefs.schema.version > 0 {
                         let version = try untyped()
-                        guard PreferenceSchema.versionNumber(version) != nil else {
-                            throw PreferenceError.invalidValue(key: name, value: version?.summary ?? "null", allowed: "a schema version: a whole number from 0")
-                        }
+                        if let refusal = prefs.schema.versionRefusal(version ?? .string("null")) { throw refusal }
                         changes[name] = .some(version)
                         return
                     }

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsModel
 
 /// Reads an import or schema file whole, refusing one over ``limit`` before reading it.
 ///
@@ -28,10 +29,8 @@ enum InputFile {
         if status.st_mode & S_IFMT == S_IFDIR {
             throw CommandFailure("\(shown): it is a folder, not a file", status: ExitStatus.noInput)
         }
-        let limitText = "the limit of \(limit >> 20) MB (\(limit) bytes) for \(kind)"
         if status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
-            let megabytes = (Double(status.st_size) / Double(1 << 20) * 10).rounded() / 10
-            throw CommandFailure("\(shown): it is \(megabytes) MB (\(status.st_size) bytes), over \(limitText)",
+            throw CommandFailure("\(shown): it is \(FileSizeLimit.refusal(size: Int(status.st_size), limit: limit, kind: kind))",
                                  status: ExitStatus.dataError)
         }
         // Up to one byte over the limit, so a stream (or a file that grew) past it is noticed.
@@ -49,6 +48,6 @@ enum InputFile {
             if count == 0 { return data }
             data.append(contentsOf: chunk[0..<count])
         }
-        throw CommandFailure("\(shown): it is over \(limitText)", status: ExitStatus.dataError)
+        throw CommandFailure("\(shown): it is over \(FileSizeLimit.limitText(limit, kind: kind))", status: ExitStatus.dataError)
     }
 }

@@ -23,7 +23,7 @@ struct MigrateCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let prefs = try options.open()
-            let outcome = dryRun ? prefs.schema.migration(for: prefs.store.storedValues()) : try prefs.migrateAndReport()
+            let outcome = dryRun ? prefs.plannedMigration() : try prefs.migrateAndReport()
             for step in outcome.steps { Output.print(step.description) }
             if outcome.steps.isEmpty { Diagnostics.print("nothing to migrate") }
             if dryRun && outcome.steps.contains(where: \.changesSuite) {

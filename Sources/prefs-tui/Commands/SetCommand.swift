@@ -105,13 +105,9 @@ struct SetCommand: ParsableCommand {
         // Checked as that type, then written through the suite's own preferences, so that the
         // write carries out a pending migration as any other write does.
         let value = try typed.storedValue(parsing: values)
-        if key == PreferenceSchema.versionKey, prefs.schema.version > 0 {
-            // The one way to repair a damaged record of the schema version: a whole number.
-            guard PreferenceSchema.versionNumber(value) != nil else {
-                throw PreferenceError.invalidValue(key: key, value: values.joined(separator: " "),
-                                                   allowed: "a schema version, given as --type int: a whole number from 0")
-            }
-        }
+        // The one way to repair a damaged record of the schema version: a whole number, checked
+        // as every write of it is.
+        if key == PreferenceSchema.versionKey, let refusal = prefs.schema.versionRefusal(value) { throw refusal }
         if prefs.schema.key(named: key) == nil {
             try prefs.write([key: value])
         } else {

@@ -42,14 +42,18 @@ struct SuiteSelection: Equatable {
         // A locked name that is no setting of a declared schema is most likely a typo.
         if !schema.isInferred {
             for folder in layers.folders {
-                for name in folder.locked.sorted() where schema.key(named: name) == nil && folder.values[name] == nil {
+                for name in folder.locked.sorted() where schema.setting(storedUnder: name) == nil && folder.values[name] == nil {
                     let near = schema.suggestions(for: name)
                     let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"
                     Diagnostics.print("warning: the locks file \(folder.locksPath.controlCharactersEscaped) locks \(name.quotedForMessage), which is no setting of \(schema.suiteName)\(hint)")
                 }
             }
         }
-        return Preferences(store: store, schema: schema, site: site)
+        // A write's own failure is thrown; what the subscript setter or a write's migration
+        // reports on the side (a failed step, a damaged record of the version) is a warning in
+        // the program's own voice.
+        return Preferences(store: store, schema: schema, site: site,
+                           onWriteError: { Diagnostics.print("warning: \($0.description(maxValueLength: 200))") })
     }
 
     /// The schema `open` would use, without warnings on standard error (for shell completion).
@@ -87,7 +91,7 @@ struct SuiteSelection: Equatable {
             for (name, value) in folder.values {
                 // A locked key reads the site's value (from the lock's folder down), so that value,
                 // not the user's, gives an inferred key its type.
-                let locked = layers.lockingFolder(of: name).map { $0 <= index } ?? false
+                let locked = layers.lockingFolder(ofStored: name, in: declared).map { $0 <= index } ?? false
                 if stored[name] == nil || (locked && !typedBySite.contains(name)) {
                     stored[name] = value
                     typedBySite.insert(name)

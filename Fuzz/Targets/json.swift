@@ -1,0 +1,71 @@
+// Fuzz target json: the JSON reader (JSONScanner through JSONValue(parsing:), from bytes and
+// from text), the schema-file readers (PreferenceSchema(jsonData:), which tries the streaming
+// reader `streamed(from:)` and falls back to the tree reader `init(json:)`), the rule and type
+// readers a schema uses, and the import path of a JSON value into a key (`storedValue(json:)`).
+//
+// Besides crashes and hangs, these invariants stop the run ("fuzz invariant broken: …"):
+// - JSON written by JSONValue.text / prettyText reads back as the same value;
+// - bytes that are UTF-8 read the same as bytes and as text;
+// - a schema the streaming reader takes is the one the tree reader takes (the contract
+//   SchemaReadersTests and the hostile SchemaReaderMutations check on mutated samples);
+// - a schema written as JSON (jsonValue, what `prefs-tui schema` prints) reads back the same.
+import Foundation
+@testable import PrefsModel
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Data(bytes: data, count: size)
+    let fromBytes: JSONValue?
+    do { fromBytes = try JSONValue(parsing: bytes) } catch {
+        _ = "\(error)" + JSONSyntaxError.detail(of: error)
+        fromBytes = nil
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let fromText = try? JSONValue(parsing: text)
+    if String(validating: bytes, as: UTF8.self) != nil {
+        fuzzCheck(fromBytes == fromText, "UTF-8 bytes read as \(String(describing: fromBytes)) but as text as \(String(describing: fromText))")
+    }
+    if let value = fromBytes ?? fromText {
+        for written in [value.text, value.prettyText] {
+            let again = try? JSONValue(parsing: written)
+            fuzzCheck(again == value, "\(value) written as \(written) read back as \(String(describing: again))")
+        }
+        _ = try? RuleDescription(json: value)
+        for key in FuzzSchemas.everyKind.keys {
+            guard let stored = try? key.storedValue(json: value) else { continue }
+            _ = key.text(of: stored)
+            _ = key.json(of: stored)
+            _ = key.diagnostic(of: stored)
+        }
+    }
+
+    // Schema files: the public entry, then the two readers side by side.
+    if let schema = try? PreferenceSchema(jsonData: bytes) {
+        checkRoundTrip(schema)
+    }
+    let streamed = bytes.withUnsafeBytes { PreferenceSchema.streamed(from: $0.bindMemory(to: UInt8.self)) }
+    let tree = fromBytes.flatMap { try? PreferenceSchema(json: $0) }
+    if let streamed {
+        fuzzCheck(tree != nil, "the streaming reader took a schema the tree reader refuses")
+        fuzzCheck(streamed.jsonValue == tree?.jsonValue, "the two schema readers read different schemas:\n\(streamed.jsonValue.text)\n\(tree?.jsonValue.text ?? "nil")")
+    }
+
+    // A type name as a schema's "type" holds it, and a date as `set` takes it.
+    if let type = PreferenceType(name: text) {
+        fuzzCheck(PreferenceType(name: type.name) == type, "type \(text) named \(type.name) reads back differently")
+    }
+    if let date = DateText.parse(text) {
+        _ = DateText.format(date)
+    }
+    return 0
+}
+
+private func checkRoundTrip(_ schema: PreferenceSchema) {
+    let json = schema.jsonValue
+    let again: PreferenceSchema
+    do { again = try PreferenceSchema(jsonText: json.prettyText) } catch {
+        fuzzCheck(false, "a schema's own JSON is refused (\(error)):\n\(json.prettyText)")
+        return
+    }
+    fuzzCheck(again.jsonValue == json, "a schema's JSON read back differently:\n\(json.text)\n\(again.jsonValue.text)")
+}
