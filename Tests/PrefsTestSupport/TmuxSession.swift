@@ -172,13 +172,22 @@ public final class TmuxSession: @unchecked Sendable {
     /// Sends a signal to the editor (or the host program) of this session, found by its
     /// environment marker and its name.
     public func signalEditor(_ signal: Int32) throws {
+        for pid in try editorProcesses() { kill(pid, signal) }
+    }
+
+    /// Sends a signal to the editor's whole process group (SIGCONT after a stop of the group,
+    /// as a shell's `fg` does: the script around the editor was stopped with it).
+    public func signalEditorGroup(_ signal: Int32) throws {
+        for pid in try editorProcesses() { kill(-getpgid(pid), signal) }
+    }
+
+    private func editorProcesses() throws -> [Int32] {
         let processes = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init)
-        for pid in processes {
+        return processes.filter { pid in
             guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
                   String(decoding: environment, as: UTF8.self).contains("PREFS_TEST_MARKER=\(marker)"),
-                  let command = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
-                  command.hasPrefix(String(URL(fileURLWithPath: binary).lastPathComponent.prefix(15))) else { continue }
-            kill(pid, signal)
+                  let command = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return false }
+            return command.hasPrefix(String(URL(fileURLWithPath: binary).lastPathComponent.prefix(15)))
         }
     }
 }

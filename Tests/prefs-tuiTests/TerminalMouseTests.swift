@@ -93,4 +93,45 @@ struct TerminalMouseTests {
         #expect(await eventually { session.exitStatus != nil })
         #expect(await eventually { modes(in: output).contains("\u{1B}[?1000l") && modes(in: output).contains("\u{1B}[?1006l") })
     }
+
+    /// Round 4 (issue 28, case 5): reports with a sign, commas, a space, cut off by another
+    /// escape sequence, or split by a slow link: none of their tail is typed into the open field.
+    @Test func aMalformedCutOrSplitReportTypesNothingIntoAField() async throws {
+        let session = try TmuxSession(width: 120, height: 30)
+        #expect(await session.waitFor("Weather · com.example.weather"))
+        try session.press("Tab")
+        try session.press("Enter", "C-u")                                            // edit City
+        try session.type("Hamar")
+        try session.type("\u{1B}[<0;-1;3M")
+        try session.type("\u{1B}[<0,30,5M")
+        try session.type("\u{1B}[<0;30;5 12")
+        try session.type("\u{1B}[<0;30;5")
+        try session.type("\u{1B}[A")
+        try session.type("\u{1B}[<0;")
+        try await Task.sleep(for: .milliseconds(300))                                // split by a slow link
+        try session.type("12;5M")
+        try session.press("Enter")
+
+        #expect(await session.waitFor("Saved city = Hamar"), "\(session.screen())")
+        #expect(session.stored["city"] == .string("Hamar"))
+        try session.press("q")
+        #expect(await eventually { session.exitStatus == "0" })
+    }
+
+    /// Round 4 (issue 28, case 11): SIGTSTP sent from outside (not Ctrl-Z) stops the editor with
+    /// mouse reporting off, so clicks in the shell type nothing; `fg` (SIGCONT) turns it on again.
+    @Test func aStopSentFromOutsideTurnsTheMouseOffWhileStopped() async throws {
+        let session = try TmuxSession(width: 100, height: 30)
+        let output = try record(session)
+        #expect(await session.waitFor("Weather · com.example.weather"))
+        #expect(await eventually { modes(in: output).contains("\u{1B}[?1006h") })
+
+        try session.signalEditor(SIGTSTP)
+
+        #expect(await eventually { modes(in: output).contains("\u{1B}[?1000l") && modes(in: output).contains("\u{1B}[?1006l") },
+                "\(modes(in: output))")
+        try session.signalEditorGroup(SIGCONT)
+        try session.press("q")
+        #expect(await eventually { session.exitStatus != nil })
+    }
 }

@@ -1,0 +1,240 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+@testable import PrefsEditor
+@testable import prefs_tui
+
+/// Round 4 of hostile input (issue 28): each case of the review, as it was met, and what must
+/// happen instead. The terminal's own cases (reports typed into a field, a stop sent from
+/// outside) are in ``TerminalMouseTests``.
+@Suite("Hostile input, round 4")
+struct HostileInputRoundFourTests {
+    // MARK: Input that ended the process
+
+    @Test func aClickReportWithAHugeRowOrColumnIsNoClick() {
+        let editor = EditorHarness(width: 60, height: 12)
+        editor.press(.character("M"), .end)
+        let before = editor.screen
+
+        for parameters in ["0;1;9223372036854775807", "0;9223372036854775807;1", "0;1;99999999999999999999", "0;5000000;3"] {
+            #expect(MouseEvent.sgr(parameters: parameters, final: "M") == nil, "\(parameters)")
+        }
+        // An event the decoder never makes still cannot overflow the update's arithmetic.
+        for (x, y) in [(0, Int.max), (Int.max, 3), (5_000, 3), (Int.min, Int.min), (3, -1)] {
+            editor.controller.send(.mouse(MouseEvent(action: .press(button: 0), x: x, y: y)))
+        }
+
+        #expect(editor.screen == before)
+    }
+
+    @Test func aReportIsReadToItsFinalByteAndWhatCutsItOffIsDroppedWithIt() {
+        func feed(_ text: String, into report: inout SGRMouseReport) -> [SGRMouseReport.Outcome] {
+            text.unicodeScalars.map { report.feed($0.value) }
+        }
+        for malformed in ["0;-1;3M", "0,30,5M", "0;30;5 12M", "0;30;5\u{1B}[A", "0;30;5\u{1B}OA", "0;1;1q",
+                          String(repeating: "1", count: 40) + ";1;1M"] {
+            var report = SGRMouseReport()
+            let outcomes = feed(malformed, into: &report)
+            #expect(outcomes.last == .finished(nil), "\(malformed.debugDescription)")
+            #expect(outcomes.dropLast().allSatisfy { $0 == .incomplete }, "\(malformed.debugDescription)")
+        }
+        var split = SGRMouseReport()
+        #expect(feed("0;", into: &split).allSatisfy { $0 == .incomplete })
+        #expect(feed("12;5M", into: &split).last == .finished(MouseEvent(action: .press(button: 0), x: 11, y: 4)))
+        var restarted = SGRMouseReport()
+        #expect(feed("0;30;5\u{1B}[<0;2;3M", into: &restarted).last == .finished(MouseEvent(action: .press(button: 0), x: 1, y: 2)))
+        var interrupted = SGRMouseReport()
+        #expect(feed("0;3", into: &interrupted).allSatisfy { $0 == .incomplete })
+        #expect(interrupted.feed(13) == .interrupted)        // Enter is input of its own
+        var wide = SGRMouseReport()
+        #expect(wide.feed(0x00E9) == .interrupted)           // é cannot be part of a report
+    }
+
+    @Test func thePlainModeTakesTheSmallestNumberAsNoEntry() throws {
+        let cli = CommandLineFixture()
+        let input = try cli.write(["-9223372036854775808", "r -9223372036854775808", "1", "-9223372036854775808", "", "q"]
+            .joined(separator: "\n") + "\n", to: "input.txt")
+
+        let result = try cli.runInShell("< '\(input)'", "--plain")
+
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains(#"No setting "-9223372036854775808": type a number from 1 to 11, or a key name."#))
+        #expect(result.output.contains(#"No setting "-9223372036854775808" to reset"#))
+        #expect(result.output.contains("Temperature stays Celsius."), "\(result.output)")
+        #expect(cli.stored.isEmpty)
+    }
+
+    // MARK: Locks under old names
+
+    private struct Site {
+        let cli = CommandLineFixture()
+        let folder = TemporaryDirectory()
+        var environment: [String: String] { ["XDG_CONFIG_DIRS": folder.path] }
+        var locksPath: String { folder.file(cli.suite + ".locks") }
+
+        func lock(_ names: String...) throws {
+            try Data(names.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: locksPath))
+        }
+
+        @discardableResult
+        func run(_ arguments: String...) throws -> ChildProcess.Result { try cli.run(arguments, environment: environment) }
+    }
+
+    @Test func aLockUnderASettingsOldNameLocksItForEveryCommand() throws {
+        let site = Site()
+        try site.lock("unitSystem")                           // the demo renamed it unitsNotation
+
+        let set = try site.run("set", "unitsNotation", "imperial")
+
+        #expect(set.status == 77, "\(set.error)")
+        #expect(set.error.contains("unitsNotation is locked by \(site.locksPath)"), "\(set.error)")
+        #expect(!set.error.contains("no setting"), "\(set.error)")
+        #expect(site.cli.stored.isEmpty)
+        #expect(try site.run("reset", "unitsNotation").status == 77)
+        #expect(try site.run("get", "--json", "--explain", "unitsNotation").output.contains(site.locksPath))
+        let input = try site.cli.write("unitsNotation\nq\n", to: "input.txt")
+        let plain = try ChildProcess.run(executablePath: "/bin/bash", arguments: ["-c", #"exec "$0" --plain < "$1""#,
+                                                                                 CommandLineFixture.binary, input],
+                                         configHome: site.cli.directory.path, environment: site.environment)
+        #expect(plain.output.contains("Units is locked by \(site.locksPath)"), "\(plain.output)")
+    }
+
+    @Test func aMigrationLeavesALockedSettingsValueWhereItIs() throws {
+        let site = Site()
+        try SuiteStore(suiteName: site.cli.suite, directory: site.cli.directory.path, watchForChanges: false)
+            .commit(["unitSystem": .string("imperial"), "showRadar": .bool(true)])
+        try site.lock("unitsNotation")
+
+        let migrate = try site.run("migrate")
+        let set = try site.run("set", "city", "Hamar")
+
+        #expect(migrate.status == 0, "\(migrate.error)")
+        #expect(migrate.output.contains("unitSystem: \"imperial\" kept (unitsNotation is locked by \(site.locksPath))"), "\(migrate.output)")
+        #expect(set.status == 0, "\(set.error)")
+        #expect(site.cli.stored == ["unitSystem": .string("imperial"), "city": .string("Hamar")])
+    }
+
+    // MARK: Text that is not UTF-8
+
+    @Test func bytesThatAreNotUTF8OnTheCommandLineAreRefused() throws {
+        let cli = CommandLineFixture()
+        func shell(_ command: String) throws -> ChildProcess.Result {
+            try ChildProcess.run(executablePath: "/bin/bash", arguments: ["-c", command, CommandLineFixture.binary],
+                                 configHome: cli.directory.path)
+        }
+
+        let value = try shell(#"exec "$0" set city $'Troms\xf8'"#)
+        let key = try shell(#"exec "$0" set --type string $'k\xff' v"#)
+
+        #expect(value.status == 65)
+        #expect(value.error == "prefs-tui: argument 3 \"Troms\\xf8\" is not UTF-8 text: keys, values and names must be\n")
+        #expect(key.status == 65)
+        #expect(key.error.contains(#""k\xff" is not UTF-8 text"#), "\(key.error)")
+        #expect(cli.plistBytes == nil)
+    }
+
+    @Test func aPlainAnswerThatIsNotUTF8IsRefusedAndAskedAgain() throws {
+        let cli = CommandLineFixture()
+        var input = Data("4\n".utf8)
+        input.append(contentsOf: Array("Troms".utf8) + [0xF8, 0x0A])
+        input.append(Data("Bergen\nq\n".utf8))
+        let path = cli.directory.file("input.bin")
+        try input.write(to: URL(fileURLWithPath: path))
+
+        let result = try cli.runInShell("< '\(path)'", "--plain")
+
+        #expect(result.status == 0)
+        #expect(result.output.contains("That line was not taken: it is not UTF-8 text. Nothing was changed.\nNew value for City"), "\(result.output)")
+        #expect(cli.stored == ["city": .string("Bergen")])
+    }
+
+    // MARK: Limits
+
+    @Test func aSuiteFileOverTheLimitIsRefusedUnreadAndLeftAsItIs() throws {
+        let cli = CommandLineFixture()
+        let site = TemporaryDirectory()
+        let huge = Data(repeating: 0x20, count: FileSizeLimit.suiteFile + 1)
+        try huge.write(to: URL(fileURLWithPath: site.file(cli.suite + ".plist")))
+        try huge.write(to: URL(fileURLWithPath: cli.plistPath))
+
+        let get = try cli.run(["get", "city"], environment: ["XDG_CONFIG_DIRS": site.path])
+        let set = try cli.run(["set", "city", "Hamar"], environment: ["XDG_CONFIG_DIRS": site.path])
+
+        #expect(get.status == 0)
+        #expect(get.output == "Oslo\n")
+        let limit = "over the limit of 32 MB (33554432 bytes) for a suite file"
+        #expect(get.error.contains("\(cli.plistPath) is 32.0 MB (33554433 bytes), \(limit)"), "\(get.error)")
+        #expect(get.error.contains("\(site.file(cli.suite + ".plist")) is 32.0 MB (33554433 bytes), \(limit)"), "\(get.error)")
+        #expect(set.status == 74)
+        #expect(cli.plistBytes == huge)
+    }
+
+    @Test func aPasteOverTheLimitIsRefusedWhole() {
+        let editor = EditorHarness()
+        editor.select("City")
+        editor.press(.enter)
+
+        editor.paste(String(repeating: "x", count: EditorState.pasteLimit + 1))
+
+        #expect(editor.status.contains("Paste refused: it is longer than 65536 characters"), "\(editor.status)")
+        editor.press(.enter)
+        #expect(editor.stored("city") == nil)
+    }
+
+    // MARK: Migrations
+
+    @Test func aStepRunsOnlyInTheCommitThatRecordsItNeverFromARead() throws {
+        let counted = Locked(0)
+        let interval = PreferenceKey<Int>("interval", default: 5)
+        let schema = PreferenceSchema(title: "App", suiteName: "app", keys: [interval], migrationSteps: [
+            MigrationStep(to: 2) { suite in
+                counted.withLock { $0 += 1 }
+                suite["interval"] = .int(7)
+            },
+        ])
+        let store = InMemoryStore(["old": .int(1)])
+        let prefs = Preferences(store: store, schema: schema)
+
+        _ = prefs.diagnostics()
+        _ = prefs.migrationPlan()
+        #expect(counted.withLock { $0 } == 0)
+        try prefs.migrate()
+        #expect(counted.withLock { $0 } == 1)
+        try prefs.migrate()
+        try prefs.set(9, for: interval)
+
+        #expect(counted.withLock { $0 } == 1)
+        #expect(store.storedValues() == ["old": .int(1), "interval": .int(9), PreferenceSchema.versionKey: .int(2)])
+    }
+
+    @Test func theRecordOfTheVersionIsNoRenameTargetAndABackupCannotClaimAnyVersion() throws {
+        var cli = CommandLineFixture()
+        cli.suite = "app"
+        try SuiteStore(suiteName: "app", directory: cli.directory.path, watchForChanges: false).commit(["x": .int(99)])
+        let backup = try cli.write(#"{"prefs.schemaVersion": 9223372036854775807, "city": "Bergen"}"#, to: "backup.json")
+
+        let rename = try cli.run("rename", "--suite", "app", "x", PreferenceSchema.versionKey)
+        let imported = try cli.run("import", "--suite", "app", backup)
+
+        #expect(rename.status == 65, "\(rename.error)")
+        #expect(rename.error.contains("prefs.schemaVersion is where the suite records its schema version"), "\(rename.error)")
+        #expect(imported.status == 65, "\(imported.error)")
+        #expect(imported.error.contains("a schema version: a whole number (an integer) from 0 to 1000000"), "\(imported.error)")
+        #expect(cli.stored == ["x": .int(99)])
+    }
+
+    @Test func aDamagedVersionIsReportedInTheProgramsVoiceQuotedOnce() throws {
+        let cli = CommandLineFixture()
+        try SuiteStore(suiteName: cli.suite, directory: cli.directory.path, watchForChanges: false)
+            .commit([PreferenceSchema.versionKey: .string("2"), "unitSystem": .string("imperial")])
+        let schema = try cli.write(#"{"suite": "com.example.weather", "version": 3, "sections": [{"name": "S", "settings": [{"key": "city", "type": "string", "default": "Oslo"}]}]}"#,
+                                   to: "schema.json")
+
+        let set = try cli.run("set", "--schema", schema, "city", "Hamar")
+
+        #expect(set.status == 0, "\(set.error)")
+        #expect(set.error.hasPrefix("prefs-tui: warning: prefs.schemaVersion: \"2\" is not allowed"), "\(set.error)")
+        #expect(!set.error.contains(#""""#), "\(set.error)")
+    }
+}
