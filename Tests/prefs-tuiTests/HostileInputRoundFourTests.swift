@@ -237,4 +237,32 @@ struct HostileInputRoundFourTests {
         #expect(set.error.hasPrefix("prefs-tui: warning: prefs.schemaVersion: \"2\" is not allowed"), "\(set.error)")
         #expect(!set.error.contains(#""""#), "\(set.error)")
     }
+
+    // MARK: Noticed earlier
+
+    @Test func anIgnoredValueSaysWhatIsReadInsteadOfIt() throws {
+        let site = Site()
+        try SuiteStore(suiteName: site.cli.suite, directory: site.cli.directory.path, watchForChanges: false)
+            .commit(["refreshInterval": .string("soon")])
+        try PlistValue.xmlPropertyList(["refreshInterval": .int(30)])
+            .write(to: URL(fileURLWithPath: site.folder.file(site.cli.suite + ".plist")))
+        try site.lock("refreshInterval")
+
+        let get = try site.run("get", "refreshInterval")
+
+        #expect(get.output == "30\n")
+        #expect(get.error.contains("refreshInterval: stored value \"soon\" ignored, using the value locked by \(site.locksPath)"), "\(get.error)")
+        #expect(!get.error.contains("using the default"), "\(get.error)")
+    }
+
+    @Test func aRenameCarriesOutAPendingMigrationAsAnyWriteDoes() throws {
+        let cli = CommandLineFixture()
+        try SuiteStore(suiteName: cli.suite, directory: cli.directory.path, watchForChanges: false)
+            .commit(["unitSystem": .string("imperial"), "scratch": .int(1)])
+
+        let rename = try cli.run("rename", "scratch", "kept")
+
+        #expect(rename.status == 0, "\(rename.error)")
+        #expect(cli.stored == ["unitsNotation": .string("imperial"), "kept": .int(1)])
+    }
 }

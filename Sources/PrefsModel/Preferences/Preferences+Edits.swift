@@ -85,7 +85,12 @@ extension Preferences {
             }
         }
         if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: [old, new], in: schema) { throw refusal }
+        let schema = self.schema
         let target = schema.key(named: new).flatMap { schema.declaresType(of: $0) ? $0 : nil }
+        let locks = migrationLocks
+        let failure = Locked<PreferenceError?>(nil)
+        // Like any write, a rename carries out a pending migration in the same commit.
+        defer { if let failure = failure.withLock({ $0 }) { reportWriteError(failure) } }
         return try store.commit(by: writer) { current in
             guard let value = current[old] else {
                 throw PreferenceError.renameRefused(from: old, to: new, reason: "nothing is stored under \(old.quotedForMessage)")
@@ -94,7 +99,11 @@ extension Preferences {
                 throw PreferenceError.renameRefused(from: old, to: new, reason: "\(new.quotedForMessage) already holds \(existing.summary)")
             }
             try target?.checkStored(value)
-            return [old: nil, new: value]
+            let own: [String: PlistValue?] = [old: nil, new: value]
+            guard schema.hasMigrations else { return own }
+            let migrated = schema.changes(migrating: current, with: own, locks: locks)
+            failure.withLock { $0 = migrated.failure }
+            return migrated.changes
         }
     }
 }

@@ -187,6 +187,10 @@ public final class Preferences: Sendable {
         return written
     }
 
+    /// Reports what a write made on the side went wrong (a failed migration step) to
+    /// `onWriteError`.
+    func reportWriteError(_ error: PreferenceError) { writeErrorHandler(error) }
+
     /// ``write(_:)`` for a caller that shows a failed migration step itself (the editor, whose
     /// screen a line on standard error would garble).
     package func writeReportingMigration(_ changes: [String: PlistValue?]) throws -> ([StoredChange], PreferenceError?) {
@@ -302,7 +306,21 @@ public final class Preferences: Sendable {
         let stored = store.storedValue(forKey: key.name)
         // A value of the key's old type that its conversion takes is read, not ignored.
         if key.hasConversion, let stored, PreferenceSchema.taken(stored, by: key) != nil { return nil }
-        return key.diagnostic(of: stored)
+        guard var diagnostic = key.diagnostic(of: stored) else { return nil }
+        diagnostic.readsInstead = readsInstead(key)
+        return diagnostic
+    }
+
+    /// What the key reads while a stored value of its is ignored, in words: said in its
+    /// diagnostics, which said "the default" even where a lock or a site file gave the value.
+    private func readsInstead(_ key: AnyPreferenceKey) -> String {
+        switch source(of: key) {
+        case .registeredDefault: return "the default"
+        case .site(let path): return "the value in site file \(path)"
+        case .user: return "its own value"
+        case .override: return "this run's override"
+        case .locked(let lockFile, _): return "the value locked by \(lockFile)"
+        }
     }
 
     /// Every schema key whose stored value reads as the default because it is unusable.
@@ -327,7 +345,9 @@ public final class Preferences: Sendable {
         var kept: [String: [PreferenceDiagnostic]] = [:]
         for step in migrationPlan() {
             guard case .keep(let reason) = step.action, let name = owner[step.from], let value = step.value else { continue }
-            kept[name, default: []].append(PreferenceDiagnostic(key: step.from, storedValue: value.summary, reason: "not moved: \(reason)"))
+            let instead = schema.key(named: name).map { "what \(name) reads (\(readsInstead($0)))" } ?? "the default"
+            kept[name, default: []].append(PreferenceDiagnostic(key: step.from, storedValue: value.summary, reason: "not moved: \(reason)",
+                                                                readsInstead: instead))
         }
         return kept
     }
@@ -351,7 +371,7 @@ public final class Preferences: Sendable {
     }
 
     /// The site's locks as a migration asks them, read from disk now (as a write checks them).
-    private var migrationLocks: PreferenceSchema.MigrationLocks {
+    var migrationLocks: PreferenceSchema.MigrationLocks {
         guard let site else { return .none }
         return PreferenceSchema.MigrationLocks(site.layersWithLocksReadNow(), schema: schema)
     }
@@ -479,17 +499,21 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     public var reason: String
     /// The site file holding the value, skipped for this key; nil for the user's own file.
     public var file: String?
+    /// What the setting reads instead, for a person: "the default", "the value locked by
+    /// /etc/xdg/….locks", "the value in site file …", "its own value".
+    public var readsInstead: String
 
     /// Makes a diagnostic.
     ///
     /// ```swift
     /// PreferenceDiagnostic(key: "city", storedValue: "\"\"", reason: "…")
     /// ```
-    package init(key: String, storedValue: String, reason: String, file: String? = nil) {
+    package init(key: String, storedValue: String, reason: String, file: String? = nil, readsInstead: String = "the default") {
         self.key = key
         self.storedValue = storedValue
         self.reason = reason
         self.file = file
+        self.readsInstead = readsInstead
     }
 
     /// One line for a person: control characters in the stored value are shown escaped.
@@ -502,6 +526,6 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
         if let file {
             return "\(key): value \(value) in site file \(file.controlCharactersEscaped) skipped: \(reason)"
         }
-        return "\(key): stored value \(value) ignored, using the default: \(reason)"
+        return "\(key): stored value \(value) ignored, using \(readsInstead.controlCharactersEscaped): \(reason)"
     }
 }
