@@ -265,4 +265,24 @@ struct HostileInputRoundFourTests {
         #expect(rename.status == 0, "\(rename.error)")
         #expect(cli.stored == ["unitsNotation": .string("imperial"), "kept": .int(1)])
     }
+
+    @Test func aPlistImportWithAKeyTwiceOrInTwoNormalizationsIsRefusedNamingBoth() throws {
+        let cli = CommandLineFixture()
+        func plist(_ entries: String) -> Data {
+            Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#.utf8) + Data(entries.utf8) + Data("</dict></plist>".utf8)
+        }
+        let twice = cli.directory.file("twice.plist")
+        try plist("<key>city</key><string>Bergen</string><key>city</key><string>Hamar</string>").write(to: URL(fileURLWithPath: twice))
+        let normalizations = cli.directory.file("normalizations.plist")
+        try plist("<key>caf\u{E9}</key><string>a</string><key>cafe\u{301}</key><string>b</string>").write(to: URL(fileURLWithPath: normalizations))
+
+        let first = try cli.run("import", twice)
+        let second = try cli.run("import", normalizations)
+
+        #expect(first.status == 65)
+        #expect(first.error.contains(#"nothing imported: the file holds the key "city" twice"#), "\(first.error)")
+        #expect(second.status == 65)
+        #expect(second.error.contains(#"the keys "caf\u{E9}" and "cafe\u{301}", the same text in two Unicode normalizations"#), "\(second.error)")
+        #expect(cli.plistBytes == nil)
+    }
 }

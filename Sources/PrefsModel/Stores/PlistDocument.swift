@@ -31,6 +31,12 @@ package enum PlistDocument {
         package var verbatim: [String: Data] = [:]
     }
 
+    /// Two keys of one dictionary that are the same to Swift, as an XML file spells them (see
+    /// ``PlistXMLReader/duplicateKeys(in:)``); nil for none, and for a binary plist.
+    package static func duplicateKeys(in data: Data) -> (first: String, second: String)? {
+        data.starts(with: "bplist".utf8) ? nil : PlistXMLReader.duplicateKeys(in: data)
+    }
+
     /// The root value, its keys' order and the entries to keep byte for byte.
     package static func read(_ data: Data) throws(Refusal) -> Reading {
         if data.starts(with: "bplist".utf8) {

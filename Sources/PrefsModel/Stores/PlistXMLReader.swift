@@ -31,6 +31,10 @@ struct PlistXMLReader {
     /// The bytes of root entries' values that Foundation read for us (see ``rootEntry(key:)``).
     private var verbatim: [String: Data] = [:]
 
+    /// The first two keys of one dictionary that Swift takes for the same (equal bytes, or equal
+    /// after Unicode normalization), as the file spells them.
+    private var duplicate: (first: String, second: String)?
+
     /// Not understood here: the caller falls back to Foundation.
     private struct NotUnderstood: Error {}
 
@@ -53,6 +57,19 @@ struct PlistXMLReader {
             var reader = PlistXMLReader(raw)
             guard let root = try? reader.document() else { return nil }
             return (root, reader.rootKeys, reader.verbatim)
+        }
+    }
+
+    /// Two keys of one dictionary, at any depth, that are the same to a `[String: …]` (the same
+    /// bytes, or the same text in another Unicode normalization, `é` and `e` + U+0301), as the
+    /// file spells them; nil when there are none or the file is not plain XML this reader takes.
+    /// Foundation keeps the last of two equal keys, and a dictionary of Swift strings one of two
+    /// normalizations: an import refuses such a file rather than let either decide silently.
+    static func duplicateKeys(in data: Data) -> (first: String, second: String)? {
+        data.withUnsafeBytes { raw in
+            var reader = PlistXMLReader(raw)
+            _ = try? reader.document()
+            return reader.duplicate
         }
     }
 
@@ -138,8 +155,12 @@ struct PlistXMLReader {
             }
             try skipMisc()
             let entry = isRoot ? try rootEntry(key: key) : try value()
-            // Which of two equal keys wins is Foundation's call.
-            guard entries.updateValue(entry, forKey: key) == nil else { throw NotUnderstood() }
+            // Which of two equal keys wins is Foundation's call (an import refuses both).
+            if let existing = entries.index(forKey: key) {
+                duplicate = duplicate ?? (entries[existing].key, key)
+                throw NotUnderstood()
+            }
+            entries[key] = entry
             if isRoot { rootKeys.append(key) }
         }
     }
