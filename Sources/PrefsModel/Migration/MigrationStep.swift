@@ -3,6 +3,13 @@
 /// a suite to its `version`; a suite runs the steps after the version it records, in order, in
 /// one commit under the suite's lock, and records a version only once its step has succeeded.
 ///
+/// A step runs only inside the commit that records it (``Preferences/migrate()`` or the first
+/// write), once per such commit, never for a read (``Preferences/migrationPlan()`` and
+/// diagnostics list a step that is due without running it). It may read and change the suite's
+/// values through the transaction, and throw; it should do nothing else: a commit that then
+/// fails (a full disk) writes nothing, and the next write runs the step again. It cannot change a
+/// setting the site locks: that change is left out and the value stays as it was.
+///
 /// ```swift
 /// MigrationStep(to: 2) { suite in   // refreshSeconds became refreshInterval, in minutes
 ///     if case .int(let seconds)? = suite["refreshSeconds"] {
