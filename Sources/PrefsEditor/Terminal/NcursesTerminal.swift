@@ -189,12 +189,15 @@ final class NcursesTerminal {
     private func readInput() -> Input? {
         while true {
             guard let read = readOnce() else { return nil }
+            if let event = continueMouseReport(with: read) {
+                guard let event = event else { continue }
+                return .event(.mouse(event))
+            }
             switch decoder.decode(read) {
             case .pasteStart: return .pasteStart
             case .pasteEnd: return .pasteEnd
             case .mouseStart:
-                guard let event = readMouseReport() else { continue }
-                return .event(.mouse(event))
+                openReport = (SGRMouseReport(), ProcessInfo.processInfo.systemUptime + Self.mouseReportWait)
             case .resize: return .event(.resize(width: size.width, height: size.height))
             case .key(let key): return .event(.key(key))
             case .ignored: continue
@@ -202,60 +205,41 @@ final class NcursesTerminal {
         }
     }
 
+    /// How long a mouse report stays open for the rest of it: a report split by a slow link
+    /// (ssh, a loaded machine) still ends whole within this, and its tail is never typed as keys.
+    /// Nothing waits for it: the report stays open between reads, and what arrives after this is
+    /// input of its own.
+    private static let mouseReportWait = 2.0
+
+    /// The mouse report begun (`ESC [ <` read) and not yet ended, with the moment it closes.
+    private var openReport: (report: SGRMouseReport, closes: Double)?
+
+    /// Feeds a read to the open mouse report, if there is one: `.some(event)` when the read
+    /// belonged to the report (the event when it ended one the editor uses, else nil), nil when
+    /// there is no open report or the read is input of its own (it cut the report off, or came
+    /// after the report closed). A new `ESC [ <` starts a new report.
+    private func continueMouseReport(with read: KeyDecoder.Read) -> MouseEvent?? {
+        guard var open = openReport else { return nil }
+        openReport = nil
+        guard ProcessInfo.processInfo.systemUptime < open.closes, case .character(let character) = read else { return nil }
+        switch open.report.feed(character) {
+        case .incomplete:
+            openReport = open
+            return .some(nil)
+        case .finished(var event):
+            event?.time = ProcessInfo.processInfo.systemUptime
+            return .some(event)
+        case .interrupted:
+            return nil
+        }
+    }
+
     /// One read from ncurses, or nil when nothing is waiting.
     private func readOnce() -> KeyDecoder.Read? {
-        if let read = pendingRead {
-            pendingRead = nil
-            return read
-        }
         var character: wint_t = 0
         let result = wget_wch(window, &character)
         if result == KEY_CODE_YES { return .keyCode(Int32(character)) }
         return result == OK ? .character(UInt32(character)) : nil
-    }
-
-    /// How long the rest of a mouse report may take: a report split by a slow link (ssh) still
-    /// arrives whole within this, and its tail is never typed as keys.
-    private static let mouseReportWait = 1.0
-
-    /// A read that ended a mouse report without belonging to it (a whole key, a control
-    /// character), handed to the next read.
-    private var pendingRead: KeyDecoder.Read?
-
-    /// The rest of an SGR mouse report (`0;12;5M`), read through ``SGRMouseReport`` until it
-    /// ends or ``mouseReportWait`` passes. Nil for a report that does not parse, that the editor
-    /// does not use, or that was cut off; no part of it is taken as typed keys.
-    private func readMouseReport() -> MouseEvent? {
-        defer { wtimeout(window, 0) }
-        let deadline = ProcessInfo.processInfo.systemUptime + Self.mouseReportWait
-        var report = SGRMouseReport()
-        while true {
-            let left = deadline - ProcessInfo.processInfo.systemUptime
-            guard left > 0 else { return nil }
-            wtimeout(window, Int32(left * 1000) + 1)
-            guard let read = readOnce() else { return nil }
-            switch read {
-            case .keyCode:
-                // A new `ESC [ <` starts over (the one before was cut off); a whole key is input.
-                if decoder.decode(read) == .mouseStart {
-                    report = SGRMouseReport()
-                } else {
-                    pendingRead = read
-                    return nil
-                }
-            case .character(let character):
-                switch report.feed(character) {
-                case .incomplete:
-                    continue
-                case .finished(var event):
-                    event?.time = ProcessInfo.processInfo.systemUptime
-                    return event
-                case .interrupted:
-                    pendingRead = read
-                    return nil
-                }
-            }
-        }
     }
 
     /// The text between the paste markers; waits briefly for the rest of a long paste. A paste
