@@ -285,4 +285,19 @@ struct HostileInputRoundFourTests {
         #expect(second.error.contains(#"the keys "caf\u{E9}" and "cafe\u{301}", the same text in two Unicode normalizations"#), "\(second.error)")
         #expect(cli.plistBytes == nil)
     }
+
+    @Test func anExportDoesNotCarryALenientReadingIntoABackup() throws {
+        let cli = CommandLineFixture()
+        let file = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>blob</key><data>YWJj ZA</data>"#
+            + #"<key>city</key><string>Bergen</string><key>lastRefresh</key><date>2024-02-30T10:00:00Z</date></dict></plist>"#
+        try Data(file.utf8).write(to: URL(fileURLWithPath: cli.plistPath))
+
+        let export = try cli.run("export")
+
+        #expect(export.status == 0)
+        #expect(try JSONValue(parsing: export.output) == .object(["city": .string("Bergen")]))
+        #expect(export.error.contains("not exported: lastRefresh: the file holds <date>2024-02-30T10:00:00Z</date>, read leniently as"), "\(export.error)")
+        #expect(export.error.contains("not exported: blob: the file holds <data>YWJj ZA</data>"), "\(export.error)")
+        #expect(cli.plistBytes == Data(file.utf8))
+    }
 }

@@ -391,6 +391,7 @@ struct PlistXMLReader {
         case "-infinity": return -.infinity
         default: break
         }
+        guard !text.isEmpty else { throw NotUnderstood() }
         var index = 0
         func digits() -> Int {
             let start = index

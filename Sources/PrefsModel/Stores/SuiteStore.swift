@@ -102,6 +102,17 @@ public final class SuiteStore: PreferenceStore {
     /// Whether the file's bytes are kept for the next comparison (see ``Options/keepsFileBytes``).
     package var holdsFileBytes: Bool { state.withLock { $0.bytes != nil } }
 
+    /// The root entries whose dates or data were read leniently (a date such as 2024-02-30,
+    /// base64 with a stray space), by key, with the file's own XML for them: kept byte for byte
+    /// by writes. An export does not carry such a reading into a backup (see `prefs-tui
+    /// export`). Other entries Foundation read for the store (`<real>inf</real>`, as Python's
+    /// plistlib writes it) read exactly, and are not among them.
+    package var leniently: [String: Data] {
+        state.withLock { $0.verbatim }.filter { entry in
+            entry.value.range(of: Data("<date".utf8)) != nil || entry.value.range(of: Data("<data".utf8)) != nil
+        }
+    }
+
     public var loadProblem: String? { state.withLock { $0.loadProblem } }
 
     public func takeWarnings() -> [String] {

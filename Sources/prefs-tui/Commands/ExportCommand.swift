@@ -39,10 +39,21 @@ struct ExportCommand: ParsableCommand {
             }
             var stored: [String: PlistValue] = [:]
             var json: [String: JSONValue] = [:]
+            // A value the file spells in a way only a lenient reading takes (a date such as
+            // 2024-02-30, base64 with a stray space) is what the file says, not what a reader
+            // makes of it: a backup of the reading would, once imported, replace the file's
+            // bytes with it for good. It is left out, said, and kept in the file as it is.
+            let lenient = (prefs.store as? SuiteStore)?.leniently ?? [:]
             for key in prefs.schema.keys {
                 // As the key reads it: a value under an old name, or of an old type, is exported
                 // under the key's name as it is now, converted.
                 guard let value = prefs.userStored(key) else { continue }
+                if let bytes = lenient[key.name] {
+                    let spelled = String(decoding: bytes.prefix(120), as: UTF8.self).controlCharactersEscaped
+                    Diagnostics.print("warning: not exported: \(key.name.controlCharactersEscaped): the file holds \(spelled), "
+                        + "read leniently as \(value.summary.controlCharactersEscaped); set it again to export it")
+                    continue
+                }
                 if let diagnostic = prefs.diagnostic(for: key) {
                     Diagnostics.print("warning: not exported: \(diagnostic)")
                     continue
