@@ -300,4 +300,15 @@ struct HostileInputRoundFourTests {
         #expect(export.error.contains("not exported: blob: the file holds <data>YWJj ZA</data>"), "\(export.error)")
         #expect(cli.plistBytes == Data(file.utf8))
     }
+
+    // MARK: Found by the fuzz targets
+
+    @Test func aWholeNumberRuleUpToIntMaxIsWrittenSoThatItReadsBack() throws {
+        let rule = RuleDescription.range(min: nil, max: Double(Int.max), step: nil)
+
+        let json = try #require(rule.jsonValue)
+
+        #expect(json == .object(["max": .int(Int.max)]))
+        #expect(try RuleDescription(json: json) == rule)
+    }
 }

@@ -216,7 +216,12 @@ extension RuleDescription {
     }
 
     private static func jsonNumber(_ value: Double) -> JSONValue {
-        value.rounded() == value && abs(value) < 1e15 ? .int(Int(value)) : .double(value)
+        if value.rounded() == value && abs(value) < 1e15 { return .int(Int(value)) }
+        // `Int.max` as a double is 2^63, one past it: written so, a whole-number setting's own
+        // `"max": 9223372036854775807` came back as 9223372036854775808 and its schema was
+        // refused (found by the json fuzz target). `Int.max` reads back as the same double.
+        if value == Double(Int.max) { return .int(Int.max) }
+        return .double(value)
     }
 }
 
