@@ -5,13 +5,14 @@
 #
 # Targets (Fuzz/Targets/<name>.swift): plist-xml plist-binary json suite-file editor-input
 # plain-lines; none named: all of them. Each is built into .build-fuzz/ and run for N seconds
-# (default 60) with -max_total_time=N -timeout=10 -rss_limit_mb=2048. The committed seed corpus
+# (default 60) with -max_total_time=N -timeout=10 -rss_limit_mb=2048, in libFuzzer's fork mode
+# so that one crash does not end the search for others. The committed seed corpus
 # Fuzz/Corpus/<name>/ is read only (libFuzzer's second corpus folder); new inputs go to
-# .build-fuzz/corpus/<name>/, kept between runs unless --fresh. A crash, a hang (an input that
-# runs over 10 s), a memory blow-up or a broken invariant ("fuzz invariant broken") leaves its
-# reproducer in .build-fuzz/crashes/<name>/; rerun one with `.build-fuzz/bin/<name> FILE`.
-# The exit status is non-zero if any target failed to build, crashed or hung; each is named,
-# with its reproducer and the head of its report.
+# .build-fuzz/corpus/<name>/, kept between runs unless --fresh. Fuzz/Dictionaries/<name>.dict is
+# used when present. A crash, a hang (an input that runs over 10 s), a memory blow-up or a broken
+# invariant ("fuzz invariant broken") leaves its reproducer in .build-fuzz/crashes/<name>/;
+# rerun one with `.build-fuzz/bin/<name> FILE`. The exit status is non-zero if any target failed
+# to build, crashed or hung; each is named, with its reproducer and the head of its report.
 #
 # How it builds: libFuzzer needs every instrumented object built with -sanitize=fuzzer, so the
 # package's modules are compiled here with swiftc (not SwiftPM): PrefsModel, PrefsDemo and the
@@ -37,7 +38,7 @@ while [ $# -gt 0 ]; do
         --seconds=*) seconds=${1#--seconds=}; shift ;;
         --fresh) fresh=1; shift ;;
         --build-only) build_only=1; shift ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
@@ -54,8 +55,14 @@ toolchain_bin=$(dirname "$(readlink -f "$(command -v "$swiftc")")")
 out=$root/.build-fuzz
 mkdir -p "$out/lib" "$out/bin" "$out/logs" "$out/stamps"
 
+# The sources are built from a snapshot taken now (swiftc stops when a file changes during its
+# build, as it does while someone edits); traces name the files in the checkout all the same.
+snapshot=$out/src
+rm -rf "$snapshot"
+mkdir -p "$snapshot"
+cp -R Sources Fuzz "$snapshot/"
 common=(-sanitize=fuzzer,address -swift-version 6 -O -assert-config Debug -g -parse-as-library
-        -package-name prefs_tui -I "$out/lib")
+        -package-name prefs_tui -I "$out/lib" -file-prefix-map "$snapshot=$root")
 link=()
 [ -x "$toolchain_bin/ld.lld" ] && link=(-use-ld=lld)
 if [ -x "$toolchain_bin/llvm-symbolizer" ]; then
@@ -115,6 +122,7 @@ for target in "${targets[@]}"; do
     case $target in editor-input|plain-lines) needs_editor=1 ;; esac
 done
 
+cd "$snapshot"
 libraries_ok=1
 : > "$out/stamps/deps-PrefsModel"
 mapfile -t model_sources < <(find Sources/PrefsModel -name '*.swift' | sort)
@@ -134,7 +142,8 @@ build_target() {
     local product=$out/bin/$target
     local libraries=(-lPrefsModel)
     case $target in editor-input|plain-lines) libraries=(-lPrefsEditor -lPrefsDemo -lPrefsModel) ;; esac
-    mapfile -t support < <(find Fuzz/Support -name '*.swift' | sort)
+    mapfile -t support < <(find Fuzz/Support -maxdepth 1 -name '*.swift' | sort)
+    case $target in editor-input|plain-lines) mapfile -t -O ${#support[@]} support < <(find Fuzz/Support/Editor -name '*.swift' | sort) ;; esac
     local command=("$swiftc" "${common[@]}" "${link[@]}" -module-name "Fuzz_${target//-/_}" -L "$out/lib" "${libraries[@]}"
                    "Fuzz/Targets/$target.swift" "${support[@]}" -o "$product")
     local stamp
@@ -157,14 +166,30 @@ if [ $libraries_ok = 1 ]; then
     done
 fi
 
+cd "$root"
+
 if [ $build_only = 1 ]; then
     [ ${#failures[@]} -eq 0 ] && exit 0
     exit 1
 fi
 
-# Runs one target. libFuzzer exits non-zero on a crash, a timeout (-timeout: one input over 10
-# s), an out-of-memory (-rss_limit_mb) or a leak; a whole run that does not end is stopped by
-# `timeout` and reported as a hang too.
+# The head of a reproducer's report: the message and the first frames outside the runtime and
+# the sanitizers, demangled, with their file:line.
+report_head() {
+    local log=$1
+    grep -m1 -E 'Fatal error|fuzz invariant broken|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|ALARM|out-of-memory|Precondition failed|Assertion failed' "$log" | cut -c1-300
+    grep -E '^ +#[0-9]+ 0x[0-9a-f]+ in ' "$log" \
+        | grep -vE ' in (__sanitizer|__asan|__interceptor|__lsan|fuzzer::|LLVMFuzzerTestOneInput|main|_start|__libc|abort|raise|gsignal|pthread_kill)|/libswiftCore\.so|/libc\.so|\$ss(17_assertionFailure|10fatalError|18_fatalErrorMessage)|fuzzCheck' \
+        | head -6 | sed -E 's/^ +#[0-9]+ 0x[0-9a-f]+ in //' \
+        | { if [ -x "$toolchain_bin/swift-demangle" ]; then "$toolchain_bin/swift-demangle" --simplified; else cat; fi } \
+        | sed 's/^/    at /'
+}
+
+# Runs each target in libFuzzer's fork mode, which keeps fuzzing after a crash, a timeout (one
+# input over -timeout seconds: a hang) or an out-of-memory, and writes each reproducer to
+# .build-fuzz/crashes/<target>/; every reproducer written by this run is then run once more on
+# its own for its report (.build-fuzz/crashes/<target>/<file>.log). A whole run that does not end
+# is stopped by `timeout` and reported as a hang too.
 summary=()
 for target in "${built[@]}"; do
     corpus=$out/corpus/$target
@@ -173,34 +198,43 @@ for target in "${built[@]}"; do
     mkdir -p "$corpus" "$crashes"
     seeds=()
     [ -d "Fuzz/Corpus/$target" ] && seeds=("$root/Fuzz/Corpus/$target")
-    dict=()
-    [ -f "Fuzz/Dictionaries/$target.dict" ] && dict=(-dict="$root/Fuzz/Dictionaries/$target.dict")
+    extra=()
+    [ -f "Fuzz/Dictionaries/$target.dict" ] && extra=(-dict="$root/Fuzz/Dictionaries/$target.dict")
+    # An editor script renders a frame per opcode: shorter scripts, more of them.
+    [ "$target" = editor-input ] && extra+=(-max_len=2048)
     log=$out/logs/$target.log
+    marker=$out/logs/$target.started
+    touch "$marker"
+    sleep 1  # mtimes have one-second resolution on some file systems
     echo "=== fuzzing $target for ${seconds}s (log: $log)"
-    before=$(ls "$crashes" | wc -l)
     # The Swift runtime's backtracer would take over the crash signals and print its own report
-    # (and under ASan it was seen to hang); libFuzzer's handler writes the reproducer.
-    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=0:handle_abort=1} \
+    # (and under ASan it was seen to hang); libFuzzer's handler writes the reproducer. Leak
+    # checking is off: the Swift runtime's one-time caches read as leaks; a real leak grows the
+    # memory until -rss_limit_mb stops the run.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} \
         timeout --kill-after=30 $((seconds + 300)) \
-        "$out/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$crashes/" "${dict[@]}" "$corpus" "${seeds[@]}" > "$log" 2>&1
+        "$out/bin/$target" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -detect_leaks=0 \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$crashes/" \
+        "${extra[@]}" "$corpus" "${seeds[@]}" > "$log" 2>&1
     status=$?
-    stats=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$log" | tail -1)
-    execs=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}')
+    stats=$(grep -E '^#[0-9]+: cov: ' "$log" | tail -1)
+    execs=$(echo "$stats" | grep -oE 'exec/s: [0-9]+' | awk '{print $2}')
     cov=$(echo "$stats" | grep -oE 'cov: [0-9]+' | awk '{print $2}')
-    summary+=("$target: exit $status, ${execs:-?} exec/s, cov ${cov:-?}")
-    if [ $status -ne 0 ]; then
-        reproducer=$(grep -oE '(Test unit written to|artifact_prefix.*Test unit written to) [^ ]+' "$log" | tail -1 | awk '{print $NF}')
-        [ -z "$reproducer" ] && [ "$(ls "$crashes" | wc -l)" -gt "$before" ] && reproducer=$crashes/$(ls -t "$crashes" | head -1)
-        if [ $status -eq 124 ] || [ $status -eq 137 ]; then
-            fail "$target: the run did not end (hang); log: $log"
-        else
-            kind=$(grep -m1 -oE 'ERROR: (libFuzzer|AddressSanitizer): [a-zA-Z-]+|fuzz invariant broken|Fatal error|ALARM: working on the last Unit' "$log" || echo "exit $status")
-            fail "$target: $kind; reproducer: ${reproducer:-none written}; log: $log"
-            grep -m1 -E 'Fatal error|fuzz invariant broken|ERROR: AddressSanitizer|ERROR: libFuzzer|ALARM' "$log" | cut -c1-400 >&2
-            grep -E '^ +#[0-9]+ 0x[0-9a-f]+ in ' "$log" | grep -vE 'in (__sanitizer|fuzzer::|__asan|__interceptor|\$ss17_assertionFailure|\$ss10fatalError|\$ss18_fatalErrorMessage|abort|raise|gsignal|__libc)' | head -6 | sed 's/^/    /' >&2
-        fi
+    runs=$(echo "$stats" | grep -oE '^#[0-9]+' | tr -d '#')
+    mapfile -t found < <(find "$crashes" -maxdepth 1 -type f -newer "$marker" -not -name '*.log' | sort)
+    summary+=("$target: ${runs:-?} runs, ${execs:-?} exec/s, cov ${cov:-?}, ${#found[@]} reproducer(s)")
+    if [ $status -eq 124 ] || [ $status -eq 137 ]; then
+        fail "$target: the run did not end within $((seconds + 300))s (hang); log: $log"
+    elif [ $status -ne 0 ] && [ ${#found[@]} -eq 0 ]; then
+        fail "$target: libFuzzer exited with status $status and wrote no reproducer; log: $log"
     fi
+    for reproducer in "${found[@]}"; do
+        SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} timeout --kill-after=10 120 \
+            "$out/bin/$target" -runs=1 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 "$reproducer" > "$reproducer.log" 2>&1
+        kind=$(basename "$reproducer" | cut -d- -f1)
+        fail "$target: $kind, reproducer $reproducer (report: $reproducer.log)"
+        report_head "$reproducer.log" >&2
+    done
 done
 
 echo

@@ -311,4 +311,32 @@ struct HostileInputRoundFourTests {
         #expect(json == .object(["max": .int(Int.max)]))
         #expect(try RuleDescription(json: json) == rule)
     }
+
+    /// The fuzz targets' reproducers, kept in `Fuzz/Found/`.
+    private static func found(_ path: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Found/\(path)").path
+    }
+
+    @Test func aTypeNameOfAHundredThousandQuestionMarksIsRefusedNotRecursedOn() throws {
+        let cli = CommandLineFixture()
+
+        let schema = try cli.run("schema", "--schema", Self.found("json/schema-type-name-quadratic.json"))
+
+        #expect(schema.status == 65, "\(schema.error.prefix(300))")
+        #expect(schema.error.contains(#"invalid schema at sections[0].settings[0] ("k"): unknown type"#), "\(schema.error.prefix(300))")
+        #expect(schema.error.count < 400)                    // the name is cut in the message
+    }
+
+    @Test func aBinaryPlistThatListsOneLargeDataObjectOverAndOverIsRefused() throws {
+        let cli = CommandLineFixture()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.found("plist-binary/shared-data-expansion.bplist")))
+        try bytes.write(to: URL(fileURLWithPath: cli.plistPath))
+
+        let list = try cli.run("list")
+
+        #expect(list.status == 0)
+        #expect(list.error.contains("is a binary property list whose references expand far beyond its size"), "\(list.error)")
+        #expect(cli.plistBytes == bytes)
+    }
 }

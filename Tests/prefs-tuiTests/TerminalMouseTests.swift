@@ -107,13 +107,22 @@ struct TerminalMouseTests {
         try session.type("\u{1B}[<0;30;5 12")
         try session.type("\u{1B}[<0;30;5")
         try session.type("\u{1B}[A")
+        let clock = ContinuousClock()
+        let splitStart = clock.now
         try session.type("\u{1B}[<0;")
         try await Task.sleep(for: .milliseconds(300))                                // split by a slow link
         try session.type("12;5M")
+        // The editor keeps a report open for 2 s; on a machine so loaded that the two halves
+        // were sent further apart than that, the tail is rightly input of its own.
+        let splitInTime = clock.now - splitStart < .milliseconds(1_800)
         try session.press("Enter")
 
-        #expect(await session.waitFor("Saved city = Hamar"), "\(session.screen())")
-        #expect(session.stored["city"] == .string("Hamar"))
+        #expect(await session.waitUntil { _ in session.screen().contains("Saved city = Hamar") }, "\(session.screen())")
+        if splitInTime {
+            #expect(session.stored["city"] == .string("Hamar"))
+        } else {
+            #expect(session.stored["city"]?.summary.hasPrefix("\"Hamar") == true)
+        }
         try session.press("q")
         #expect(await eventually { session.exitStatus == "0" })
     }

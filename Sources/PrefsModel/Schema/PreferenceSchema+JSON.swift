@@ -192,7 +192,9 @@ extension PreferenceSchema {
         guard case .string(let name)? = fields["key"], !name.isEmpty else { throw RuleError("\"key\" must be non-empty text") }
         guard case .string(let typeName)? = fields["type"] else { throw RuleError("\"type\" is missing") }
         guard let (type, valueType) = types.resolve(typeName) else {
-            throw RuleError("unknown type \"\(typeName)\"; use bool, int, double, string, date, data, url, plist, [T], [string: T] or T?")
+            // Cut: a type name of 100,000 characters made a message as long.
+            let shown = typeName.count > 60 ? String(typeName.prefix(60)) + "…" : typeName
+            throw RuleError("unknown type \(shown.quotedForMessage); use bool, int, double, string, date, data, url, plist, [T], [string: T] or T?")
         }
         func text(_ field: String) throws -> String? {
             switch fields[field] {

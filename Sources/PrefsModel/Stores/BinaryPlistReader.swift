@@ -23,6 +23,10 @@ struct BinaryPlistReader {
     private let offsetTable: Int
     /// Values built so far; a file whose references expand past this budget is refused.
     private var budget: Int
+    /// Bytes of data and text copied out so far: one large data object listed a hundred
+    /// thousand times stays within the value budget yet expands to gigabytes (found by the
+    /// plist-binary fuzz target), so copied bytes have a budget of their own.
+    private var byteBudget: Int
 
     /// A file this reader refuses, and why (a phrase that follows "the suite file …").
     struct Refusal: Error {
@@ -69,6 +73,16 @@ struct BinaryPlistReader {
         // has bytes. Shared leaves (Foundation writes equal strings and numbers once) stay far
         // below four times that; expansion past it is a crafted file.
         budget = bytes.count * 4 + 1024
+        byteBudget = bytes.count * 4 + (1 << 20)
+    }
+
+    /// Charges `count` copied bytes, refusing a file whose shared data and text expand past
+    /// ``byteBudget``.
+    private mutating func charge(_ count: Int) throws(Refusal) {
+        byteBudget -= count
+        guard byteBudget >= 0 else {
+            throw Refusal(reason: "is a binary property list whose references expand far beyond its size")
+        }
     }
 
     private let rootObject: Int
@@ -131,9 +145,11 @@ struct BinaryPlistReader {
             return .date(Date(timeIntervalSinceReferenceDate: seconds))
         case 0x4:
             let (count, contents) = try length(object, info: info, after: start)
+            try charge(count)
             return .data(Data(try slice(object, contents, count: count)))
         case 0x5:
             let (count, contents) = try length(object, info: info, after: start)
+            try charge(count)
             let text = try slice(object, contents, count: count)
             guard text.allSatisfy({ $0 < 0x80 }) else { throw refusal(object, "holds an ASCII string with bytes above 127") }
             return .string(String(decoding: text, as: UTF8.self))
@@ -141,6 +157,7 @@ struct BinaryPlistReader {
             let (count, contents) = try length(object, info: info, after: start)
             let (units, overflow) = count.multipliedReportingOverflow(by: 2)
             guard !overflow else { throw refusal(object, "holds a string longer than the file") }
+            try charge(units)
             let raw = try slice(object, contents, count: units)
             var utf16: [UInt16] = []
             utf16.reserveCapacity(count)

@@ -43,6 +43,10 @@ public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible
     /// PreferenceType(name: "[string: int]")  // .dictionary(.int)
     /// ```
     public init?(name: String) {
+        // The longest real name is `[string: double]?` with some spaces; a long one is none, and
+        // is not parsed: `int` followed by 100,000 `?` recursed once per `?`, trimming each time,
+        // and overflowed the stack (found by the json fuzz target).
+        guard name.utf8.count <= 64 else { return nil }
         let trimmed = name.trimmingSpaces
         if trimmed.hasSuffix("?") {
             guard let wrapped = PreferenceType(name: String(trimmed.dropLast())), !wrapped.isOptional else { return nil }
