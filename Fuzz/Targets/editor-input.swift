@@ -22,8 +22,10 @@
 // loop draws once per wake-up, the state is rendered and diffed against the previous frame
 // after each opcode that handed events over (not after those with bit 6).
 //
-// Only sizes a terminal can report are drawn: width × height up to 4 M cells (a grid has one
-// value per cell); larger sizes still run through the update and its layout arithmetic.
+// Only screens a terminal can have are drawn: each side up to 65,535 (the kernel's window size
+// is 16 bits) and up to 262,144 cells (1,024 × 256; a frame costs time and memory per cell, and 4 M
+// cells took over 10 s per frame here under ASan; 0 × Int.max loops Int.max rows in FrameDiff:
+// neither is a finding). Larger sizes still run through the update and its layout arithmetic.
 import Foundation
 @testable import PrefsEditor
 @testable import PrefsModel
@@ -179,7 +181,7 @@ private final class Session {
     func draw() {
         dirty = false
         let (cells, overflow) = state.width.multipliedReportingOverflow(by: state.height)
-        guard !overflow, cells <= 1 << 22 else { return }
+        guard !overflow, cells <= 1 << 18, state.width <= 65_535, state.height <= 65_535 else { return }
         let grid = EditorRenderer.render(state)
         if Self.tracing { print(grid.text) }
         _ = FrameDiff.between(previous, and: grid, monochrome: monochrome, isUTF8: isUTF8)
@@ -201,8 +203,11 @@ private enum Scripts {
                          "+1", " 1", "1e3", "\u{0661}", "x", "0x10"]
     static let finals: [Character] = ["M", "m", "M", "m", "A", "~", "\u{1B}", "\n", "é", "<", ";"]
     static let separators = [";", ";", ";", ":", "<", "=", ">", "?", " ", "/"]
+    /// Terminal sizes: what a terminal reports (0 to 65,535: the kernel's window size is 16
+    /// bits) and beyond, up to Int.max, which the public Harness passes on (it only raises a
+    /// size below 1 to 1). No negative size: neither the terminal nor the Harness gives one.
     static let sizes = [0, 1, 2, 9, 10, 11, 24, 39, 40, 41, 60, 79, 80, 81, 132, 200, 255, 1_000, 65_535, 65_536,
-                        Int(Int32.max), Int.max, -1, Int.min]
+                        Int(Int32.max), Int.max, Int.max - 1, 1 << 62]
     static let times = [0.0, 0.05, 0.39, 0.4, 0.41, 1, 100, -1]
     static let notes = ["the suite is locked by prefs-tui (pid 4242)", "", "\u{1B}[2J", String(repeating: "wait ", count: 100)]
 

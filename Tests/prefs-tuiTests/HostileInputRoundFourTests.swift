@@ -312,6 +312,18 @@ struct HostileInputRoundFourTests {
         #expect(try RuleDescription(json: json) == rule)
     }
 
+    @Test func aSizeNoTerminalCanReportIsTakenAtTheNearestBound() {
+        let editor = EditorHarness()
+
+        editor.resize(width: Int.max, height: Int.max)
+        #expect(editor.controller.state.width == 65_535 && editor.controller.state.height == 65_535)
+        editor.resize(width: Int.min, height: -1)
+        #expect(editor.controller.state.width == 0 && editor.controller.state.height == 0)
+        editor.resize(width: 80, height: 24)
+
+        #expect(editor.screen.contains("Weather"))
+    }
+
     /// The fuzz targets' reproducers, kept in `Fuzz/Found/`.
     private static func found(_ path: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

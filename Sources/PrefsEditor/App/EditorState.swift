@@ -87,8 +87,15 @@ struct EditorState: Sendable {
     let title: String
     let suiteName: String
     let location: String
-    var width: Int { didSet { relayout() } }
-    var height: Int { didSet { relayout() } }
+    /// The screen's size, within what a terminal can report (the kernel's window size is 16
+    /// bits a side): a larger or negative size from a host's harness or a resize is taken at
+    /// the nearest bound, so the layout's sums never overflow (found by the editor-input fuzz
+    /// target).
+    var width: Int { didSet { width = Self.side(width); relayout() } }
+    var height: Int { didSet { height = Self.side(height); relayout() } }
+
+    /// A screen side as the editor takes it: 0…65,535.
+    static func side(_ cells: Int) -> Int { min(max(cells, 0), 65_535) }
     /// Where each part of the screen goes: laid out again only when what it depends on (the
     /// size, whether the filter line shows) changes, not for every key and every frame.
     private(set) var layout: EditorLayout
@@ -131,9 +138,9 @@ struct EditorState: Sendable {
         title = settings.schema.title
         self.suiteName = suiteName
         self.location = location
-        self.width = width
-        self.height = height
-        layout = Self.layout(width: width, height: height, filter: "", modifiedOnly: false, mode: .browse)
+        self.width = Self.side(width)
+        self.height = Self.side(height)
+        layout = Self.layout(width: Self.side(width), height: Self.side(height), filter: "", modifiedOnly: false, mode: .browse)
     }
 
     private mutating func relayout() {
