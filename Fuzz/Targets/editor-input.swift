@@ -204,10 +204,9 @@ private enum Scripts {
     static let finals: [Character] = ["M", "m", "M", "m", "A", "~", "\u{1B}", "\n", "é", "<", ";"]
     static let separators = [";", ";", ";", ":", "<", "=", ">", "?", " ", "/"]
     /// Terminal sizes: what a terminal reports (0 to 65,535: the kernel's window size is 16
-    /// bits) and beyond, up to Int.max, which the public Harness passes on (it only raises a
-    /// size below 1 to 1). No negative size: neither the terminal nor the Harness gives one.
+    /// bits) and beyond, to Int.max and below 0, which EditorState takes at the nearest bound.
     static let sizes = [0, 1, 2, 9, 10, 11, 24, 39, 40, 41, 60, 79, 80, 81, 132, 200, 255, 1_000, 65_535, 65_536,
-                        Int(Int32.max), Int.max, Int.max - 1, 1 << 62]
+                        Int(Int32.max), Int.max, Int.max - 1, 1 << 62, -1, Int.min]
     static let times = [0.0, 0.05, 0.39, 0.4, 0.41, 1, 100, -1]
     static let notes = ["the suite is locked by prefs-tui (pid 4242)", "", "\u{1B}[2J", String(repeating: "wait ", count: 100)]
 

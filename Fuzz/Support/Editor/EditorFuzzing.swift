@@ -72,11 +72,13 @@ struct FuzzSettings {
     }
 }
 
-/// Site folders with defaults and locks, written once per process into a temporary folder:
-/// `SiteDefaults` reads files.
+/// Site folders with defaults and locks (`SiteDefaults` reads files): one folder under the
+/// temporary folder, shared by every fuzz process and left there (a few hundred bytes), as
+/// libFuzzer's fork mode kills children that could not clean up after themselves. Each process
+/// writes the same files atomically, so they never read a half-written one.
 enum FuzzSite {
     private static let folder: String = {
-        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("prefs-fuzz-site-\(getpid())")
+        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("prefs-tui-fuzz-site")
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let files: [(String, [String: PlistValue], String)] = [
             (WeatherSettings.suiteName, ["city": .string("Site City"), "refreshInterval": .int(30), "bogus": .bool(true)], "city\n# comment\nrefreshInterval\n"),
@@ -85,10 +87,9 @@ enum FuzzSite {
         ]
         for (suite, values, locks) in files {
             let base = (folder as NSString).appendingPathComponent(suite)
-            if let bytes = try? PlistValue.xmlPropertyList(values) { try? bytes.write(to: URL(fileURLWithPath: base + ".plist")) }
-            try? Data(locks.utf8).write(to: URL(fileURLWithPath: base + ".locks"))
+            if let bytes = try? PlistValue.xmlPropertyList(values) { try? bytes.write(to: URL(fileURLWithPath: base + ".plist"), options: .atomic) }
+            try? Data(locks.utf8).write(to: URL(fileURLWithPath: base + ".locks"), options: .atomic)
         }
-        atexit { try? FileManager.default.removeItem(atPath: (NSTemporaryDirectory() as NSString).appendingPathComponent("prefs-fuzz-site-\(getpid())")) }
         return folder
     }()
 
