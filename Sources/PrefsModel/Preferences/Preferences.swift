@@ -195,7 +195,8 @@ public final class Preferences: Sendable {
     /// screen a line on standard error would garble).
     package func writeReportingMigration(_ changes: [String: PlistValue?]) throws -> ([StoredChange], PreferenceError?) {
         // The locks as they are on disk now, not as last seen.
-        if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: changes.keys, in: schema) { throw refusal }
+        let layers = site?.layersWithLocksReadNow() ?? .none
+        if let refusal = layers.lockRefusal(of: changes.keys, in: schema) { throw refusal }
         if let brought = changes[PreferenceSchema.versionKey], let refusal = schema.versionRefusal(brought) { throw refusal }
         for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
             guard let value, let key = schema.key(named: name) else { continue }
@@ -205,7 +206,8 @@ public final class Preferences: Sendable {
         // The first write after an old name or an older version is seen carries out the
         // migration too, in the same commit, decided on the file as it is then.
         let schema = self.schema
-        let locks = migrationLocks
+        // The locks just read (once per write), as the migration asks them.
+        let locks = PreferenceSchema.MigrationLocks(layers, schema: schema)
         let failure = Locked<PreferenceError?>(nil)
         let written = try store.commit(by: writer) { current in
             let migrated = schema.changes(migrating: current, with: changes, locks: locks)
