@@ -128,17 +128,25 @@ extension PreferenceSchema {
     /// would otherwise stop every later migration for good.
     package static let largestVersion = 1_000_000
 
+    /// What a record of the version may be, in words: the one wording of every refusal of it.
+    static var versionAllowed: String { "a schema version: a whole number (an integer) from 0 to \(largestVersion)" }
+
+    /// A stored version for a message: text as it is (the message quotes it once), other
+    /// values in their short form.
+    private static func versionText(_ value: PlistValue) -> String {
+        if case .string(let text) = value { return text }
+        return value.summary
+    }
+
     /// What a write may store as the record of the version: a version number (within
     /// ``largestVersion``), and with a versioned schema none newer than its own (values the
     /// program cannot know were written by a newer one). Nil (a removal) is allowed. The one
     /// check for imports, `set --type` and any other write that brings a version.
     package func versionRefusal(_ value: PlistValue?) -> PreferenceError? {
         guard let value else { return nil }
-        let shown: String
-        if case .string(let text) = value { shown = text } else { shown = value.summary }
+        let shown = Self.versionText(value)
         guard let number = Self.versionNumber(value) else {
-            return .invalidValue(key: Self.versionKey, value: shown,
-                                 allowed: "a schema version: a whole number (an integer) from 0 to \(Self.largestVersion)")
+            return .invalidValue(key: Self.versionKey, value: shown, allowed: Self.versionAllowed)
         }
         if version > 0, number > version {
             return .invalidValue(key: Self.versionKey, value: shown,
@@ -199,11 +207,8 @@ extension PreferenceSchema {
             outcome.steps = [PreferenceMigration(from: Self.versionKey, action: .keep(reason: "not a version number; nothing migrated"),
                                                  value: stored[Self.versionKey])]
             // Said, not only kept: nothing migrates until the record is repaired.
-            let damaged = stored[Self.versionKey]
-            let shown: String
-            if case .string(let text)? = damaged { shown = text } else { shown = damaged?.summary ?? "" }
-            outcome.failure = .invalidValue(key: Self.versionKey, value: shown,
-                                            allowed: "a schema version: a whole number (an integer) from 0 to \(Self.largestVersion) (repair: prefs-tui set --type int \(Self.versionKey) N)")
+            outcome.failure = .invalidValue(key: Self.versionKey, value: stored[Self.versionKey].map(Self.versionText) ?? "",
+                                            allowed: Self.versionAllowed + " (repair: prefs-tui set --type int \(Self.versionKey) N)")
             return outcome
         }
         guard recorded <= version else {
