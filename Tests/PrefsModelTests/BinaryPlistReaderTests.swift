@@ -119,6 +119,19 @@ struct BinaryPlistReaderTests {
         #expect(refusal(plist.document()) == "is a binary property list whose references expand far beyond its size")
     }
 
+    @Test func aDictionaryWithOneKeyInTwoUnicodeNormalizationsIsRefusedNamingBoth() {
+        // A Swift dictionary keeps one of "café" and "cafe" + U+0301: a value would be lost.
+        var plist = BinaryPlistBytes()
+        plist.add([0xD2, 1, 2, 3, 4])
+        plist.add(BinaryPlistBytes.utf16("caf\u{E9}"))
+        plist.add(BinaryPlistBytes.utf16("cafe\u{301}"))
+        plist.add(BinaryPlistBytes.int(1))
+        plist.add(BinaryPlistBytes.int(2))
+
+        #expect(refusal(plist.document()) == #"holds the keys "caf\u{E9}" and "cafe\u{301}" in one dictionary, "#
+            + "the same text in two Unicode normalizations (rename one of them)")
+    }
+
     @Test func aDamagedTrailerOrAnOffsetOutsideTheFileIsRefused() {
         var plist = BinaryPlistBytes()
         plist.add(BinaryPlistBytes.int(1))

@@ -28,6 +28,13 @@ public struct BinaryPlistBytes {
         return [0x50 | UInt8(bytes.count)] + bytes
     }
 
+    /// A string object in UTF-16 (big-endian), as binary plists hold any text beyond ASCII.
+    public static func utf16(_ text: String) -> [UInt8] {
+        let units = Array(text.utf16)
+        precondition(units.count < 15)
+        return [0x60 | UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    }
+
     /// A one-byte integer object.
     public static func int(_ value: UInt8) -> [UInt8] { [0x10, value] }
 

@@ -282,8 +282,27 @@ struct HostileInputRoundFourTests {
         #expect(first.status == 65)
         #expect(first.error.contains(#"nothing imported: the file holds the key "city" twice"#), "\(first.error)")
         #expect(second.status == 65)
-        #expect(second.error.contains(#"the keys "caf\u{E9}" and "cafe\u{301}", the same text in two Unicode normalizations"#), "\(second.error)")
+        #expect(second.error.contains(#"the keys "caf\u{E9}" and "cafe\u{301}" in one dictionary, the same text in two Unicode normalizations"#),
+                "\(second.error)")
         #expect(cli.plistBytes == nil)
+    }
+
+    @Test func aSuiteFileWithOneKeyInTwoNormalizationsIsRefusedOnReadAndKeptWhole() throws {
+        let cli = CommandLineFixture()
+        let file = Data((#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>caf\#u{E9}</key><string>a</string>"#
+            + #"<key>cafe\#u{301}</key><string>b</string><key>city</key><string>Bergen</string></dict></plist>"#).utf8)
+        try file.write(to: URL(fileURLWithPath: cli.plistPath))
+        let named = #"holds the keys "caf\u{E9}" and "cafe\u{301}" in one dictionary, the same text in two Unicode normalizations"#
+
+        let get = try cli.run("get", "city")
+        let set = try cli.run("set", "city", "Hamar")
+
+        #expect(get.error.contains(named), "\(get.error)")
+        #expect(get.output == "Oslo\n")
+        #expect(set.error.contains(named) && set.error.contains("preserved as"), "\(set.error)")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).filter { $0.contains(".corrupt-") }
+        #expect(copies.count == 1)
+        #expect(FileManager.default.contents(atPath: cli.directory.file(copies.first ?? "")) == file)
     }
 
     @Test func anExportDoesNotCarryALenientReadingIntoABackup() throws {

@@ -193,9 +193,10 @@ struct BinaryPlistReader {
                     throw refusal(object, "holds a dictionary whose key is not a string")
                 }
                 let value = try self.object(references[count + index], depth: depth + 1, rootKeys: &unused)
-                guard entries.updateValue(value, forKey: key) == nil else {
-                    throw refusal(object, "holds a dictionary that lists the key \"\(key)\" twice")
+                if let existing = entries.index(forKey: key) {
+                    throw Refusal(reason: PlistDocument.duplicateKeysReason(entries[existing].key, key))
                 }
+                entries[key] = value
                 if depth == 1 { rootKeys.append(key) }
             }
             return .dictionary(entries)

@@ -31,10 +31,22 @@ package enum PlistDocument {
         package var verbatim: [String: Data] = [:]
     }
 
-    /// Two keys of one dictionary that are the same to Swift, as an XML file spells them (see
-    /// ``PlistXMLReader/duplicateKeys(in:)``); nil for none, and for a binary plist.
-    package static func duplicateKeys(in data: Data) -> (first: String, second: String)? {
-        data.starts(with: "bplist".utf8) ? nil : PlistXMLReader.duplicateKeys(in: data)
+    /// Why a document is refused that gives one dictionary two keys Swift takes for the same
+    /// (the same bytes, or the same text in two Unicode normalizations, `é` and `e` + U+0301):
+    /// a dictionary of Swift strings keeps only one of them, so a read, and the next write,
+    /// would lose the other's value without a word. Both keys are named as the file spells
+    /// them, with every character beyond ASCII written as `\u{…}` so that two normalizations
+    /// can be told apart.
+    package static func duplicateKeysReason(_ first: String, _ second: String) -> String {
+        if first.utf8.elementsEqual(second.utf8) { return "holds the key \(first.quotedForMessage) twice in one dictionary" }
+        return "holds the keys \(scalarsShown(first)) and \(scalarsShown(second)) in one dictionary, "
+            + "the same text in two Unicode normalizations (rename one of them)"
+    }
+
+    private static func scalarsShown(_ key: String) -> String {
+        "\"" + key.unicodeScalars.map {
+            $0.isASCII ? String($0).controlCharactersEscaped : "\\u{\(String($0.value, radix: 16, uppercase: true))}"
+        }.joined() + "\""
     }
 
     /// The root value, its keys' order and the entries to keep byte for byte.
@@ -45,8 +57,10 @@ package enum PlistDocument {
                 return Reading(root: root, rootKeys: keys)
             } catch { throw Refusal(reason: error.reason) }
         }
-        if let (root, keys, verbatim) = PlistXMLReader.document(from: data) {
-            return Reading(root: root, rootKeys: keys, verbatim: verbatim)
+        switch PlistXMLReader.read(data) {
+        case .document(let root, let keys, let verbatim): return Reading(root: root, rootKeys: keys, verbatim: verbatim)
+        case .duplicateKeys(let first, let second): throw Refusal(reason: duplicateKeysReason(first, second))
+        case .notUnderstood: break
         }
         guard let depth = PlistNesting.deepest(in: data) else { throw Refusal(reason: "is not a valid property list") }
         guard depth <= maximumNesting else {
@@ -56,6 +70,8 @@ package enum PlistDocument {
         do { object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
             throw Refusal(reason: "is not a valid property list")
         }
+        // A dictionary that Foundation read with two keys Swift takes for one is refused here
+        // (`PlistValue(foundationObject:)` returns nil) rather than left to keep either.
         guard let root = PlistValue(foundationObject: object) else {
             throw Refusal(reason: "holds a value a property list of settings cannot hold")
         }

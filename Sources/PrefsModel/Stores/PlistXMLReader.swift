@@ -12,11 +12,13 @@ import Foundation
 /// stray group, a raw carriage return, an unknown element such as `<key>` in an array, CDATA) is
 /// read by Foundation alone and its bytes kept, so writes put it back unchanged (see
 /// ``rootEntry(key:)``). Whatever else it does not understand (a binary plist, attributes on
-/// elements, a text encoding other than UTF-8, a duplicate root key, nesting deeper than
-/// ``PlistDocument/maximumNesting``) makes ``value(from:)`` return nil, and ``PlistDocument``
-/// decides: it refuses a file nested too deep and leaves the rest to `PropertyListSerialization`.
+/// elements, a text encoding other than UTF-8, nesting deeper than
+/// ``PlistDocument/maximumNesting``) makes ``read(_:)`` say it was not understood, and
+/// ``PlistDocument`` decides: it refuses a file nested too deep and leaves the rest to
+/// `PropertyListSerialization`. Two keys of one dictionary that Swift takes for one are reported
+/// as such, and refused (see ``Outcome/duplicateKeys(first:second:)``).
 /// So an unusual file reads as it always did, and a malformed one is still refused by
-/// Foundation: this reader never decides that a file is unreadable.
+/// Foundation: this reader decides that a file is unreadable only for keys it cannot keep apart.
 struct PlistXMLReader {
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
@@ -46,31 +48,43 @@ struct PlistXMLReader {
         document(from: data)?.root
     }
 
-    /// The document's root value and, when the root is a dictionary, its keys in the file's
-    /// order; nil as for ``value(from:)``.
+    /// What ``read(_:)`` made of a document.
+    enum Outcome {
+        /// The root value and, when the root is a dictionary, its keys in the file's order, and
+        /// the root entries Foundation read leniently (see ``rootEntry(key:)``).
+        case document(root: PlistValue, rootKeys: [String], verbatim: [String: Data])
+        /// Two keys of one dictionary, at any depth, that are the same to a `[String: …]` (the
+        /// same bytes, or the same text in another Unicode normalization), as the file spells
+        /// them. Foundation would keep the last of two equal keys, and a Swift dictionary one of
+        /// two normalizations: ``PlistDocument`` refuses the document instead.
+        case duplicateKeys(first: String, second: String)
+        /// Anything but plain XML this reader understands exactly: left to ``PlistDocument``.
+        case notUnderstood
+    }
+
+    /// Reads a whole document.
     ///
-    /// Why the order: files written by Foundation, `plistlib` or us list keys sorted, and a
-    /// suite store needs them sorted for its next write. Checking that they already are costs
-    /// one comparison per key instead of sorting them again.
-    static func document(from data: Data) -> (root: PlistValue, rootKeys: [String], verbatim: [String: Data])? {
+    /// Why the root keys' order: files written by Foundation, `plistlib` or us list keys sorted,
+    /// and a suite store needs them sorted for its next write. Checking that they already are
+    /// costs one comparison per key instead of sorting them again.
+    static func read(_ data: Data) -> Outcome {
         data.withUnsafeBytes { raw in
             var reader = PlistXMLReader(raw)
-            guard let root = try? reader.document() else { return nil }
-            return (root, reader.rootKeys, reader.verbatim)
+            do {
+                let root = try reader.document()
+                return .document(root: root, rootKeys: reader.rootKeys, verbatim: reader.verbatim)
+            } catch {
+                guard let (first, second) = reader.duplicate else { return .notUnderstood }
+                return .duplicateKeys(first: first, second: second)
+            }
         }
     }
 
-    /// Two keys of one dictionary, at any depth, that are the same to a `[String: …]` (the same
-    /// bytes, or the same text in another Unicode normalization, `é` and `e` + U+0301), as the
-    /// file spells them; nil when there are none or the file is not plain XML this reader takes.
-    /// Foundation keeps the last of two equal keys, and a dictionary of Swift strings one of two
-    /// normalizations: an import refuses such a file rather than let either decide silently.
-    static func duplicateKeys(in data: Data) -> (first: String, second: String)? {
-        data.withUnsafeBytes { raw in
-            var reader = PlistXMLReader(raw)
-            _ = try? reader.document()
-            return reader.duplicate
-        }
+    /// The document's root value, its root keys and lenient entries, as ``read(_:)`` gives
+    /// them; nil for anything else.
+    static func document(from data: Data) -> (root: PlistValue, rootKeys: [String], verbatim: [String: Data])? {
+        guard case .document(let root, let keys, let verbatim) = read(data) else { return nil }
+        return (root, keys, verbatim)
     }
 
     // MARK: Document
@@ -155,9 +169,9 @@ struct PlistXMLReader {
             }
             try skipMisc()
             let entry = isRoot ? try rootEntry(key: key) : try value()
-            // Which of two equal keys wins is Foundation's call (an import refuses both).
+            // Two keys Swift takes for one: the document is refused (see `Outcome`).
             if let existing = entries.index(forKey: key) {
-                duplicate = duplicate ?? (entries[existing].key, key)
+                duplicate = (entries[existing].key, key)
                 throw NotUnderstood()
             }
             entries[key] = entry

@@ -86,7 +86,9 @@ public enum PlistValue: Sendable, Hashable {
                 guard let key = key.base as? String, let element = PlistValue(foundationObject: value) else {
                     return nil
                 }
-                converted[key] = element
+                // Two keys Swift takes for one (two Unicode normalizations of a text): refused,
+                // as our own readers refuse them (see `PlistDocument.duplicateKeysReason`).
+                guard converted.updateValue(element, forKey: key) == nil else { return nil }
             }
             self = .dictionary(converted)
         default:

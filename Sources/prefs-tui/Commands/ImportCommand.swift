@@ -170,22 +170,9 @@ struct ImportCommand: ParsableCommand {
         do { document = try PlistDocument.read(data) } catch {
             throw CommandFailure("\(shownFile): nothing imported: the file \(error.reason)", status: ExitStatus.dataError)
         }
-        // As a JSON import refuses a key given twice; keys that differ only in their Unicode
-        // normalization would become one, and a value would be lost.
-        if let (first, second) = PlistDocument.duplicateKeys(in: data) {
-            let how = first.utf8.elementsEqual(second.utf8) ? "the key \(first.quotedForMessage) twice"
-                : "the keys \(Self.scalars(first)) and \(Self.scalars(second)), the same text in two Unicode normalizations"
-            throw CommandFailure("\(shownFile): nothing imported: the file holds \(how)", status: ExitStatus.dataError)
-        }
         guard case .dictionary(let values) = document.root else {
             throw CommandFailure("\(shownFile): nothing imported: the file does not hold a dictionary of settings", status: ExitStatus.dataError)
         }
         return values
-    }
-
-    /// A key with every character beyond ASCII as `\u{…}`, so two normalizations of one text
-    /// can be told apart in a message.
-    private static func scalars(_ key: String) -> String {
-        "\"" + key.unicodeScalars.map { $0.isASCII ? String($0).controlCharactersEscaped : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined() + "\""
     }
 }
