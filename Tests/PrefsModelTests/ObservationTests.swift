@@ -211,6 +211,43 @@ struct FileWatchingTests {
         withExtendedLifetime((token, second)) {}
     }
 
+    @Test func aFolderThatDoesNotExistYetIsWaitedForByInotifyNotByPolling() async throws {
+        let parent = TemporaryDirectory()
+        let directory = parent.file("a/b/c")
+        let monitor = FileChangeMonitor(useInotify: true)
+        let calls = Recorder<Int>()
+        let token = monitor.watch(directory: directory, fileName: "x.plist") { calls.append(1) }
+        #expect(!monitor.isPolling)
+
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        #expect(await eventually { calls.count > 0 })        // the folder reached: its file is looked at
+        let before = calls.count
+        try Data("x".utf8).write(to: URL(fileURLWithPath: parent.file("a/b/c/x.plist")), options: .atomic)
+
+        #expect(await eventually { calls.count > before })
+        #expect(!monitor.isPolling)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func aWatchedFolderRemovedAndMadeAgainIsWatchedAgainWithoutPolling() async throws {
+        let parent = TemporaryDirectory()
+        let directory = parent.file("config")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let monitor = FileChangeMonitor(useInotify: true)
+        let calls = Recorder<Int>()
+        let token = monitor.watch(directory: directory, fileName: "x.plist") { calls.append(1) }
+
+        try FileManager.default.moveItem(atPath: directory, toPath: parent.file("config.old"))
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        #expect(await eventually { calls.count > 0 })
+        let before = calls.count
+        try Data("x".utf8).write(to: URL(fileURLWithPath: parent.file("config/x.plist")), options: .atomic)
+
+        #expect(await eventually { calls.count > before })
+        #expect(!monitor.isPolling)
+        withExtendedLifetime(token) {}
+    }
+
     @Test func aStoreWhoseFolderDoesNotExistYetSeesItCreatedByAnotherProcess() async throws {
         let parent = TemporaryDirectory()
         let directory = parent.file("config")

@@ -77,6 +77,27 @@ struct SiteDefaultsTests {
         if unreadable { #expect(prefs.siteLayers.problems.isEmpty) }
     }
 
+    @Test func aSiteFolderCreatedAfterTheProgramStartsIsReadAndItsLocksEnforced() async throws {
+        let fixture = Fixture()
+        let later = fixture.siteA.file("acme/xdg")   // two folders that do not exist yet
+        let store = SuiteStore(suiteName: fixture.suite, directory: fixture.home.path, watchForChanges: true)
+        let site = SiteDefaults(suiteName: fixture.suite, folders: [later], watchForChanges: true)
+        let prefs = Preferences(store: store, schema: WeatherSettings.schema, site: site)
+        let seen = Recorder<String>()
+        let token = prefs.observeAll { changes in for change in changes { seen.append(change.name) } }
+
+        try FileManager.default.createDirectory(atPath: later, withIntermediateDirectories: true)
+        try PlistValue.xmlPropertyList(["city": .string("Bergen")]).write(to: URL(fileURLWithPath: later + "/" + fixture.suite + ".plist"))
+        try Data("city\n".utf8).write(to: URL(fileURLWithPath: later + "/" + fixture.suite + ".locks"))
+
+        #expect(await eventually { prefs[.city] == "Bergen" && prefs.isLocked(PreferenceKeys.city) })
+        #expect(seen.all.contains("city"))
+        #expect(throws: PreferenceError.locked(key: "city", lockFile: later + "/" + fixture.suite + ".locks")) {
+            try prefs.set("Paris", for: .city)
+        }
+        withExtendedLifetime(token) {}
+    }
+
     @Test func xdgConfigDirsIsReadAsTheSpecificationSays() {
         #expect(SiteDefaults.folders(fromEnvironment: [:]) == ["/etc/xdg"])
         #expect(SiteDefaults.folders(fromEnvironment: ["XDG_CONFIG_DIRS": ""]) == ["/etc/xdg"])
@@ -273,7 +294,8 @@ struct SiteDefaultsTests {
         let site = SiteDefaults(suiteName: fixture.suite, folders: [fixture.siteA.path + "/", fixture.siteA.path, "/nonexistent/x"],
                                 watchForChanges: false)
 
-        #expect(site.folders == [fixture.siteA.path])
+        #expect(site.folders == [fixture.siteA.path, "/nonexistent/x"])
+        #expect(site.layers.folders.map(\.path) == [fixture.sitePath(fixture.siteA)])   // a missing folder has no layer
     }
 }
 

@@ -7,8 +7,8 @@ import Foundation
 /// Values come below the user's own file, in the folders' order; a locked key reads the site's
 /// value whatever the user's file holds, and cannot be written (``PreferenceError/locked(key:lockFile:)``).
 /// The files are watched: an administrator's edit reaches the program's observers and its open
-/// editor like any other change, also for a file created after the program started (in a
-/// folder that existed then).
+/// editor like any other change, also for a file, or a whole site folder, created after the
+/// program started.
 ///
 /// ```swift
 /// let site = SiteDefaults(suiteName: "com.example.weather")   // folders from $XDG_CONFIG_DIRS
@@ -18,7 +18,9 @@ import Foundation
 public final class SiteDefaults: Sendable {
     /// The suite.
     public let suiteName: String
-    /// The site folders read, highest precedence first.
+    /// The site folders, highest precedence first: each is read whenever it exists and, when
+    /// watching, watched also while it does not, so that a folder created later (a package
+    /// that installs its site defaults) takes effect at once.
     public let folders: [String]
 
     private let stores: [SuiteStore]
@@ -36,22 +38,22 @@ public final class SiteDefaults: Sendable {
     }
 
     /// The site's settings for a suite. `folders` defaults to ``folders(fromEnvironment:)``;
-    /// folders that do not exist are left out (there is nothing to read or watch in them).
+    /// relative paths are left out, as the XDG specification says.
     ///
     /// ```swift
     /// SiteDefaults(suiteName: "com.example.weather", folders: ["/etc/xdg"], watchForChanges: false)
     /// ```
     public init(suiteName: String, folders: [String]? = nil, watchForChanges: Bool = true) {
         self.suiteName = suiteName
-        var isFolder: ObjCBool = false
         // The same folder spelled twice (`/etc/xdg/`, `/etc//xdg`) is read once, where it first comes.
         var seen = Set<String>()
-        let existing = (folders ?? Self.folders(fromEnvironment: ProcessInfo.processInfo.environment))
+        let listed = (folders ?? Self.folders(fromEnvironment: ProcessInfo.processInfo.environment))
+            .filter { $0.hasPrefix("/") }
             .map { ($0 as NSString).standardizingPath }
-            .filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue }
-        self.folders = existing
-        stores = existing.map { SuiteStore(suiteName: suiteName, directory: $0, watchForChanges: watchForChanges) }
-        locks = existing.map { SiteLocks(path: ($0 as NSString).appendingPathComponent(suiteName + ".locks")) }
+            .filter { seen.insert($0).inserted }
+        self.folders = listed
+        stores = listed.map { SuiteStore(suiteName: suiteName, directory: $0, watchForChanges: watchForChanges) }
+        locks = listed.map { SiteLocks(path: ($0 as NSString).appendingPathComponent(suiteName + ".locks")) }
         current = Locked(.none)
         current.withLock { $0 = readLayers() }
         guard watchForChanges else { return }
@@ -97,10 +99,15 @@ public final class SiteDefaults: Sendable {
         handlers.add(handler)
     }
 
+    /// The layers of the folders that exist now: a folder created since the last look joins
+    /// them, one removed leaves them.
     private func readLayers() -> SiteLayers {
-        SiteLayers(folders: zip(stores, locks).map { store, lock in
-            SiteLayers.Folder(path: store.path, locksPath: lock.path, values: store.storedValues(),
-                              locked: lock.locked, loadProblem: store.loadProblem, locksProblem: lock.problem)
+        SiteLayers(folders: zip(zip(folders, stores), locks).compactMap { listed, lock in
+            let (folder, store) = listed
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+            return SiteLayers.Folder(path: store.path, locksPath: lock.path, values: store.storedValues(),
+                                     locked: lock.locked, loadProblem: store.loadProblem, locksProblem: lock.problem)
         })
     }
 

@@ -19,10 +19,15 @@ import Glibc
 ///   in-place rewrite, `IN_MOVED_TO` our rename, `IN_DELETE`/`IN_MOVED_FROM` a removal. Event
 ///   names are read at offset 16 of each record, since Swift does not import the flexible
 ///   `name` member.
-/// - Where inotify cannot be had (no instance or watch left, a kernel without it), a file is
-///   checked by its identity (device, inode, size, modification time) every 500 ms instead, and
-///   one warning says so. A folder that does not exist yet is checked the same way, without a
-///   warning, until it appears and can be watched: reading a suite creates no folder.
+/// - A folder that does not exist yet (reading a suite creates none; a site folder an
+///   administrator's package creates later) is waited for by a watch on its nearest existing
+///   ancestor: when the missing part appears (`IN_CREATE` or `IN_MOVED_TO` of a folder), the
+///   watch moves down, and at the folder itself its file is looked at once. A watched folder that
+///   is removed or moved away (`IN_IGNORED`, `IN_MOVE_SELF`) is waited for the same way. Nothing
+///   polls while inotify is there.
+/// - Where inotify cannot be had (no instance or watch left, a kernel without it, a folder it
+///   may not watch), a file is checked by its identity (device, inode, size, modification time)
+///   every 500 ms instead, and one warning says so.
 final class FileChangeMonitor: Sendable {
     /// The process's monitor.
     static let shared = FileChangeMonitor(useInotify: true)
@@ -36,8 +41,20 @@ final class FileChangeMonitor: Sendable {
         var onChange: @Sendable () -> Void
         /// The inotify watch it belongs to, or nil while it is polled.
         var watch: Int32?
+        /// The folder that watch is on: ``directory``, or its nearest existing ancestor while
+        /// ``directory`` does not exist.
+        var watchedFolder: String?
         /// The file's identity at the last poll (polled subscriptions only).
         var lastIdentity: SuiteFile.Identity?
+
+        var isWaitingForFolder: Bool { watch != nil && watchedFolder != directory }
+
+        /// The name, in ``watchedFolder``, of the next folder on the way down to ``directory``.
+        var nextMissingName: String? {
+            guard let watchedFolder, isWaitingForFolder else { return nil }
+            let below = directory.dropFirst(watchedFolder == "/" ? 1 : watchedFolder.count + 1)
+            return below.split(separator: "/").first.map(String.init)
+        }
     }
 
     private struct State {
@@ -82,13 +99,14 @@ final class FileChangeMonitor: Sendable {
     /// process falls back to polling, if this watch is the first to fall back.
     func watch(directory: String, fileName: String, warn: @escaping @Sendable (String) -> Void = { _ in },
                onChange: @escaping @Sendable () -> Void) -> ObservationToken {
+        let directory = (directory as NSString).standardizingPath
         let path = (directory as NSString).appendingPathComponent(fileName)
         let watch = addWatch(on: directory)
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             state.subscriptions[state.nextID] = Subscription(
                 directory: directory, fileName: fileName, onChange: onChange, watch: watch.descriptor,
-                lastIdentity: watch.descriptor == nil ? SuiteFile(path: path).identity() : nil)
+                watchedFolder: watch.folder, lastIdentity: watch.descriptor == nil ? SuiteFile(path: path).identity() : nil)
             return state.nextID
         }
         if watch.descriptor == nil {
@@ -98,23 +116,48 @@ final class FileChangeMonitor: Sendable {
         return ObservationToken { [weak self] in self?.remove(id) }
     }
 
-    private enum WatchFailure {
-        case folderMissing
-        case unavailable(String)
+    /// Whether any file is checked by polling now (tests: nothing polls while inotify is there).
+    package var isPolling: Bool { state.withLock { $0.pollTimer != nil } }
+
+    /// Every event a watch asks for. One mask for all: a folder's watch is shared by the files in
+    /// it and by the subscriptions waiting below it, and `inotify_add_watch` replaces the mask of
+    /// a folder already watched. IN_ATTRIB: a chmod alone can make a file readable or unreadable
+    /// (a site's locks file made readable must be enforced at once, not at its next edit).
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB | IN_CREATE | IN_MOVE_SELF)
+
+    /// Adds (or joins) the inotify watch on a folder or, while it does not exist, on its nearest
+    /// existing ancestor. A nil descriptor means the file must be polled, and `failure` says why.
+    private func addWatch(on directory: String) -> (descriptor: Int32?, folder: String?, failure: String?) {
+        guard inotify >= 0 else { return (nil, nil, unavailableReason) }
+        var folder = directory
+        while true {
+            let descriptor = inotify_add_watch(inotify, folder, Self.mask)
+            if descriptor >= 0 {
+                // The folder below may have appeared between the failed try and this watch,
+                // whose event would then be missed: look once more.
+                if folder != directory, Self.nextFolderExists(below: folder, toward: directory) {
+                    folder = directory
+                    continue
+                }
+                return (descriptor, folder, nil)
+            }
+            // Missing (or a file where a folder should be): wait on the folder above, up to the
+            // root (or a relative path's first folder).
+            let code = errno
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard code == ENOENT || code == ENOTDIR, !parent.isEmpty, parent != folder else {
+                return (nil, nil, code == ENOENT || code == ENOTDIR ? nil : "cannot watch \(folder): \(String(cString: strerror(code)))")
+            }
+            folder = parent
+        }
     }
 
-    /// Adds (or joins) the inotify watch on a folder. A nil descriptor means the file must be
-    /// polled, and `failure` says why.
-    private func addWatch(on directory: String) -> (descriptor: Int32?, failure: String?) {
-        guard inotify >= 0 else { return (nil, unavailableReason) }
-        // IN_ATTRIB too: a chmod alone can make a file readable or unreadable (a site's locks
-        // file made readable must be enforced at once, not at its next edit).
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB)
-        let descriptor = inotify_add_watch(inotify, directory, mask)
-        if descriptor >= 0 { return (descriptor, nil) }
-        // A missing folder is expected (nothing has been written yet), not a failure to warn of.
-        if errno == ENOENT || errno == ENOTDIR { return (nil, nil) }
-        return (nil, "cannot watch \(directory): \(String(cString: strerror(errno)))")
+    private static func nextFolderExists(below folder: String, toward directory: String) -> Bool {
+        let below = directory.dropFirst(folder == "/" ? 1 : folder.count + 1)
+        guard let name = below.split(separator: "/").first else { return false }
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(String(name)), isDirectory: &isFolder)
+            && isFolder.boolValue
     }
 
     private func firstWarning(_ reason: String) -> String? {
@@ -128,9 +171,13 @@ final class FileChangeMonitor: Sendable {
     private func remove(_ id: Int) {
         let unused: Int32? = state.withLock { state in
             guard let removed = state.subscriptions.removeValue(forKey: id), let watch = removed.watch else { return nil }
-            return state.subscriptions.values.contains { $0.watch == watch } ? nil : watch
+            return Self.isUnused(watch, in: state) ? watch : nil
         }
         if let unused { inotify_rm_watch(inotify, unused) }
+    }
+
+    private static func isUnused(_ watch: Int32, in state: State) -> Bool {
+        !state.subscriptions.values.contains { $0.watch == watch }
     }
 
     // MARK: inotify events
@@ -138,27 +185,65 @@ final class FileChangeMonitor: Sendable {
     private func handleEvents() {
         let events = Self.drainEvents(inotify)
         var callbacks: [@Sendable () -> Void] = []
-        var lostWatches: Set<Int32> = []
+        // Subscriptions whose watch must be placed again: a folder on their way appeared, or
+        // their folder (or the ancestor they wait on) was removed or moved away.
+        var toPlace: [Int: Subscription] = [:]
+        var movedAway: Set<Int32> = []
         state.withLock { state in
             // Several events for one write (rename, then close) make one call per subscription.
             var changed = Set<Int>()
             for event in events {
-                if event.mask & UInt32(IN_IGNORED) != 0 { lostWatches.insert(event.watch) }
-                for (id, subscription) in state.subscriptions
-                where subscription.watch == event.watch && subscription.fileName == event.name {
-                    changed.insert(id)
+                let lost = event.mask & UInt32(IN_IGNORED | IN_MOVE_SELF) != 0
+                if event.mask & UInt32(IN_MOVE_SELF) != 0 { movedAway.insert(event.watch) }
+                let folderAppeared = event.mask & UInt32(IN_ISDIR) != 0 && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+                for (id, subscription) in state.subscriptions where subscription.watch == event.watch {
+                    if lost {
+                        toPlace[id] = subscription
+                    } else if subscription.isWaitingForFolder {
+                        if folderAppeared && event.name == subscription.nextMissingName { toPlace[id] = subscription }
+                    } else if event.name == subscription.fileName && event.mask & UInt32(IN_CREATE) == 0 {
+                        // A file's creation is followed by its close or rename; those say it changed.
+                        changed.insert(id)
+                    }
                 }
             }
-            callbacks = changed.compactMap { state.subscriptions[$0]?.onChange }
-            // A watched folder that was removed or renamed: its files are polled until it is back.
-            for (id, subscription) in state.subscriptions where subscription.watch.map(lostWatches.contains) == true {
-                state.subscriptions[id]?.watch = nil
-                let path = (subscription.directory as NSString).appendingPathComponent(subscription.fileName)
-                state.subscriptions[id]?.lastIdentity = SuiteFile(path: path).identity()
-            }
+            callbacks = changed.subtracting(toPlace.keys).compactMap { state.subscriptions[$0]?.onChange }
         }
-        if !lostWatches.isEmpty { startPolling() }
+        // A folder moved away keeps its watch on the moved folder: drop it, so the name is
+        // watched again wherever it now leads.
+        for watch in movedAway { inotify_rm_watch(inotify, watch) }
+        callbacks += place(toPlace)
         for callback in callbacks { callback() }
+    }
+
+    /// Places the watches of subscriptions whose folder, or the way to it, changed, and returns
+    /// the callbacks of those that now reach their folder: the file may have come with it.
+    private func place(_ subscriptions: [Int: Subscription]) -> [@Sendable () -> Void] {
+        guard !subscriptions.isEmpty else { return [] }
+        var placed: [Int: (descriptor: Int32?, folder: String?, identity: SuiteFile.Identity?)] = [:]
+        for (id, subscription) in subscriptions {
+            let watch = addWatch(on: subscription.directory)
+            let path = (subscription.directory as NSString).appendingPathComponent(subscription.fileName)
+            placed[id] = (watch.descriptor, watch.folder, watch.descriptor == nil ? SuiteFile(path: path).identity() : nil)
+        }
+        var unused: Set<Int32> = []
+        var callbacks: [@Sendable () -> Void] = []
+        var mustPoll = false
+        state.withLock { state in
+            for (id, placement) in placed {
+                guard let before = state.subscriptions[id] else { continue }
+                state.subscriptions[id]?.watch = placement.descriptor
+                state.subscriptions[id]?.watchedFolder = placement.folder
+                state.subscriptions[id]?.lastIdentity = placement.identity
+                if let old = before.watch, old != placement.descriptor { unused.insert(old) }
+                if placement.descriptor == nil { mustPoll = true }
+                if placement.folder == before.directory || placement.descriptor == nil { callbacks.append(before.onChange) }
+            }
+            unused = unused.filter { Self.isUnused($0, in: state) }
+        }
+        for watch in unused { inotify_rm_watch(inotify, watch) }
+        if mustPoll { startPolling() }
+        return callbacks
     }
 
     private struct Event {
@@ -203,26 +288,24 @@ final class FileChangeMonitor: Sendable {
         }
     }
 
-    /// Checks every polled file's identity, and moves files whose folder has appeared to inotify.
+    /// Checks every polled file's identity, and moves files that can now be watched to inotify.
     private func poll() {
         let polled = state.withLock { state in state.subscriptions.filter { $0.value.watch == nil } }
         var callbacks: [@Sendable () -> Void] = []
-        var updates: [Int: (watch: Int32?, identity: SuiteFile.Identity?)] = [:]
+        var updates: [Int: (watch: Int32?, folder: String?, identity: SuiteFile.Identity?)] = [:]
         for (id, subscription) in polled {
             let path = (subscription.directory as NSString).appendingPathComponent(subscription.fileName)
-            var watch: Int32?
-            if inotify >= 0, FileManager.default.fileExists(atPath: subscription.directory) {
-                watch = addWatch(on: subscription.directory).descriptor
-            }
+            let watch = inotify >= 0 ? addWatch(on: subscription.directory) : (descriptor: nil, folder: nil, failure: nil)
             let identity = SuiteFile(path: path).identity()
             // A file now watched by inotify is looked at once more: it may have changed between
             // this check and the watch.
-            if identity != subscription.lastIdentity || watch != nil { callbacks.append(subscription.onChange) }
-            updates[id] = (watch, identity)
+            if identity != subscription.lastIdentity || watch.descriptor != nil { callbacks.append(subscription.onChange) }
+            updates[id] = (watch.descriptor, watch.folder, identity)
         }
         state.withLock { state in
             for (id, update) in updates where state.subscriptions[id] != nil {
                 state.subscriptions[id]?.watch = update.watch
+                state.subscriptions[id]?.watchedFolder = update.folder
                 state.subscriptions[id]?.lastIdentity = update.identity
             }
             if !state.subscriptions.values.contains(where: { $0.watch == nil }) {
