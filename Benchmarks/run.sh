@@ -248,6 +248,9 @@ folder = sys.argv[1]
 json.dump({"favoriteCities": ["City number %d with a long name" % i for i in range(390000)]},
           open(f"{folder}/strings.json", "w"))
 open(f"{folder}/numbers.json", "w").write('{"favoriteCities": [' + ",".join(["1"] * 7_499_980) + "]}")
+# The hostile review's case (issue 28): 15 MB of numbers under a key no schema describes, whose
+# suite would be far over the 32 MB limit; and a list of 1.5 million one-member objects.
+open(f"{folder}/untyped-numbers.json", "w").write('{"samples": [' + ",".join(str(i % 1000) for i in range(3_800_000)) + "]}")
 with open(f"{folder}/config/bench.memory-200000.plist", "wb") as out:
     plistlib.dump({"key%06d" % i: i for i in range(200000)}, out)
 EOF
@@ -273,6 +276,8 @@ memory_row "import of a 15 MB JSON list of 390,000 strings: peak memory vs the f
     "$memory_dir/strings.json" "$prefs" import "$memory_dir/strings.json"
 memory_row "import of a 15 MB JSON list of 7.5 million numbers (refused): peak memory vs the file" \
     "$memory_dir/numbers.json" "$prefs" import "$memory_dir/numbers.json"
+memory_row "import of a 15 MB JSON list of 3.8 million numbers under an undescribed key (refused: over the suite limit): peak memory vs the file" \
+    "$memory_dir/untyped-numbers.json" "$prefs" import "$memory_dir/untyped-numbers.json"
 memory_row "list of a suite of 200,000 settings: peak memory vs the file" \
     "$memory_dir/config/bench.memory-200000.plist" "$prefs" list --suite bench.memory-200000
 

@@ -170,6 +170,30 @@ struct HostileInputRoundFourTests {
         #expect(cli.plistBytes == huge)
     }
 
+    @Test func anImportTooLargeForAnySuiteIsRefusedWhileItIsRead() throws {
+        // 1.6 million numbers: 3.2 MB of JSON, more than 32 MB as a suite's XML.
+        let cli = CommandLineFixture()
+        let file = try cli.write(#"{"samples": ["#  + Array(repeating: "1", count: 1_600_000).joined(separator: ",") + "]}", to: "numbers.json")
+
+        let result = try cli.run("import", file)
+
+        #expect(result.status == 65)
+        #expect(result.error == "prefs-tui: \(file): nothing imported: its values take more than the limit of 32 MB (33554432 bytes) for a suite file\n")
+        #expect(cli.plistBytes == nil)
+    }
+
+    @Test func aWriteSurelyOverTheSuiteLimitIsRefusedBeforeItsDocumentIsMade() throws {
+        let directory = TemporaryDirectory()
+        let store = SuiteStore(suiteName: "large", directory: directory.path, watchForChanges: false)
+        let numbers = PlistValue.array(Array(repeating: .int(1), count: 1_600_000))
+
+        let error = #expect(throws: PreferenceError.self) { try store.commit(["numbers": numbers], by: nil) }
+
+        #expect(error.map { "\($0)" }?.contains("the suite would be at least 35.1 MB (36800212 bytes), over the limit of 32 MB (33554432 bytes) "
+            + "for a suite file; nothing was written") == true, "\(String(describing: error))")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("large.plist")))
+    }
+
     @Test func aPasteOverTheLimitIsRefusedWhole() {
         let editor = EditorHarness()
         editor.select("City")

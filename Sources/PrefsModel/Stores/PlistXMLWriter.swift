@@ -23,7 +23,7 @@ import Glibc
 ///   path, and nothing is written;
 /// - a date outside the years 1–9999 (which `plistlib` cannot read and `<date>` cannot spell) is
 ///   refused the same way.
-struct PlistXMLWriter {
+package struct PlistXMLWriter {
     private var bytes: [UInt8] = []
     private var orderMismatch = false
     /// Root values to write as these bytes (see ``document(_:order:verbatim:)``).
@@ -50,25 +50,38 @@ struct PlistXMLWriter {
         return text
     }
 
+    /// A document that would be larger than the size limit it was given, found before any of
+    /// it was written: ``leastSize`` is a lower bound of its size.
+    package struct TooLarge: Error {
+        package let leastSize: Int
+    }
+
     /// The whole document for a suite's top-level dictionary. `order` lists its keys already
     /// sorted (see ``PlistKeyOrder``); without it they are sorted here. `verbatim` holds, by
     /// key, the XML of root values to write as they are instead of encoding them: entries
     /// Foundation read leniently, kept byte for byte while nobody changes them.
+    /// A document that would surely be over `sizeLimit` bytes is refused (``TooLarge``) before
+    /// any room is taken for it: a 40 MB suite was written whole, twice its size in memory,
+    /// only to be refused.
     static func document(_ values: [String: PlistValue], order: PlistKeyOrder? = nil,
-                         verbatim: [String: Data] = [:]) throws -> [UInt8] {
+                         verbatim: [String: Data] = [:], sizeLimit: Int? = nil) throws -> [UInt8] {
         var writer = PlistXMLWriter()
         writer.verbatim = verbatim
-        // The whole document's room at once (an estimate; escapes may add a little): growing by
-        // doubling held a large list's old and new buffers together, twice its size.
-        let estimate = values.reduce(256) { $0 + $1.key.utf8.count + 16 + estimatedSize(of: $1.value, depth: 1) }
-        writer.bytes.reserveCapacity(estimate + estimate / 16)
+        // The whole document's room at once: growing by doubling held a large list's old and new
+        // buffers together, twice its size. The least size is exact but for escapes, real
+        // numbers and base64 line breaks: a sixteenth more covers them in all but odd text.
+        let least = values.reduce(header.utf8CodeUnitCount + 9) { total, entry in
+            total + 13 + entry.key.utf8.count + (verbatim[entry.key].map { $0.count + 2 } ?? leastSize(of: entry.value, depth: 1))
+        }
+        if let sizeLimit, least > sizeLimit { throw TooLarge(leastSize: least) }
+        writer.bytes.reserveCapacity(least + least / 16)
         writer.append(header)
         try CNumericLocale.whileActive {
             try writer.appendDictionary(values, sortedKeys: order?.keys, depth: 0)
         }
         // An order that does not list exactly these keys (it cannot happen through a store,
         // but it must never drop or repeat a value) is ignored and the keys sorted here.
-        if writer.orderMismatch { return try document(values, verbatim: verbatim) }
+        if writer.orderMismatch { return try document(values, verbatim: verbatim, sizeLimit: sizeLimit) }
         writer.append("</plist>\n")
         return writer.bytes
     }
@@ -82,17 +95,52 @@ struct PlistXMLWriter {
 
     // MARK: Elements
 
-    /// About how many bytes `value` takes written at `depth`: text and data as they are (data
-    /// in base64), the tags and indentation around them.
-    private static func estimatedSize(of value: PlistValue, depth: Int) -> Int {
+    /// The fewest bytes `value` takes written at `depth`, with its indentation and its line's end:
+    /// exact for everything but text and keys (escapes add to them), real numbers (counted at
+    /// their shortest) and data (its base64 counted without line breaks).
+    private static func leastSize(of value: PlistValue, depth: Int) -> Int {
         switch value {
-        case .string(let text): return depth + 18 + text.utf8.count
-        case .data(let data): return depth + 16 + data.count * 4 / 3 + data.count / 48 * (depth + 1)
-        case .array(let items): return 2 * depth + 16 + items.reduce(0) { $0 + estimatedSize(of: $1, depth: depth + 1) }
+        case .bool(let flag): return depth + (flag ? 8 : 9)                          // <true/>\n
+        case .int(let number): return depth + 20 + decimalDigits(UInt64(number.magnitude)) + (number < 0 ? 1 : 0)
+        case .unsignedInt(let number): return depth + 20 + decimalDigits(number)    // <integer></integer>\n
+        case .double: return depth + 15                                             // <real>0</real>\n
+        case .date: return depth + 33                                               // <date>2024-01-01T00:00:00Z</date>\n
+        case .string(let text): return depth + 18 + text.utf8.count                 // <string></string>\n
+        case .data(let data): return 2 * depth + 15 + (data.count + 2) / 3 * 4      // <data>\n…\n</data>\n
+        case .array(let items):
+            return items.isEmpty ? depth + 9 : 2 * depth + 17 + items.reduce(0) { $0 + leastSize(of: $1, depth: depth + 1) }
         case .dictionary(let entries):
-            return 2 * depth + 14 + entries.reduce(0) { $0 + depth + 13 + $1.key.utf8.count + estimatedSize(of: $1.value, depth: depth + 1) }
-        case .bool, .int, .unsignedInt, .double, .date: return depth + 44
+            return entries.isEmpty ? depth + 8 : 2 * depth + 15 + entries.reduce(0) {
+                $0 + depth + 12 + $1.key.utf8.count + leastSize(of: $1.value, depth: depth + 1)  // <key></key>\n
+            }
         }
+    }
+
+    /// The fewest bytes a value read from JSON for an import takes in a suite file, counted as
+    /// it is read so that an import too large for any suite is refused before it is held whole
+    /// (a 15 MB list of numbers held 544 MB). A lower bound whatever the value becomes: a scalar
+    /// counts its element (text as 12 bytes and its own, the least of `<string>` and of the
+    /// `$date`, `$data`, `$integer` and `$real` forms it may stand for); an array or object
+    /// counts its own tags only (`members` is the object's member names; one `$` tag is no
+    /// `<dict>`), not what it holds, which is counted as it is read; no indentation is counted.
+    package static func leastSize(ofImported value: JSONValue, members: [String] = []) -> Int {
+        switch value {
+        case .null: return 0
+        case .bool: return 8
+        case .int(let number): return 20 + decimalDigits(UInt64(number.magnitude))
+        case .double: return 15
+        case .string(let text): return 12 + text.utf8.count
+        case .array(let items): return items.isEmpty ? 9 : 17                            // <array/>\n, <array>\n</array>\n
+        case .object:
+            if members.count == 1, members[0].hasPrefix("$") { return 0 }
+            return members.isEmpty ? 8 : members.reduce(15) { $0 + 12 + $1.utf8.count }  // <dict>\n…<key></key>\n…</dict>\n
+        }
+    }
+
+    private static func decimalDigits(_ number: UInt64) -> Int {
+        var digits = 1, rest = number
+        while rest >= 10 { rest /= 10; digits += 1 }
+        return digits
     }
 
     private mutating func appendValue(_ value: PlistValue, depth: Int) throws {

@@ -274,18 +274,25 @@ struct SuiteFile: Sendable {
     /// The values are encoded before the disk is touched: a value no plist can hold fails the
     /// write with nothing changed.
     ///
-    /// Returns the identity of the file now on disk and its bytes; `writer` is recorded with it
+    /// Returns the identity of the file now on disk and, when `keepingBytes`, its bytes; `writer` is recorded with it
     /// (see ``InProcessWrites``).
     /// `verbatim` holds the XML of root entries to put back byte for byte (see
     /// ``PlistXMLReader``); each must be an entry of `values`.
     func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, verbatim: [String: Data] = [:],
-               writer: StoreWriter? = nil) throws -> (identity: Identity, bytes: Data) {
-        let document = try PlistXMLWriter.document(values, order: order, verbatim: verbatim)
+               writer: StoreWriter? = nil, keepingBytes: Bool = true) throws -> (identity: Identity, bytes: Data?) {
+        let document: [UInt8]
+        do {
+            document = try PlistXMLWriter.document(values, order: order, verbatim: verbatim, sizeLimit: FileSizeLimit.suiteFile)
+        } catch let tooLarge as PlistXMLWriter.TooLarge {
+            throw PreferenceError.writeFailed(path: path, reason: "the suite would be at least "
+                + FileSizeLimit.refusal(size: tooLarge.leastSize, limit: FileSizeLimit.suiteFile, kind: "a suite file") + "; nothing was written")
+        }
         if document.count > FileSizeLimit.suiteFile {
             throw PreferenceError.writeFailed(path: path, reason: "the suite would be "
                 + FileSizeLimit.refusal(size: document.count, limit: FileSizeLimit.suiteFile, kind: "a suite file") + "; nothing was written")
         }
-        return (try replaceContents(with: document, isSuite: true, writer: writer), Data(document))
+        // The copy for the caller only when it keeps the bytes: it is the whole suite again.
+        return (try replaceContents(with: document, isSuite: true, writer: writer), keepingBytes ? Data(document) : nil)
     }
 
     /// Replaces the file's contents with `bytes` through a temporary file, fsync and rename.

@@ -166,9 +166,9 @@ public final class SuiteStore: PreferenceStore {
             // An entry kept byte for byte stops being kept once this write changes it.
             let changedKeys = Set(changed.map(\.key))
             let verbatim = start.verbatim.filter { !changedKeys.contains($0.key) }
-            let written: (identity: SuiteFile.Identity, bytes: Data)
+            let written: (identity: SuiteFile.Identity, bytes: Data?)
             do {
-                written = try file.write(values, order: order, verbatim: verbatim, writer: writer)
+                written = try file.write(values, order: order, verbatim: verbatim, writer: writer, keepingBytes: keepsFileBytes)
             } catch let error as PreferenceError {
                 throw Self.explainingRefusal(error, of: values.filter { verbatim[$0.key] == nil }, stored: start.values, changes: changes)
             }

@@ -22,7 +22,8 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let prefs = try options.open()
+            // No copy of the file's bytes is kept after the write: nothing looks again.
+            let prefs = try options.open(readsOnce: true)
             let data = try InputFile.contents(of: file, kind: "an import file", prefix: "cannot read")
             let shownFile = file.controlCharactersEscaped
             var changes: [String: PlistValue?] = [:]
@@ -115,22 +116,30 @@ struct ImportCommand: ParsableCommand {
     /// whole list would get) and the rest is only read for its syntax, so a long list of the wrong
     /// kind is refused without being held (a 15 MB list of numbers for a list of text held 350 MB).
     /// A file that is not a JSON object is read whole, to report the fault as the tree reader does.
+    ///
+    /// Every value counts against the suite's size limit as it is read (see ``SuiteBudget``): a
+    /// file whose values could not fit in any suite is refused there, before it is held whole.
     private static func jsonSettings(_ data: Data, shownFile: String, schema: PreferenceSchema) throws -> [(name: String, value: JSONValue)] {
         do {
             return try data.withUnsafeBytes { raw in
                 var scanner = JSONScanner(raw.bindMemory(to: UInt8.self), checkingUTF8: true)
                 var settings: [(name: String, value: JSONValue)] = []
+                var budget = SuiteBudget()
                 scanner.begin()
                 try scanner.members { scanner, name in
+                    try budget.spend(12 + name.utf8.count)  // its <key>
                     guard let key = schema.key(named: name), schema.declaresType(of: key), key.listItemFits(json: .null) != nil else {
-                        settings.append((name, try scanner.value()))
+                        settings.append((name, try budget.value(from: &scanner)))
                         return
                     }
-                    settings.append((name, try listValue(of: key, from: &scanner)))
+                    settings.append((name, try listValue(of: key, from: &scanner, budget: &budget)))
                 }
                 try scanner.end()
                 return settings
             }
+        } catch is SuiteBudget.Spent {
+            throw CommandFailure("\(shownFile): nothing imported: its values take more than "
+                + FileSizeLimit.limitText(FileSizeLimit.suiteFile, kind: "a suite file"), status: ExitStatus.dataError)
         } catch is JSONSyntaxError {
             let json: JSONValue
             do { json = try JSONValue(parsing: data) } catch let error as JSONSyntaxError {
@@ -147,17 +156,52 @@ struct ImportCommand: ParsableCommand {
 
     /// A list key's value: items up to and including the first that is not of the item type.
     /// Any other value (null, an object) is read as it is, for the key's conversion to judge.
-    private static func listValue(of key: AnyPreferenceKey, from scanner: inout JSONScanner) throws -> JSONValue {
-        guard scanner.isAtArray else { return try scanner.value() }
+    private static func listValue(of key: AnyPreferenceKey, from scanner: inout JSONScanner, budget: inout SuiteBudget) throws -> JSONValue {
+        guard scanner.isAtArray else { return try budget.value(from: &scanner) }
         var items: [JSONValue] = []
         var refused = false
         try scanner.items { scanner in
-            let item = try scanner.value()  // read for its syntax even after a refusal
+            let item = try refused ? scanner.value() : budget.value(from: &scanner)  // read for its syntax even after a refusal
             guard !refused else { return }
             items.append(item)
             if key.listItemFits(json: item) == false { refused = true }
         }
         return .array(items)
+    }
+
+    /// What an import's values may still take of a suite file, counted as they are read: each
+    /// part by the least it takes there (``PlistXMLWriter/leastSize(ofImported:)``), so the
+    /// count never refuses what would fit.
+    private struct SuiteBudget {
+        struct Spent: Error {}
+        private var left = FileSizeLimit.suiteFile
+
+        mutating func spend(_ bytes: Int) throws(Spent) {
+            left -= bytes
+            if left < 0 { throw Spent() }
+        }
+
+        /// A value, read as `JSONScanner.value()` reads it, part by part within the budget.
+        mutating func value(from scanner: inout JSONScanner) throws -> JSONValue {
+            if scanner.isAtArray {
+                var items: [JSONValue] = []
+                try scanner.items { scanner in items.append(try value(from: &scanner)) }
+                let array = JSONValue.array(items)
+                try spend(PlistXMLWriter.leastSize(ofImported: array))
+                return array
+            }
+            if scanner.isAtObject {
+                var members: [(name: String, value: JSONValue)] = []
+                try scanner.members { scanner, name in members.append((name, try value(from: &scanner))) }
+                // The scanner refuses a name given twice, so the names are unique here.
+                let object = JSONValue.object(Dictionary(uniqueKeysWithValues: members))
+                try spend(PlistXMLWriter.leastSize(ofImported: object, members: members.map(\.name)))
+                return object
+            }
+            let scalar = try scanner.value()
+            try spend(PlistXMLWriter.leastSize(ofImported: scalar))
+            return scalar
+        }
     }
 
     /// The settings of a property-list file, or nil when the file is not a plist (then it is

@@ -31,8 +31,9 @@ struct SuiteSelection: Equatable {
     /// another process's lock says so on standard error after a second, naming the holder,
     /// unless `reportsLockWaits` is false (the editor, whose screen a line would garble: it shows
     /// the failure, which names the holder too, as a status message).
-    /// `readsOnce`: the command reads the suite once and writes nothing (`list`, `get`,
-    /// `export`), so the store need not keep the file's bytes for a later comparison.
+    /// `readsOnce`: the command looks at the suite once (`list`, `get`, `export` read it;
+    /// `import` reads it and writes once), so the store need not keep the file's bytes for a
+    /// later comparison.
     func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true, readsOnce: Bool = false) throws -> Preferences {
         let (store, site, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits,
                                                        readsOnce: readsOnce)
