@@ -14,7 +14,7 @@ import PrefsModel
 /// signal action it changed and the locale. A SIGINT, SIGTERM or SIGHUP while it runs restores
 /// all that first, then goes to the host's own disposition (its handler runs, or the default
 /// ends the process, as it would without the editor); if the process lives on, `run` returns
-/// with ``Summary/endingSignal`` set. The editor never ends the process itself. One editor runs
+/// with ``Summary/ending`` saying which signal. The editor never ends the process itself. One editor runs
 /// at a time in a process; another one after it works.
 public struct PreferencesEditor: Sendable {
     /// Where the editor draws.
@@ -87,56 +87,6 @@ public struct PreferencesEditor: Sendable {
         }
     }
 
-    /// One setting the editor changed: its stored value before the editor's first change of it,
-    /// and what its last change stored (nil: nothing stored, so it reads its default).
-    public struct Change: Sendable, Equatable {
-        /// The setting's key name.
-        public let key: String
-        /// Its stored value when the editor opened (nil: nothing stored, the default was read).
-        public let before: PlistValue?
-        /// The value the editor's last change of it stored (nil: removed, so it reads its
-        /// default). Another program may have changed it since; that is not the editor's change.
-        public let after: PlistValue?
-
-        /// A change, as a host's test expects it.
-        ///
-        /// ```swift
-        /// #expect(summary.changes == [.init(key: "copies", before: nil, after: .int(8))])
-        /// ```
-        public init(key: String, before: PlistValue?, after: PlistValue?) {
-            self.key = key
-            self.before = before
-            self.after = after
-        }
-    }
-
-    /// What an editing session did.
-    public struct Summary: Sendable, Equatable {
-        /// Each setting the person changed, in the order of their first change; a setting changed
-        /// and then put back (undo, or set back by hand) is not listed.
-        public let changes: [Change]
-        /// The signal that ended the session (SIGINT, SIGTERM, SIGHUP …), after it went to the
-        /// host's disposition and the process lived on; nil when the person quit.
-        public let endingSignal: Int32?
-        /// Whether the host ended the session (``EditorCancellation``).
-        public let wasCancelled: Bool
-        /// A change the person made that was not saved: the editor closed while its write
-        /// waited for the suite's lock, held by another process. Nil when every change was saved.
-        public let unsaved: UnsavedChange?
-    }
-
-    /// A change asked for but not stored, because the editor closed while its write waited.
-    ///
-    /// ```swift
-    /// if let lost = summary.unsaved { print("not saved:", lost.keys, lost.reason) }
-    /// ```
-    public struct UnsavedChange: Sendable, Equatable {
-        /// The settings it would have changed.
-        public let keys: [String]
-        /// Why it was not stored, with the process that held the lock.
-        public let reason: String
-    }
-
     private let prefs: Preferences
     private let title: String?
     let options: Options
@@ -161,7 +111,7 @@ public struct PreferencesEditor: Sendable {
         let shown = try shownPreferences()
         if options.mode == .plain || (options.mode == .automatic && PlainSession.isRequestedByEnvironment) {
             let committed = PlainSession.run(shown, suiteName: prefs.schema.suiteName)
-            return Summary(changes: Self.changes(committed), endingSignal: nil, wasCancelled: false, unsaved: nil)
+            return Summary(committed, ending: .quit, unsaved: nil)
         }
         let device: TerminalDevice
         switch options.terminal {
@@ -178,15 +128,12 @@ public struct PreferencesEditor: Sendable {
                                             monochrome: monochrome, showsCursor: options.showsCursor,
                                             capturesMouse: options.capturesMouse, keyListing: keyListing,
                                             cancellation: cancellation)
-        var endingSignal: Int32?
         if case .signal(let signal) = outcome.ending {
             // The terminal and the host's signal actions are back: the signal now does what it
             // would have done without the editor.
             raise(signal)
-            endingSignal = signal
         }
-        return Summary(changes: Self.changes(outcome.committed), endingSignal: endingSignal,
-                       wasCancelled: outcome.ending == .cancelled,
+        return Summary(outcome.committed, ending: outcome.ending,
                        unsaved: outcome.unsaved.map { UnsavedChange(keys: $0.keys, reason: $0.reason) })
     }
 
@@ -256,21 +203,4 @@ public struct PreferencesEditor: Sendable {
         (options.sections ?? []).contains { $0.lowercased() == section.lowercased() }
     }
 
-    /// Committed changes collapsed per key: the value before the first, after the last.
-    static func changes(_ committed: [StoredChange]) -> [Change] {
-        var order: [String] = []
-        var first: [String: PlistValue?] = [:]
-        var last: [String: PlistValue?] = [:]
-        for change in committed {
-            if first[change.key] == nil {
-                order.append(change.key)
-                first[change.key] = .some(change.old)
-            }
-            last[change.key] = .some(change.new)
-        }
-        return order.compactMap { key in
-            guard let before = first[key], let after = last[key], before != after else { return nil }
-            return Change(key: key, before: before, after: after)
-        }
-    }
 }

@@ -149,7 +149,7 @@ extension PreferencesEditor {
         /// #expect(editor.summary.changes.map(\.key) == ["keepDaily"])
         /// ```
         public var summary: Summary {
-            Summary(changes: PreferencesEditor.changes(controller.committed), endingSignal: nil, wasCancelled: false, unsaved: nil)
+            Summary(controller.committed, ending: controller.ending ?? .quit, unsaved: nil)
         }
 
         private func takeOutsideChanges() {

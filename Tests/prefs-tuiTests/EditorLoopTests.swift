@@ -63,7 +63,7 @@ struct EditorLoopTests {
         #expect(state.message?.text == "Saved temperatureNotation = fahrenheit")
         // The values shown take what the write committed, though the store never saw it.
         #expect(state.settings.storedValue(forKey: "temperatureNotation") == .string("fahrenheit"))
-        #expect(EditorUpdate.update(&state, .key(.character("q"))) == [.quit])
+        #expect(EditorUpdate.update(&state, .key(.character("q"))) == [.quit(.quit)])
         #expect(EditorUpdate.update(&state, .key(.control("z"))) == [.suspend])
     }
 

@@ -83,13 +83,13 @@ struct EditorSnapshotTests {
         let first = StoredChange(key: "temperatureNotation", old: nil, new: .string("fahrenheit"))
         #expect(EditorUpdate.update(&state, .writeFinished(.committed([first], warnings: []))) == [.write(["temperatureNotation": .string("kelvin")])])
         let second = StoredChange(key: "temperatureNotation", old: .string("fahrenheit"), new: .string("kelvin"))
-        #expect(EditorUpdate.update(&state, .writeFinished(.committed([second], warnings: []))) == [.quit])
+        #expect(EditorUpdate.update(&state, .writeFinished(.committed([second], warnings: []))) == [.quit(.quit)])
     }
 
     @Test func aQuitHeldBehindAWriteQuitsOnceTheWriteTurnsOutToWaitForALock() {
         var (_, state) = pendingWrite()
         _ = EditorUpdate.update(&state, .key(.control("c")))
-        #expect(EditorUpdate.update(&state, .writeWaiting("waiting: process 4242 (x) holds the lock /l")) == [.quit])
+        #expect(EditorUpdate.update(&state, .writeWaiting("waiting: process 4242 (x) holds the lock /l")) == [.quit(.interrupted)])
     }
 
     @Test func aWriteWaitingForALockSaysWhoHoldsItAndQuitStillQuits() {
@@ -97,7 +97,7 @@ struct EditorSnapshotTests {
         _ = EditorUpdate.update(&state, .writeWaiting("waiting: process 4242 (prefs-tui) holds the lock /c/x.plist.lock"))
 
         #expect(state.message?.text == "Saving: waiting: process 4242 (prefs-tui) holds the lock /c/x.plist.lock; q quits without saving this change")
-        #expect(EditorUpdate.update(&state, .key(.character("q"))) == [.quit])
+        #expect(EditorUpdate.update(&state, .key(.character("q"))) == [.quit(.quit)])
     }
 
     @Test func aFailedWriteShowsTheOldValueAndRunsTheHeldKeys() {

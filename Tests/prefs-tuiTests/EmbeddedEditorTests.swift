@@ -78,6 +78,17 @@ struct EmbeddedEditorTests {
         #expect(session.screen().contains("host: 0 setting(s) changed"), "\(session.screen())")
     }
 
+    @Test func ctrlCInTheEditorIsReportedToTheHostAsAnInterruption() async throws {
+        let session = try hostSession()
+        #expect(await session.waitFor("Backup settings ·"))
+
+        try session.press("C-c")
+
+        #expect(await hostStatus(session) == "0")
+        #expect(session.file("stty.after") == session.file("stty.before"))
+        #expect(session.screen().contains("host: the person interrupted the editor (Ctrl-C)"), "\(session.screen())")
+    }
+
     @Test func aSigtermRestoresTheTerminalAndRunsTheHostsOwnHandler() async throws {
         let session = try hostSession()
         #expect(await session.waitFor("Backup settings ·"))

@@ -7,27 +7,42 @@ import Testing
 @Suite("The embedded editor's summary and options")
 struct PreferencesEditorSummaryTests {
     @Test func changesAreCollapsedPerKeyInTheOrderOfTheirFirstChange() {
-        let committed = [
-            StoredChange(key: "b", old: nil, new: .int(1)),
-            StoredChange(key: "a", old: .string("x"), new: .string("y")),
-            StoredChange(key: "b", old: .int(1), new: .int(2)),
-        ]
+        var session = SessionChanges()
+        session.record([StoredChange(key: "b", old: nil, new: .int(1))], edited: ["b"])
+        session.record([StoredChange(key: "a", old: .string("x"), new: .string("y"))], edited: ["a"])
+        session.record([StoredChange(key: "b", old: .int(1), new: .int(2))], edited: ["b"])
 
-        let changes = PreferencesEditor.changes(committed)
+        let summary = PreferencesEditor.Summary(session, ending: .quit, unsaved: nil)
 
-        #expect(changes == [PreferencesEditor.Change(key: "b", before: nil, after: .int(2)),
-                            PreferencesEditor.Change(key: "a", before: .string("x"), after: .string("y"))])
+        #expect(summary.changes == [PreferencesEditor.Change(key: "b", before: nil, after: .int(2)),
+                                    PreferencesEditor.Change(key: "a", before: .string("x"), after: .string("y"))])
     }
 
     @Test func aChangePutBackIsLeftOut() {
-        let committed = [
-            StoredChange(key: "a", old: nil, new: .int(1)),
-            StoredChange(key: "a", old: .int(1), new: nil),
-            StoredChange(key: "b", old: .bool(true), new: .bool(false)),
-            StoredChange(key: "b", old: .bool(false), new: .bool(true)),
-        ]
+        var session = SessionChanges()
+        session.record([StoredChange(key: "a", old: nil, new: .int(1))], edited: ["a"])
+        session.record([StoredChange(key: "a", old: .int(1), new: nil)], edited: ["a"])
+        session.record([StoredChange(key: "b", old: .bool(true), new: .bool(false))], edited: ["b"])
+        session.record([StoredChange(key: "b", old: .bool(false), new: .bool(true))], edited: ["b"])
 
-        #expect(PreferencesEditor.changes(committed).isEmpty)
+        #expect(PreferencesEditor.Summary(session, ending: .quit, unsaved: nil).changes.isEmpty)
+    }
+
+    @Test func whatAWriteCarriedAlongIsNotThePersonsChangeAndOneActionsKeysKeepTheirOrder() {
+        var session = SessionChanges()
+        // The first write migrates: the old name's value moves, and the version is recorded.
+        session.record([StoredChange(key: "outputFolder", old: .string("/p"), new: nil),
+                        StoredChange(key: "outputDirectory", old: nil, new: .string("/p")),
+                        StoredChange(key: "prefs.schemaVersion", old: nil, new: .int(2)),
+                        StoredChange(key: "format", old: nil, new: .string("png"))], edited: ["format"])
+        session.record([StoredChange(key: "a", old: .int(1), new: nil), StoredChange(key: "z", old: .int(2), new: nil)],
+                       edited: ["z", "a"])
+
+        let summary = PreferencesEditor.Summary(session, ending: .interrupted, unsaved: nil)
+
+        #expect(summary.changes.map(\.key) == ["format", "z", "a"])
+        #expect(summary.migrated.map(\.key) == ["outputFolder", "outputDirectory", "prefs.schemaVersion"])
+        #expect(summary.ending == .interrupted && summary.endingSignal == nil && !summary.wasCancelled)
     }
 
     /// Checked before any terminal is touched: these throw whatever standard input is.

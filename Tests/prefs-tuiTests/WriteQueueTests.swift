@@ -76,7 +76,7 @@ struct WriteQueueTests {
         }
 
         #expect(suite.stored == ["temperatureNotation": .string("kelvin"), "unitsNotation": .string("imperial")])
-        #expect(controller.committed.map(\.key) == ["temperatureNotation", "temperatureNotation", "unitsNotation"])
+        #expect(controller.committed.personChanges.map(\.key) == ["temperatureNotation", "unitsNotation"])
     }
 }
 

@@ -11,8 +11,9 @@ import PrefsModel
 package final class EditorController {
     let prefs: Preferences
     private(set) var state: EditorState
-    /// Set by the `quit` effect.
-    private(set) var shouldQuit = false
+    /// How the person ended the session, set by the `quit` effect; nil while it runs.
+    private(set) var ending: EditorEnding?
+    var shouldQuit: Bool { ending != nil }
     /// When the loop should send `.timer` (asked for by the `wakeUp` effect), or nil.
     private(set) var wakeUp: Date?
     /// Carries out Ctrl-Z: the terminal loop leaves the screen, stops, and redraws on return.
@@ -20,7 +21,7 @@ package final class EditorController {
     /// Turns the terminal's mouse reporting on or off (`M`).
     var captureMouse: (Bool) -> Void = { _ in }
     /// What the editor's own writes changed, in order (for the summary a host gets back).
-    private(set) var committed: [StoredChange] = []
+    private(set) var committed = SessionChanges()
     /// Where writes run: on the loop's thread (nil: tests, `render`), or off it.
     private let writes: WriteQueue?
 
@@ -64,7 +65,7 @@ package final class EditorController {
         var events = [event]
         while !events.isEmpty {
             let next = events.removeFirst()
-            if case .writeFinished(.committed(let changes, _)) = next { committed += changes }
+            if case .writeFinished(.committed(let changes, let edited, _)) = next { committed.record(changes, edited: edited) }
             for effect in EditorUpdate.update(&state, next) {
                 if let result = perform(effect) { events.append(result) }
             }
@@ -98,8 +99,8 @@ package final class EditorController {
         case .write(let changes):
             guard let writes else { return .writeFinished(WriteQueue.write(changes, to: prefs)) }
             writes.submit(changes)
-        case .quit:
-            shouldQuit = true
+        case .quit(let how):
+            ending = how
         case .suspend:
             suspend()
         case .captureMouse(let on):

@@ -6,11 +6,19 @@ import PrefsModel
 enum EditorEffect: Sendable, Equatable {
     /// Write these stored values (nil removes) together, through PrefsModel.
     case write([String: PlistValue?])
-    case quit
+    /// End the session, as the person ended it (``EditorEnding/quit`` or ``EditorEnding/interrupted``).
+    case quit(EditorEnding)
     /// Leave the screen and stop the process (Ctrl-Z); the terminal redraws on `fg`.
     case suspend
     /// Turn the terminal's mouse reporting on or off (`M`); never saved.
     case captureMouse(Bool)
     /// Send `.timer` at this moment (nil: no timer wanted). Replaces any earlier request.
     case wakeUp(at: Date?)
+}
+
+extension EditorEffect {
+    var isQuit: Bool {
+        if case .quit = self { return true }
+        return false
+    }
 }

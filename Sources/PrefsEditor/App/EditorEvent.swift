@@ -24,8 +24,10 @@ enum EditorEvent: Sendable, Equatable {
 
 /// How a write the editor asked for ended.
 enum WriteResult: Sendable, Equatable {
-    /// Stored: what changed (the values before and after), and the store's warnings.
-    case committed([StoredChange], warnings: [String])
+    /// Stored: what changed (the values before and after; a migration's moves among them),
+    /// the settings the write was asked to change (see ``SessionChanges``), and the store's
+    /// warnings.
+    case committed([StoredChange], edited: [String] = [], warnings: [String])
     /// Refused or failed; nothing was stored.
     case failed(String)
 }

@@ -74,7 +74,7 @@ extension EditorUpdate {
         switch result {
         case .failed(let error):
             state.message = .init(text: error, kind: .error)
-        case .committed(let changes, let warnings):
+        case .committed(let changes, _, let warnings):
             var values: [String: PlistValue?] = [:]
             for change in changes { values[change.key] = .some(change.new) }
             // The mode the write leads to first, so that taking its values checks that mode's
@@ -129,14 +129,14 @@ extension EditorUpdate {
             if case .key(let key) = input { return key.isControl && isQuit(key) }
             return false
         }
-        return quitHeld ? [.quit] : []
+        return quitHeld ? [.quit(.interrupted)] : []
     }
 
     /// Keys and pastes that came while a write was pending, run now that its result is in: they
     /// act on the values it left, in the order they were typed.
     private static func replayHeldInput(_ state: inout EditorState) -> [EditorEffect] {
         var effects: [EditorEffect] = []
-        while state.pendingWrite == nil, !state.heldInput.isEmpty, !effects.contains(.quit) {
+        while state.pendingWrite == nil, !state.heldInput.isEmpty, !effects.contains(where: \.isQuit) {
             switch state.heldInput.removeFirst() {
             case .key(let key): effects += handle(&state, key: key)
             case .paste(let text): paste(&state, text)

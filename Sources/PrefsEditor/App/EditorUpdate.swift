@@ -39,7 +39,7 @@ enum EditorUpdate {
         }
         // Quit and suspend act in every mode; while the terminal is too small nothing else
         // does, since nothing else could be seen.
-        if quits(key, in: state) { return [.quit] }
+        if quits(key, in: state) { return [.quit(.ofQuitKey(key))] }
         switch KeyBindings.browse.action(for: key) {
         case .suspend?: return [.suspend]
         default: if state.layout.tooSmall { return [] }
@@ -127,7 +127,7 @@ enum EditorUpdate {
         case .previousSection: moveSection(&state, forward: false)
         case .help: state.mode = .help(scroll: 0)
         case .details: state.mode = .details
-        case .quit: return [.quit]
+        case .quit: return [.quit(.ofQuitKey(key))]
         case .suspend: return [.suspend]
         case .filter: state.mode = .filtering(LineEditor(text: state.filter))
         case .cancel:

@@ -41,12 +41,23 @@ package final class WriteQueue: Sendable {
     static func write(_ changes: [String: PlistValue?], to prefs: Preferences) -> WriteResult {
         do {
             let (committed, migrationFailure) = try prefs.writeReportingMigration(changes)
-            return .committed(committed, warnings: prefs.store.takeWarnings() + (migrationFailure.map { ["\($0)"] } ?? []))
+            return .committed(committed, edited: edited(changes, in: prefs.schema),
+                              warnings: prefs.store.takeWarnings() + (migrationFailure.map { ["\($0)"] } ?? []))
         } catch is CancellationError {
             return .failed(cancelledText)
         } catch {
             return .failed(EditorUpdate.message(for: error))
         }
+    }
+
+    /// The settings a write was asked to change, in the order the schema shows them (keys it
+    /// does not declare after them, by name): one action's several changes (a reset of a
+    /// section) are listed as the person saw them.
+    private static func edited(_ changes: [String: PlistValue?], in schema: PreferenceSchema) -> [String] {
+        guard changes.count > 1 else { return Array(changes.keys) }
+        let declared = schema.keys.lazy.map(\.name).filter { changes[$0] != nil }
+        let others = changes.keys.filter { schema.key(named: $0) == nil }.sorted()
+        return Array(declared) + others
     }
 
     /// The events ready since the last call, in the order they happened.

@@ -16,7 +16,7 @@ package final class PlainPrompter {
     private var picked: AnyPreferenceKey?
     private var undo: [(key: AnyPreferenceKey, previous: PlistValue?)] = []
     /// Every change written, in order, for the session's summary.
-    package private(set) var committed: [StoredChange] = []
+    package private(set) var committed = SessionChanges()
     /// Whether the person quit.
     package private(set) var isFinished = false
 
@@ -218,7 +218,7 @@ package final class PlainPrompter {
         let previous = prefs.store.storedValue(forKey: key.name)
         do {
             let changes = asEdit ? try prefs.writeEdits([key.name: value]) : try prefs.write([key.name: value])
-            committed += changes
+            committed.record(changes, edited: [key.name])
             if asEdit && !changes.isEmpty { undo.append((key, previous)) }
         } catch {
             return Self.message(for: error) + "\n"

@@ -13,7 +13,7 @@ package enum PlainSession {
     }
 
     /// Runs the prompts on standard input and output; returns every change written, in order.
-    package static func run(_ prefs: Preferences, suiteName: String) -> [StoredChange] {
+    package static func run(_ prefs: Preferences, suiteName: String) -> SessionChanges {
         let prompter = PlainPrompter(prefs: prefs, suiteName: suiteName)
         write(prompter.start())
         var input = PlainLineReader(descriptor: STDIN_FILENO)

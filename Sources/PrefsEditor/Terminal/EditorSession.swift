@@ -6,23 +6,14 @@ import PrefsModel
 /// a signal comes, the host cancels, or the timer the state asked for is due; then it feeds the
 /// events to the controller and draws. Nothing polls: an idle editor does not wake.
 package enum EditorSession {
-    /// How a session ended. Whatever the ending, the terminal, the signal actions and the locale
-    /// are already as they were before it began.
-    package enum Ending: Equatable, Sendable {
-        /// The person quit.
-        case quit
-        /// The host cancelled (see ``EditorCancellation``).
-        case cancelled
-        /// A signal that ends programs (SIGINT, SIGTERM, SIGHUP …) arrived; it has not been
-        /// passed on yet: that is the caller's decision.
-        case signal(Int32)
-    }
-
     /// What a session did.
     package struct Outcome {
-        package var ending: Ending
+        /// How it ended. Whatever the ending, the terminal, the signal actions and the locale
+        /// are already as they were before it began; a signal (``EditorEnding/signal(_:)``)
+        /// has not been passed on yet: that is the caller's decision.
+        package var ending: EditorEnding
         /// Every change the editor's own writes made, in order.
-        package var committed: [StoredChange]
+        package var committed: SessionChanges
         /// The write that was still waiting (for a lock another process held) when the editor
         /// closed, and so was not made; nil when every change asked for was saved.
         package var unsaved: UnsavedWrite?
@@ -57,7 +48,7 @@ package enum EditorSession {
         controller.captureMouse = { terminal.captureMouse($0) }
         terminal.captureMouse(capturesMouse)
 
-        var ending: Ending?
+        var ending: EditorEnding?
         while ending == nil {
             terminal.draw(controller.frame())
             waitForInput(on: device.input, wakeUp: wakeUp, until: controller.wakeUp)
@@ -67,7 +58,7 @@ package enum EditorSession {
             for event in terminal.readEvents() where !controller.shouldQuit { controller.send(event) }
             for event in news(writes: writes, outside: outside, prefs: prefs) { controller.send(event) }
             if let due = controller.wakeUp, due <= Date() { controller.send(.timer) }
-            if controller.shouldQuit { ending = .quit }
+            if let how = controller.ending { ending = how }
             if cancellation?.isCancelled == true { ending = .cancelled }
             if let signal = terminal.stopSignal { ending = .signal(signal) }
         }

@@ -30,7 +30,12 @@ let times = arguments.count > 1 ? Int(arguments[1]) ?? 1 : 1
 for _ in 0..<times {
     do {
         let summary = try PreferencesEditor(prefs, title: "Backup settings").run()
-        if let signal = summary.endingSignal { print("host: the editor ended by signal \(signal)") }
+        switch summary.ending {
+        case .quit: break
+        case .interrupted: print("host: the person interrupted the editor (Ctrl-C)")
+        case .cancelled: print("host: the editor was cancelled")
+        case .signal(let signal): print("host: the editor ended by signal \(signal)")
+        }
         print("host: \(summary.changes.count) setting(s) changed")
         for change in summary.changes { print("host: \(change.key): \(shown(change.before)) -> \(shown(change.after))") }
         if let unsaved = summary.unsaved { print("host: not saved: \(unsaved.keys.joined(separator: ", ")): \(unsaved.reason)") }
