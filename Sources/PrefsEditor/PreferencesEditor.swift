@@ -39,7 +39,8 @@ public struct PreferencesEditor: Sendable {
     /// output that only append (no cursor movement, no escape sequences), for screen readers,
     /// braille displays and terminals that cannot move the cursor.
     public enum Mode: Sendable {
-        /// Plain when `ACCESSIBLE` is set or `TERM` is `dumb`; full screen otherwise.
+        /// Plain when `ACCESSIBLE` is set or `TERM` is `dumb`, or when terminfo does not know
+        /// the terminal `TERM` names (with a note saying so); full screen otherwise.
         case automatic
         case fullScreen
         case plain
@@ -124,10 +125,17 @@ public struct PreferencesEditor: Sendable {
         case .on: false
         case .off: true
         }
-        let outcome = try EditorSession.run(shown, suiteName: prefs.schema.suiteName, device: device,
+        let outcome: EditorSession.Outcome
+        do {
+            outcome = try EditorSession.run(shown, suiteName: prefs.schema.suiteName, device: device,
                                             monochrome: monochrome, showsCursor: options.showsCursor,
                                             capturesMouse: options.capturesMouse, keyListing: keyListing,
                                             cancellation: cancellation)
+        } catch .unknownTerminal(let term) where options.mode == .automatic {
+            // No dead end: the plain mode needs no terminfo, and says why it is shown.
+            let committed = PlainSession.run(shown, suiteName: prefs.schema.suiteName, note: PlainSession.unknownTerminalNote(term: term))
+            return Summary(committed, ending: .quit, unsaved: nil)
+        }
         if case .signal(let signal) = outcome.ending {
             // The terminal and the host's signal actions are back: the signal now does what it
             // would have done without the editor.

@@ -296,6 +296,20 @@ struct TerminalTests {
         #expect(session.stored == ["refreshInterval": .int(20)])
     }
 
+    @Test func aTerminalTerminfoDoesNotKnowGetsThePlainModeAndANoteSayingWhy() async throws {
+        let session = try TmuxSession(width: 120, height: 40, environment: ["TERM": "xyzzy"])
+        #expect(await session.waitFor("6. Refresh every: 15 min"), "\(session.screen())")
+        #expect(session.screen().contains("terminfo does not know the terminal TERM=xyzzy"), "\(session.screen())")
+
+        try session.type("6"); try session.press("Enter")
+        try session.type("20"); try session.press("Enter")
+        #expect(await session.waitFor("Refresh every set to 20 min."))
+        try session.type("q"); try session.press("Enter")
+
+        #expect(await eventually { session.exitStatus == "0" }, "\(session.screen())")
+        #expect(session.stored == ["refreshInterval": .int(20)])
+    }
+
     @Test func aLocaleThatIsNotUTF8GetsLineDrawingAndASCIIMarkers() async throws {
         let directory = TemporaryDirectory()
         try SuiteStore(suiteName: "com.example.weather", directory: directory.path, watchForChanges: false).commit(["city": .string("Bergen")])

@@ -12,9 +12,21 @@ package enum PlainSession {
         return !(environment["ACCESSIBLE"] ?? "").isEmpty || environment["TERM"] == "dumb"
     }
 
-    /// Runs the prompts on standard input and output; returns every change written, in order.
-    package static func run(_ prefs: Preferences, suiteName: String) -> SessionChanges {
+    /// What the plain mode says first when it stands in for a full screen that the terminal
+    /// cannot show: `TERM` names a terminal this system's terminfo does not know (the usual case
+    /// over ssh from a newer terminal, such as kitty, foot or wezterm, to a host without its
+    /// entry).
+    package static func unknownTerminalNote(term: String) -> String {
+        "Note: this system's terminfo does not know the terminal TERM=\(term.controlCharactersEscaped), so the settings are "
+            + "asked as plain questions. For the full screen, install that terminal's terminfo entry "
+            + "(on Debian, the ncurses-term package) or start with TERM=xterm-256color.\n\n"
+    }
+
+    /// Runs the prompts on standard input and output, `note` first; returns every change
+    /// written, in order.
+    package static func run(_ prefs: Preferences, suiteName: String, note: String? = nil) -> SessionChanges {
         let prompter = PlainPrompter(prefs: prefs, suiteName: suiteName)
+        if let note { write(note) }
         write(prompter.start())
         var input = PlainLineReader(descriptor: STDIN_FILENO)
         while !prompter.isFinished {

@@ -40,6 +40,12 @@ struct EditCommand: ParsableCommand {
                                                 monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty,
                                                 showsCursor: cursor == .visible, capturesMouse: !noMouse,
                                                 keyListing: .followingStore())
+            } catch .unknownTerminal(let term) {
+                // No dead end: the plain mode needs no terminfo, and says why it is shown.
+                _ = PlainSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName,
+                                     note: PlainSession.unknownTerminalNote(term: term))
+                prefs.reportStoreWarnings()
+                return
             } catch {
                 throw Self.failure(error)
             }
