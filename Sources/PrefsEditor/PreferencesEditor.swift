@@ -111,8 +111,8 @@ public struct PreferencesEditor: Sendable {
     public func run(cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Summary {
         let shown = try shownPreferences()
         if options.mode == .plain || (options.mode == .automatic && PlainSession.isRequestedByEnvironment) {
-            let committed = PlainSession.run(shown, suiteName: prefs.schema.suiteName)
-            return Summary(committed, ending: .quit, unsaved: nil)
+            let outcome = try PlainSession.run(shown, suiteName: prefs.schema.suiteName, cancellation: cancellation)
+            return Summary(outcome.committed, ending: outcome.ending, unsaved: nil)
         }
         let device: TerminalDevice
         switch options.terminal {
@@ -133,8 +133,9 @@ public struct PreferencesEditor: Sendable {
                                             cancellation: cancellation)
         } catch .unknownTerminal(let term) where options.mode == .automatic {
             // No dead end: the plain mode needs no terminfo, and says why it is shown.
-            let committed = PlainSession.run(shown, suiteName: prefs.schema.suiteName, note: PlainSession.unknownTerminalNote(term: term))
-            return Summary(committed, ending: .quit, unsaved: nil)
+            let outcome = try PlainSession.run(shown, suiteName: prefs.schema.suiteName,
+                                               note: PlainSession.unknownTerminalNote(term: term), cancellation: cancellation)
+            return Summary(outcome.committed, ending: outcome.ending, unsaved: nil)
         }
         if case .signal(let signal) = outcome.ending {
             // The terminal and the host's signal actions are back: the signal now does what it

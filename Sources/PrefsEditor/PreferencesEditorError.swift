@@ -16,6 +16,9 @@ public enum PreferencesEditorError: Error, Equatable, Sendable, CustomStringConv
     case unknownTerminal(term: String)
     /// The terminal cannot move the cursor (`TERM=dumb`), which the editor needs.
     case terminalTooLimited(term: String)
+    /// The plain mode's output cannot be written (a full disk, a reader that has gone), with
+    /// the system's reason: nobody would read its questions.
+    case outputFailed(reason: String)
     /// A system call the editor needs failed (the wake-up pipe), with `errno`.
     case systemCallFailed(call: String, errno: Int32)
     /// ``PreferencesEditor/Options`` name a section or setting the schema does not have.
@@ -30,6 +33,7 @@ public enum PreferencesEditorError: Error, Equatable, Sendable, CustomStringConv
             "the editor needs a terminal: standard input or output is not one, and the process has no controlling terminal (/dev/tty)"
         case .unknownTerminal(let term): "cannot use the terminal TERM=\(term) (unknown to terminfo)"
         case .terminalTooLimited(let term): "the terminal TERM=\(term) cannot move the cursor, which the editor needs"
+        case .outputFailed(let reason): "cannot write the questions to standard output: \(reason)"
         case .systemCallFailed(let call, let errno): "\(call) failed (errno \(errno))"
         case .noSuchSetting(let name, let kind, let allowed):
             "no \(kind) named \"\(name)\" to show; \(kind)s: \(allowed.joined(separator: ", "))"

@@ -154,10 +154,9 @@ extension EditorUpdate {
             state.message = .init(text: "Nothing to undo", kind: .info)
             return []
         }
-        let changedSince = entry.written.keys.sorted().filter { state.settings.storedValue(forKey: $0) != entry.written[$0] ?? nil }
+        let changedSince = UndoRule.changedSince(entry.written) { state.settings.storedValue(forKey: $0) }
         guard changedSince.isEmpty else {
-            let names = changedSince.joined(separator: ", ")
-            state.message = .init(text: "\(names) \(changedSince.count == 1 ? "was" : "were") changed by another program since; not undone", kind: .warning)
+            state.message = .init(text: UndoRule.refusal(changedSince), kind: .warning)
             return []
         }
         return request(&state, entry.previous, label: entry.label, success: "Undid: \(entry.label)", modeAfter: state.mode, isUndo: true)

@@ -25,8 +25,13 @@ final class OutsideChanges: Sendable {
 
     /// The changes collected since the last call, as one `externalChange` event (nil: none).
     func take(from prefs: Preferences) -> EditorEvent? {
-        let taken = names.set.withLock { names in defer { names.removeAll() }; return names }
+        let taken = takeNames()
         return taken.isEmpty ? nil : Self.event(for: taken, in: prefs)
+    }
+
+    /// The names of the settings changed since the last call.
+    func takeNames() -> Set<String> {
+        names.set.withLock { names in defer { names.removeAll() }; return names }
     }
 
     /// The event for these changed keys: their values as stored now. Read when the loop takes

@@ -24,28 +24,39 @@ struct PlainLineReader {
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
+    /// The line being read is over ``longestLine``: its bytes are dropped as they come.
+    private var tooLong = false
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
-    /// The next line, read as far as it needs.
+    /// The next line, read (and waited for) as far as it needs.
     mutating func next() -> Line {
-        var tooLong = false
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let line = buffer[start..<newline]
-                start = newline + 1
-                compact()
-                if tooLong { return .tooLong }
-                return Self.decode(line)
-            }
-            if buffer.count - start > Self.longestLine {
-                // Keep reading to the line's end, but not the bytes.
-                tooLong = true
-                buffer.removeAll(keepingCapacity: true)
-                start = 0
-            }
-            guard !ended, fill() else { return .end }
+            if let line = nextRead() { return line }
+            fill()
         }
+    }
+
+    /// The next line among the bytes read so far (``Line/end`` once input has ended), or nil
+    /// when its end has not been read yet: then ``fill()`` reads more.
+    mutating func nextRead() -> Line? {
+        if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            let line = buffer[start..<newline]
+            start = newline + 1
+            compact()
+            if tooLong {
+                tooLong = false
+                return .tooLong
+            }
+            return Self.decode(line)
+        }
+        if buffer.count - start > Self.longestLine {
+            // Keep reading to the line's end, but not the bytes.
+            tooLong = true
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        }
+        return ended ? .end : nil
     }
 
     /// A line's bytes as text: CR LF ends a line as LF does; anything not UTF-8 is refused.
@@ -63,18 +74,20 @@ struct PlainLineReader {
         }
     }
 
-    /// Reads what is there; false at the end of input or on an error.
-    private mutating func fill() -> Bool {
+    /// Reads once what is there (waiting for it when nothing is); an error ends input as its
+    /// end does.
+    mutating func fill() {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN { return }
             guard count > 0 else {
                 ended = true
-                return false
+                return
             }
             buffer.append(contentsOf: chunk[..<count])
-            return true
+            return
         }
     }
 }

@@ -14,7 +14,8 @@ package final class PlainPrompter {
     private let suiteName: String
     private let keys: [AnyPreferenceKey]
     private var picked: AnyPreferenceKey?
-    private var undo: [(key: AnyPreferenceKey, previous: PlistValue?)] = []
+    /// What `u` puts back: the value before a change, and what the change stored.
+    private var undo: [(key: AnyPreferenceKey, previous: PlistValue?, written: PlistValue?)] = []
     /// Every change written, in order, for the session's summary.
     package private(set) var committed = SessionChanges()
     /// Whether the person quit.
@@ -51,6 +52,31 @@ package final class PlainPrompter {
     package func refuseLine(because reason: String) -> String {
         let text = "That line was not taken: \(reason). Nothing was changed.\n"
         guard let key = picked else { return text + menuPrompt }
+        return text + question(for: key, again: true)
+    }
+
+    /// What to say to one line of input, whatever it turned out to be.
+    func take(_ line: PlainLineReader.Line) -> String {
+        switch line {
+        case .text(let text): respond(to: text)
+        case .notUTF8: refuseLine(because: "it is not UTF-8 text")
+        case .tooLong: refuseLine(because: "it is longer than \(PlainLineReader.longestLine) bytes")
+        case .end: endOfInput()
+        }
+    }
+
+    /// Another program changed these settings (by name): said at once, on a line of its own,
+    /// and the open question asked again, since what Enter keeps may have moved with it.
+    package func changedOutside(_ names: Set<String>) -> String {
+        let changed = keys.filter { names.contains($0.name) }
+        guard !changed.isEmpty else { return "" }
+        var text = "\n" + changed.map { "\(title(of: $0)) was changed by another program: now \(shown($0)).\n" }.joined()
+        guard let key = picked else { return text + menuPrompt }
+        if let lockFile = prefs.lockFile(of: key) {
+            picked = nil
+            text += "\(title(of: key)) is now locked by \(lockFile.controlCharactersEscaped): it cannot be changed here.\n"
+            return text + menuPrompt
+        }
         return text + question(for: key, again: true)
     }
 
@@ -219,7 +245,7 @@ package final class PlainPrompter {
         do {
             let changes = asEdit ? try prefs.writeEdits([key.name: value]) : try prefs.write([key.name: value])
             committed.record(changes, edited: [key.name])
-            if asEdit && !changes.isEmpty { undo.append((key, previous)) }
+            if asEdit && !changes.isEmpty { undo.append((key, previous, prefs.store.storedValue(forKey: key.name))) }
         } catch {
             return Self.message(for: error) + "\n"
         }
@@ -240,7 +266,10 @@ package final class PlainPrompter {
     }
 
     private func undoLast() -> String {
-        guard let last = undo.popLast() else { return "Nothing to undo.\n" }
+        guard let last = undo.last else { return "Nothing to undo.\n" }
+        let changedSince = UndoRule.changedSince([last.key.name: last.written]) { prefs.store.storedValue(forKey: $0) }
+        guard changedSince.isEmpty else { return UndoRule.refusal(changedSince) + ".\n" }
+        undo.removeLast()
         return write(last.previous, to: last.key, undoing: true)
     }
 

@@ -1,8 +1,10 @@
 import Foundation
 import PrefsModel
 
-/// The plain mode's loop: prints what the ``PlainPrompter`` says and feeds it standard input,
-/// one line at a time, until the person quits or input ends. It changes no terminal mode, no
+/// The plain mode's loop: prints what the ``PlainPrompter`` says and feeds it the lines of
+/// standard input, until the person quits, input ends or the host cancels. Between lines it
+/// sleeps in `poll` on the input and a wake-up descriptor, so another program's change is said
+/// at once and a cancellation ends it while it waits for a line. It changes no terminal mode, no
 /// signal action and no locale, so there is nothing to put back.
 package enum PlainSession {
     /// Whether the plain mode is asked for by the environment: `ACCESSIBLE` set (as charm's
@@ -22,33 +24,60 @@ package enum PlainSession {
             + "(on Debian, the ncurses-term package) or start with TERM=xterm-256color.\n\n"
     }
 
-    /// Runs the prompts on standard input and output, `note` first; returns every change
-    /// written, in order.
-    package static func run(_ prefs: Preferences, suiteName: String, note: String? = nil) -> SessionChanges {
+    /// What a plain session did.
+    package struct Outcome {
+        package var committed: SessionChanges
+        package var ending: EditorEnding
+    }
+
+    /// Runs the prompts on `input` and `output` (standard input and output), `note` first.
+    /// Throws ``PreferencesEditorError/outputFailed(reason:)`` when the output cannot be written
+    /// (a full disk, a reader that has gone): nobody would read the questions, and answering
+    /// them blind would change settings unseen.
+    package static func run(_ prefs: Preferences, suiteName: String, note: String? = nil,
+                            input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
+                            cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
+        let wakeUp = try WakeUpSignal()
+        cancellation?.attach(wakeUp)
+        defer { cancellation?.detach() }
+        let outside = OutsideChanges(prefs) { wakeUp.signal() }
+        defer { outside.cancel() }
         let prompter = PlainPrompter(prefs: prefs, suiteName: suiteName)
-        if let note { write(note) }
-        write(prompter.start())
-        var input = PlainLineReader(descriptor: STDIN_FILENO)
+        try write((note ?? "") + prompter.start(), to: output)
+        var reader = PlainLineReader(descriptor: input)
         while !prompter.isFinished {
-            switch input.next() {
-            case .text(let line): write(prompter.respond(to: line))
-            case .notUTF8: write(prompter.refuseLine(because: "it is not UTF-8 text"))
-            case .tooLong: write(prompter.refuseLine(because: "it is longer than \(PlainLineReader.longestLine) bytes"))
-            case .end:
-                write(prompter.endOfInput())
+            if let line = reader.nextRead() {
+                try write(prompter.take(line), to: output)
+                continue
             }
+            let inputReady = waitForInput(on: input, wakeUp: wakeUp)
+            wakeUp.drain()
+            if cancellation?.isCancelled == true { return Outcome(committed: prompter.committed, ending: .cancelled) }
+            let changed = outside.takeNames()
+            if !changed.isEmpty { try write(prompter.changedOutside(changed), to: output) }
+            if inputReady { reader.fill() }
         }
-        return prompter.committed
+        return Outcome(committed: prompter.committed, ending: .quit)
+    }
+
+    /// Sleeps until the input has a line (or has ended), or the wake-up descriptor was written;
+    /// whether the input is ready.
+    private static func waitForInput(on input: Int32, wakeUp: WakeUpSignal) -> Bool {
+        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
+        guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { return false }
+        // POLLHUP and POLLERR too: a read then finds the end of input.
+        return descriptors[0].revents != 0
     }
 
     /// Straight to the descriptor: each prompt must be out before the next line is read.
-    private static func write(_ text: String) {
+    private static func write(_ text: String, to output: Int32) throws(PreferencesEditorError) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { Foundation.write(output, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                throw .outputFailed(reason: String(cString: strerror(errno)))
             }
             bytes = bytes.dropFirst(written)
         }

@@ -24,8 +24,11 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             if plain || PlainSession.isRequestedByEnvironment {
-                let prefs = try options.open()
-                _ = PlainSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName)
+                // Watched: another program's change is said before the next question.
+                let prefs = try options.open(watchForChanges: true)
+                do throws(PreferencesEditorError) {
+                    _ = try PlainSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName)
+                } catch { throw Self.failure(error) }
                 prefs.reportStoreWarnings()
                 return
             }
@@ -42,8 +45,10 @@ struct EditCommand: ParsableCommand {
                                                 keyListing: .followingStore())
             } catch .unknownTerminal(let term) {
                 // No dead end: the plain mode needs no terminfo, and says why it is shown.
-                _ = PlainSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName,
-                                     note: PlainSession.unknownTerminalNote(term: term))
+                do throws(PreferencesEditorError) {
+                    _ = try PlainSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName,
+                                             note: PlainSession.unknownTerminalNote(term: term))
+                } catch { throw Self.failure(error) }
                 prefs.reportStoreWarnings()
                 return
             } catch {
@@ -72,7 +77,7 @@ struct EditCommand: ParsableCommand {
             return CommandFailure("\(error)", status: ExitStatus.usage)
         case .alreadyOpen:
             return CommandFailure("\(error)", status: ExitStatus.software)
-        case .systemCallFailed:
+        case .systemCallFailed, .outputFailed:
             return CommandFailure("\(error)", status: ExitStatus.ioError)
         }
     }
