@@ -130,17 +130,28 @@ struct TerminalMouseTests {
     /// Round 4 (issue 28, case 11): SIGTSTP sent from outside (not Ctrl-Z) stops the editor with
     /// mouse reporting off, so clicks in the shell type nothing; `fg` (SIGCONT) turns it on again.
     @Test func aStopSentFromOutsideTurnsTheMouseOffWhileStopped() async throws {
-        let session = try TmuxSession(width: 100, height: 30)
-        let output = try record(session)
+        // From a shell with job control, as a person runs it: in the pane's own `sh -c` the
+        // editor's process group is orphaned, and the kernel discards a stop sent to it.
+        let session = try TmuxSession(width: 100, height: 30, interactiveShell: true)
+        try session.type("'\(session.binary)'")
+        try session.press("Enter")
+        // The pane's own record of the modes in force (click reports, SGR form): unlike the
+        // bytes piped out, it cannot miss what was sent before the recording started.
+        let mouseModes: @Sendable () -> String = {
+            (try? session.tmux(["display-message", "-p", "-t", "e", "#{mouse_standard_flag}#{mouse_sgr_flag}"]))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        }
         #expect(await session.waitFor("Weather · com.example.weather"))
-        #expect(await eventually { modes(in: output).contains("\u{1B}[?1006h") })
+        #expect(await eventually { mouseModes() == "11" }, "\(mouseModes())")
 
         try session.signalEditor(SIGTSTP)
 
-        #expect(await eventually { modes(in: output).contains("\u{1B}[?1000l") && modes(in: output).contains("\u{1B}[?1006l") },
-                "\(modes(in: output))")
-        try session.signalEditorGroup(SIGCONT)
+        #expect(await eventually { mouseModes() == "00" }, "\(mouseModes())")
+        #expect(await session.waitFor("$ "), "\(session.screen())")          // the shell has the terminal
+        try session.type("fg")
+        try session.press("Enter")
+        #expect(await eventually { mouseModes() == "11" }, "\(mouseModes())")   // on again after fg
         try session.press("q")
-        #expect(await eventually { session.exitStatus != nil })
+        #expect(await eventually { mouseModes() == "00" }, "\(mouseModes())")
     }
 }
