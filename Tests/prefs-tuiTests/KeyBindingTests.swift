@@ -36,6 +36,7 @@ struct KeyBindingTests {
         }
         #expect(duplicates(KeyBindings.browse).isEmpty)
         #expect(duplicates(KeyBindings.lineEditing).isEmpty)
+        #expect(duplicates(KeyBindings.filtering).isEmpty)
         #expect(duplicates(KeyBindings.list).isEmpty)
         #expect(duplicates(KeyBindings.choice).isEmpty)
     }
@@ -57,5 +58,15 @@ struct KeyBindingTests {
         editor.press(.character("h"))
         #expect(editor.stored("temperatureNotation") == nil)
         #expect(KeyBindings.browse.contains { $0.label.contains("h/l") })
+    }
+
+    @Test func theHintRowWhileFilteringSaysWhatEnterAndEscDoThere() {
+        let editor = EditorHarness(width: 100, height: 24)
+        editor.press(.character("/"))
+        editor.type("ci")
+
+        let hints = editor.screen.components(separatedBy: "\n").last { $0.contains("Enter") } ?? ""
+
+        #expect(hints.contains("Enter keep") && hints.contains("Esc clear") && !hints.contains("save"), "\(hints)")
     }
 }

@@ -296,7 +296,7 @@ enum EditorUpdate {
 
     private static func filter(_ state: inout EditorState, _ editor: LineEditor, key event: KeyEvent) {
         var editor = editor
-        switch KeyBindings.lineEditing.action(for: event) as LineEditAction? {
+        switch KeyBindings.filtering.action(for: event) as LineEditAction? {
         case .cancel?:
             state.filter = ""
             state.mode = .browse

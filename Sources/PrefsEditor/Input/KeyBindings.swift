@@ -60,6 +60,13 @@ enum KeyBindings {
         .init("Ctrl-K/U", "cut to the end / start", hint: ("Ctrl-K/U", "cut"), [(.control("k"), .cutToEnd), (.control("u"), .cutToStart)]),
     ]
 
+    /// Typing a filter: the line editor's keys, but Enter keeps the filter and returns to the
+    /// list, and Esc clears it (the hint row said "Enter save" while filtering).
+    static let filtering: [KeyBinding<LineEditAction>] = [
+        .init("Enter", "keep the filter and go back to the list", hint: ("Enter", "keep"), keys: [.enter], .commit),
+        .init("Esc", "clear the filter", hint: ("Esc", "clear"), keys: [.escape], .cancel),
+    ] + lineEditing.filter { binding in !binding.actions.contains { $0.key == .enter || $0.key == .escape } }
+
     static let list: [KeyBinding<ListAction>] = [
         .init("↑/↓, k/j", "move between items", [(.up, .up), (.character("k"), .up), (.down, .down), (.character("j"), .down)]),
         .init("a, +", "add an item", hint: ("a", "add"), keys: [.character("a"), .character("+")], .add),
@@ -88,6 +95,7 @@ enum KeyBindings {
         [
             ("Browsing", browse.map { ($0.label, $0.help) }),
             ("Editing a value", lineEditing.map { ($0.label, $0.help) }),
+            ("Typing a filter", filtering.prefix(2).map { ($0.label, $0.help) }),
             ("The list editor", list.map { ($0.label, $0.help) }),
             ("A choice list", choice.map { ($0.label, $0.help) }),
             ("Reset …? (y/n)", confirm.map { ($0.label, $0.help) }),

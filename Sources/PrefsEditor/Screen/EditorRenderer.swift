@@ -277,7 +277,8 @@ enum EditorRenderer {
         let hints: [(keys: String, text: String)]
         switch state.mode {
         case .browse: hints = KeyBindings.hints(KeyBindings.browse)
-        case .editingLine, .filtering: hints = KeyBindings.hints(KeyBindings.lineEditing)
+        case .editingLine: hints = KeyBindings.hints(KeyBindings.lineEditing)
+        case .filtering: hints = KeyBindings.hints(KeyBindings.filtering)
         case .choosing: hints = KeyBindings.hints(KeyBindings.choice)
         case .editingList(let list) where list.itemEdit != nil: hints = KeyBindings.hints(KeyBindings.lineEditing)
         case .editingList: hints = KeyBindings.hints(KeyBindings.list)
