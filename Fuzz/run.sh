@@ -69,17 +69,12 @@ if [ -x "$toolchain_bin/llvm-symbolizer" ]; then
     export ASAN_SYMBOLIZER_PATH=$toolchain_bin/llvm-symbolizer
 fi
 
-# The sources of the editor without its terminal: everything in Sources/PrefsEditor but
-# Terminal/ (ncurses and the terminal guard, which need a terminal and C modules), any other file
-# importing those C modules, and the files that open a terminal session (PreferencesEditor's
-# run, EditorCancellation's wake-up pipe, the public Harness extending PreferencesEditor).
+# The sources of the editor without its terminal: the layers below Terminal/ and the public API
+# (Core, Input, Screen, Runtime, Plain), which build alone (EditorLayerTests checks that they do).
 editor_sources() {
-    find Sources/PrefsEditor -name '*.swift' -not -path '*/Terminal/*' | sort | while read -r file; do
-        grep -qE '^import (CNcurses|CTerminalGuard)' "$file" && continue
-        grep -qE '\b(TerminalDevice|EditorSession|NcursesTerminal|WakeUpSignal)\b' "$file" && continue
-        grep -qE '^(public |package )?extension PreferencesEditor\b' "$file" && continue
-        echo "$file"
-    done
+    for layer in Core Input Screen Runtime Plain; do
+        find "Sources/PrefsEditor/$layer" -name '*.swift'
+    done | sort
 }
 
 # Whether the build of $1 is up to date: a hash of its command and every input file.

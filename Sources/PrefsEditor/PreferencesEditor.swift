@@ -125,9 +125,9 @@ public struct PreferencesEditor: Sendable {
         case .on: false
         case .off: true
         }
-        let outcome: EditorSession.Outcome
+        let outcome: EditorLoop.Outcome
         do {
-            outcome = try EditorSession.run(shown, suiteName: prefs.schema.suiteName, device: device,
+            outcome = try EditorLoop.run(shown, suiteName: prefs.schema.suiteName, device: device,
                                             monochrome: monochrome, showsCursor: options.showsCursor,
                                             capturesMouse: options.capturesMouse, keyListing: keyListing,
                                             cancellation: cancellation)

@@ -243,7 +243,7 @@ struct EditorWritesInFlightTests {
         controller.handle(.right)                                          // fahrenheit, on the queue
         writes.drain()                                                     // its result is posted
         try Preferences(store: store, schema: EditorHarness.schema).write(["temperatureNotation": .string("kelvin")])
-        for event in EditorSession.news(writes: writes, outside: outside, prefs: prefs) { controller.send(event) }
+        for event in EditorLoop.news(writes: writes, outside: outside, prefs: prefs) { controller.send(event) }
 
         #expect(controller.state.settings.storedValue(forKey: "temperatureNotation") == .string("kelvin"))
         #expect(store.storedValue(forKey: "temperatureNotation") == .string("kelvin"))

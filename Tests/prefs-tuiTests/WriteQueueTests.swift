@@ -48,7 +48,7 @@ struct WriteQueueTests {
         #expect(await eventually(within: .seconds(30)) { wakes.withLock { $0 } > 0 })
         #expect(controller.state.heldInput.count == 3)
 
-        let unsaved = EditorSession.finishWrites(writes, controller)
+        let unsaved = EditorLoop.finishWrites(writes, controller)
         suite.release()
         let afterClose = writes.finish()                             // whatever was queued after has run
 

@@ -146,29 +146,11 @@ enum EditorRenderer {
         }
     }
 
-    /// A value as its field shows it: `[x]`, `‹ Celsius ›`, `15 min`, text, or list items.
+    /// A setting's value as its row shows it (see ``EditorField/shownValue(of:in:ascii:)``),
+    /// dim where it stands in for no value.
     static func valueText(_ key: AnyPreferenceKey, _ settings: SettingsSnapshot, ascii: Bool = false) -> (String, CellStyle) {
-        let (open, close) = ascii ? ("<", ">") : ("‹", "›")
-        switch EditorField(key, in: settings) {
-        case .toggle(let value):
-            return (value == true ? "[x]" : value == nil ? "[ ] (unset)" : "[ ]", .normal)
-        case .choice(let index, let options):
-            guard let index else {
-                let unset = settings.json(of: key) == .null
-                return ("\(open) \(settings.displayText(of: key)) \(close)", unset ? .dim : .normal)
-            }
-            return ("\(open) \(options[index].title) \(close)", .normal)
-        case .stepper(let number, let text, let unit):
-            guard number != nil else { return (AnyPreferenceKey.unsetText, .dim) }
-            return (unit.map { "\(text) \($0)" } ?? text, .normal)
-        case .list(let items):
-            return items.isEmpty ? ("(empty)", .dim) : (items.map { EditorField.itemText($0).controlCharactersEscaped }.joined(separator: ", "), .normal)
-        case .line(nil):
-            return (AnyPreferenceKey.unsetText, .dim)
-        case .line(let text?):
-            // Empty text is a value, shown as `""`; dim like the other stand-ins for no text.
-            return (AnyPreferenceKey.displayText(forText: text), text.isEmpty ? .dim : .normal)
-        }
+        let shown = EditorField.shownValue(of: key, in: settings, ascii: ascii)
+        return (shown.text, shown.isStandIn ? .dim : .normal)
     }
 
     /// Columns of the pane left of the live preview, which only a schema with derived values has.
@@ -296,26 +278,10 @@ enum EditorRenderer {
     }
 
     private static func drawStatus(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout) {
-        if case .confirmingReset(let indices, let all) = state.mode {
-            let names = indices.map { state.keys[$0].name }.joined(separator: ", ")
-            // With site values, a reset goes back to them rather than to the program's defaults.
-            let fallsToSite = indices.contains { index in
-                if case .site = state.settings.site.fallback(for: state.keys[index]).source { return true }
-                return false
-            }
-            let target = fallsToSite ? "the site's values or defaults" : indices.count == 1 && !all ? "its default" : all ? "defaults" : "their defaults"
-            let lockedNote = all && state.keys.contains { state.settings.lockFile(of: $0) != nil } ? "; locked ones stay" : ""
-            let count = indices.count == 1 ? "the 1 setting" : "all \(indices.count) settings"
-            var question = all ? "Reset \(count) to \(target)\(lockedNote)? (y/n)"
-                : "Reset \(names) to \(target)? (y/n)"
-            if question.displayWidth > grid.width - 2 {
-                // Too long for the row: the count and the question come first (at most 30
-                // columns; the row has 38 at the narrowest), so that what `y` does and how to
-                // answer are not what is cut.
-                question = all ? "Reset all \(indices.count) settings? (y/n)"
-                    : "Reset \(indices.count) setting\(indices.count == 1 ? "" : "s")? (y/n) \(names)"
-            }
-            grid.put(question.truncated(toWidth: grid.width - 2), x: 1, y: layout.statusRow, style: .warning, bold: true)
+        if let question = state.resetQuestion {
+            // The short form is at most 30 columns before the names; the row has 38 at the narrowest.
+            let shown = question.whole.displayWidth > grid.width - 2 ? question.short : question.whole
+            grid.put(shown.truncated(toWidth: grid.width - 2), x: 1, y: layout.statusRow, style: .warning, bold: true)
             return
         }
         guard let message = state.message else { return }

@@ -35,11 +35,11 @@ struct EditCommand: ParsableCommand {
             let device: TerminalDevice
             do throws(PreferencesEditorError) { device = try TerminalDevice.standardStreams() } catch { throw Self.failure(error) }
             let prefs = try options.open(watchForChanges: true, reportsLockWaits: false)
-            let outcome: EditorSession.Outcome
+            let outcome: EditorLoop.Outcome
             do throws(PreferencesEditorError) {
                 // The editor lists the file's keys (an inferred schema, or a declared one with
                 // the file's other keys), so it follows the keys other programs add and remove.
-                outcome = try EditorSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName, device: device,
+                outcome = try EditorLoop.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName, device: device,
                                                 monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty,
                                                 showsCursor: cursor == .visible, capturesMouse: !noMouse,
                                                 keyListing: .followingStore())

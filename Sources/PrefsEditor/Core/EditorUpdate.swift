@@ -282,15 +282,11 @@ enum EditorUpdate {
         }
         var changes: [String: PlistValue?] = [:]
         for index in unlocked { changes[state.keys[index].name] = .some(nil) }
-        let toSite = unlocked.contains { index in
-            if case .site = state.settings.site.fallback(for: state.keys[index]).source { return true }
-            return false
-        }
         let count = changes.count == 1 ? "1 setting" : "\(changes.count) settings"
         let left = indices.count - unlocked.count
         let leftNote = left == 0 ? "" : "; \(left) locked by the site left alone"
         return request(&state, changes, label: "reset of \(count)",
-                       success: "Reset \(count) to \(toSite ? "the site's values or defaults" : changes.count == 1 ? "its default" : "their defaults")\(leftNote)",
+                       success: "Reset \(count) to \(state.resetTarget(of: unlocked, all: false))\(leftNote)",
                        modeAfter: .browse)
     }
 

@@ -47,3 +47,32 @@ enum EditorField: Equatable {
     /// How an item of a list reads in the list editor and the list row.
     static func itemText(_ item: JSONValue) -> String { item.stringValue ?? item.text }
 }
+
+extension EditorField {
+    /// A setting's value as its row shows it: `[x]`, `‹ Celsius ›`, `15 min`, a list's items,
+    /// text; `isStandIn` when the text stands for no value (`(unset)`, `(empty)`, `""`), which the
+    /// screen dims. The core measures it for clicks (where the value ends), the screen draws it.
+    static func shownValue(of key: AnyPreferenceKey, in settings: SettingsSnapshot, ascii: Bool = false) -> (text: String, isStandIn: Bool) {
+        let (open, close) = ascii ? ("<", ">") : ("‹", "›")
+        switch EditorField(key, in: settings) {
+        case .toggle(let value):
+            return (value == true ? "[x]" : value == nil ? "[ ] (unset)" : "[ ]", false)
+        case .choice(let index, let options):
+            guard let index else {
+                let unset = settings.json(of: key) == .null
+                return ("\(open) \(settings.displayText(of: key)) \(close)", unset)
+            }
+            return ("\(open) \(options[index].title) \(close)", false)
+        case .stepper(let number, let text, let unit):
+            guard number != nil else { return (AnyPreferenceKey.unsetText, true) }
+            return (unit.map { "\(text) \($0)" } ?? text, false)
+        case .list(let items):
+            return items.isEmpty ? ("(empty)", true) : (items.map { EditorField.itemText($0).controlCharactersEscaped }.joined(separator: ", "), false)
+        case .line(nil):
+            return (AnyPreferenceKey.unsetText, true)
+        case .line(let text?):
+            // Empty text is a value, shown as `""`; dim like the other stand-ins for no text.
+            return (AnyPreferenceKey.displayText(forText: text), text.isEmpty)
+        }
+    }
+}

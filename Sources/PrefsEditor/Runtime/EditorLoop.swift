@@ -1,11 +1,11 @@
 import Foundation
 import PrefsModel
 
-/// The editor's loop on a real terminal. It sleeps in `poll` on the terminal and a wake-up
+/// The editor's loop on a terminal. It sleeps in `poll` on the terminal and a wake-up
 /// descriptor until a key arrives, another program changes the suite, the terminal is resized,
 /// a signal comes, the host cancels, or the timer the state asked for is due; then it feeds the
 /// events to the controller and draws. Nothing polls: an idle editor does not wake.
-package enum EditorSession {
+package enum EditorLoop {
     /// What a session did.
     package struct Outcome {
         /// How it ended. Whatever the ending, the terminal, the signal actions and the locale
@@ -25,14 +25,11 @@ package enum EditorSession {
         package var reason: String
     }
 
-    package static func run(_ prefs: Preferences, suiteName: String, device: TerminalDevice, monochrome: Bool,
+    /// The loop itself, on any terminal: `wakeUp` is the descriptor that other threads and the
+    /// terminal's signal handlers write to.
+    static func run(_ prefs: Preferences, suiteName: String, terminal: any TerminalBackend, wakeUp: WakeUpSignal,
                             showsCursor: Bool = false, capturesMouse: Bool = true, keyListing: KeyListing = .schema,
-                            cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
-        // Made first and closed last: the terminal guard's signal handlers write to it until
-        // `terminal.end()` puts the host's actions back.
-        let wakeUp = try WakeUpSignal()
-        let terminal = try NcursesTerminal(device: device, monochrome: monochrome, wakeUp: wakeUp)
-        defer { terminal.end() }
+                            cancellation: EditorCancellation? = nil) -> Outcome {
         cancellation?.attach(wakeUp)
         defer { cancellation?.detach() }
         // Watching starts before the snapshot is taken, so no change falls between the two.
@@ -51,7 +48,7 @@ package enum EditorSession {
         var ending: EditorEnding?
         while ending == nil {
             terminal.draw(controller.frame())
-            waitForInput(on: device.input, wakeUp: wakeUp, until: controller.wakeUp)
+            waitForInput(on: terminal.inputDescriptor, wakeUp: wakeUp, until: controller.wakeUp)
             wakeUp.drain()
             if terminal.takeSuspendRequest() { terminal.suspend() }
             if terminal.takeContinued() { terminal.repaintAll() }

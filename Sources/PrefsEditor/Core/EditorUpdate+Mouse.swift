@@ -65,7 +65,7 @@ extension EditorUpdate {
         if isDouble { return act(on: keyIndex, action: .activate, state: &state) }
         // Only a click on the value itself acts; the empty rest of the row just selects.
         let key = state.keys[keyIndex]
-        let width = min(layout.valueWidth, EditorRenderer.valueText(key, state.settings, ascii: state.asciiMarkers).0.displayWidth)
+        let width = min(layout.valueWidth, EditorField.shownValue(of: key, in: state.settings, ascii: state.asciiMarkers).text.displayWidth)
         guard x >= layout.valueX, x < layout.valueX + max(3, width) else { return [] }
         switch EditorField(key, in: state.settings) {
         case .toggle:
