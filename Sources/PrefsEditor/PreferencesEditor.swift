@@ -68,6 +68,10 @@ public struct PreferencesEditor: Sendable {
         /// Take clicks and the wheel (on by default). Off, the terminal's own text selection
         /// works; the person can also switch it with `M`. Never saved.
         public var capturesMouse: Bool
+        /// Called with the summary when a signal ended the editor, after the terminal is back and
+        /// before the signal goes on to the host's own disposition, which may end the process:
+        /// the last moment to report a change that was not saved.
+        public var onSignal: (@Sendable (Summary) -> Void)?
 
         /// Options for ``PreferencesEditor/init(_:title:options:)``.
         ///
@@ -76,7 +80,7 @@ public struct PreferencesEditor: Sendable {
         /// ```
         public init(sections: [String]? = nil, keys: [String]? = nil, colours: Colours = .automatic,
                     terminal: Terminal = .automatic, otherKeys: Bool = false, showsCursor: Bool = false,
-                    mode: Mode = .automatic, capturesMouse: Bool = true) {
+                    mode: Mode = .automatic, capturesMouse: Bool = true, onSignal: (@Sendable (Summary) -> Void)? = nil) {
             self.sections = sections
             self.keys = keys
             self.colours = colours
@@ -85,6 +89,19 @@ public struct PreferencesEditor: Sendable {
             self.showsCursor = showsCursor
             self.mode = mode
             self.capturesMouse = capturesMouse
+            self.onSignal = onSignal
+        }
+
+        /// Whether ``PreferencesEditor/run(cancellation:)`` asks plain questions rather than
+        /// drawing the full screen, as far as the options and the environment tell before a
+        /// terminal is opened (`ACCESSIBLE`, `TERM=dumb`); a `TERM` that terminfo does not know
+        /// is found only when the terminal is opened.
+        ///
+        /// ```swift
+        /// if options.asksPlainQuestions { print("Answer the questions; q quits.") }
+        /// ```
+        public var asksPlainQuestions: Bool {
+            mode == .plain || (mode == .automatic && PlainSession.isRequestedByEnvironment)
         }
     }
 
@@ -110,8 +127,8 @@ public struct PreferencesEditor: Sendable {
     /// ```
     public func run(cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Summary {
         let shown = try shownPreferences()
-        if options.mode == .plain || (options.mode == .automatic && PlainSession.isRequestedByEnvironment) {
-            let outcome = try PlainSession.run(shown, suiteName: prefs.schema.suiteName, cancellation: cancellation)
+        if options.asksPlainQuestions {
+            let outcome = try PlainSession.run(shown, suiteName: suiteName, cancellation: cancellation)
             return Summary(outcome.committed, ending: outcome.ending, unsaved: nil)
         }
         let device: TerminalDevice
@@ -127,23 +144,25 @@ public struct PreferencesEditor: Sendable {
         }
         let outcome: EditorLoop.Outcome
         do {
-            outcome = try EditorLoop.run(shown, suiteName: prefs.schema.suiteName, device: device,
+            outcome = try EditorLoop.run(shown, suiteName: suiteName, device: device,
                                             monochrome: monochrome, showsCursor: options.showsCursor,
                                             capturesMouse: options.capturesMouse, keyListing: keyListing,
                                             cancellation: cancellation)
         } catch .unknownTerminal(let term) where options.mode == .automatic {
             // No dead end: the plain mode needs no terminfo, and says why it is shown.
-            let outcome = try PlainSession.run(shown, suiteName: prefs.schema.suiteName,
+            let outcome = try PlainSession.run(shown, suiteName: suiteName,
                                                note: PlainSession.unknownTerminalNote(term: term), cancellation: cancellation)
             return Summary(outcome.committed, ending: outcome.ending, unsaved: nil)
         }
+        let summary = Summary(outcome.committed, ending: outcome.ending,
+                              unsaved: outcome.unsaved.map { UnsavedChange(keys: $0.keys, reason: $0.reason) })
         if case .signal(let signal) = outcome.ending {
+            options.onSignal?(summary)
             // The terminal and the host's signal actions are back: the signal now does what it
             // would have done without the editor.
             raise(signal)
         }
-        return Summary(outcome.committed, ending: outcome.ending,
-                       unsaved: outcome.unsaved.map { UnsavedChange(keys: $0.keys, reason: $0.reason) })
+        return summary
     }
 
     /// Opens the editor from async code: it runs on a thread of its own, and cancelling the
@@ -167,6 +186,11 @@ public struct PreferencesEditor: Sendable {
         } onCancel: {
             cancellation.cancel()
         }
+    }
+
+    /// The suite the editor says it edits: its store's, where that is a suite.
+    var suiteName: String {
+        (prefs.store as? SuiteStore)?.suiteName ?? prefs.schema.suiteName
     }
 
     /// The preferences the editor shows: all of them, or the chosen sections and keys (on the
@@ -193,7 +217,7 @@ public struct PreferencesEditor: Sendable {
                                + (schema.version > 0 ? [PreferenceSchema.versionKey] : []))
             shown = shown.addingOtherKeys(from: prefs.store.storedValues().filter { !declared.contains($0.key) })
         }
-        return Preferences(store: prefs.store, schema: shown, site: prefs.site, overrides: prefs.overrides)
+        return prefs.withSchema(shown)
     }
 
     /// How the shown key list follows the store: with ``Options/otherKeys``, the store's keys

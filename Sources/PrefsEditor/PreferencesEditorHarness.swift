@@ -13,6 +13,40 @@ extension PreferencesEditor {
         /// F1 to F12.
         case function(Int)
 
+        /// The keys a name stands for, as `prefs-tui render --keys` takes them: `up`, `down`,
+        /// `pgup`, `enter`, `esc`, `tab`, `shift-tab`, `bs`, `del`, `space`, `f1`…`f12`,
+        /// `ctrl-a`…`ctrl-z`, one character, or `text:WORDS` for several characters; nil for a
+        /// name that is none of these.
+        ///
+        /// ```swift
+        /// PreferencesEditor.Key.named("ctrl-u")  // [.control("u")]
+        /// ```
+        public static func named(_ name: String) -> [Key]? {
+            KeyEvent.parse(name).map { $0.map(Key.init) }
+        }
+
+        init(_ event: KeyEvent) {
+            switch event {
+            case .up: self = .up
+            case .down: self = .down
+            case .left: self = .left
+            case .right: self = .right
+            case .pageUp: self = .pageUp
+            case .pageDown: self = .pageDown
+            case .home: self = .home
+            case .end: self = .end
+            case .enter: self = .enter
+            case .escape: self = .escape
+            case .tab: self = .tab
+            case .backTab: self = .backTab
+            case .backspace: self = .backspace
+            case .delete: self = .delete
+            case .character(let character): self = .character(character)
+            case .control(let character): self = .control(character)
+            case .function(let number): self = .function(number)
+            }
+        }
+
         var event: KeyEvent {
             switch self {
             case .up: .up
@@ -55,17 +89,25 @@ extension PreferencesEditor {
         private let outside: OutsideChanges
 
         /// Opens `editor` (its title, sections and keys) on a screen of `width`×`height` cells.
-        /// Throws ``PreferencesEditorError/noSuchSetting(name:kind:allowed:)`` for options
-        /// naming a section or key the schema does not have.
+        /// With `writesToCopy`, the editor writes to a copy of the settings in memory and the
+        /// suite is never changed (a preview, as `prefs-tui render` shows one), while the screen
+        /// still names the suite's file and any problem reading it. Throws
+        /// ``PreferencesEditorError/noSuchSetting(name:kind:allowed:)`` for options naming a
+        /// section or key the schema does not have.
         ///
         /// ```swift
         /// let editor = try PreferencesEditor.Harness(PreferencesEditor(prefs, options: .init(sections: ["Backup"])))
         /// ```
-        public init(_ editor: PreferencesEditor, width: Int = 80, height: Int = 24) throws(PreferencesEditorError) {
-            prefs = try editor.shownPreferences()
+        public init(_ editor: PreferencesEditor, width: Int = 80, height: Int = 24, writesToCopy: Bool = false) throws(PreferencesEditorError) {
+            let shown = try editor.shownPreferences()
+            prefs = writesToCopy
+                ? Preferences(store: InMemoryStore(shown.store.storedValues()), schema: shown.schema, site: shown.site, overrides: shown.overrides)
+                : shown
             // Watching first, as the terminal does, so no change falls between it and the snapshot.
             outside = OutsideChanges(prefs) {}
-            controller = EditorController(prefs: prefs, suiteName: prefs.schema.suiteName,
+            controller = EditorController(prefs: prefs, suiteName: editor.suiteName,
+                                          location: writesToCopy ? shown.store.location : nil,
+                                          loadProblem: writesToCopy ? shown.store.loadProblem : nil,
                                           width: max(1, width), height: max(1, height),
                                           keyListing: editor.keyListing)
         }

@@ -141,4 +141,23 @@ struct PreferencesEditorHarnessTests {
         #expect(lines.count == 12)
         #expect(lines.allSatisfy { $0.count <= 50 })
     }
+
+    @Test func aHarnessOnACopyShowsTheChangeAndNeverWritesTheStore() throws {
+        let store = InMemoryStore()
+        let prefs = Preferences(store: store, schema: Self.schema)
+        let editor = try PreferencesEditor.Harness(PreferencesEditor(prefs), width: 100, height: 30, writesToCopy: true)
+
+        editor.press(.right)
+
+        #expect(editor.statusLine.contains("Saved copies = 8"))
+        #expect(history(editor) == "8 days")
+        #expect(store.storedValues().isEmpty)
+    }
+
+    @Test func keysAreNamedAsTheRenderCommandNamesThem() {
+        #expect(PreferencesEditor.Key.named("ctrl-u") == [.control("u")])
+        #expect(PreferencesEditor.Key.named("shift-tab") == [.backTab])
+        #expect(PreferencesEditor.Key.named("text:ab") == [.character("a"), .character("b")])
+        #expect(PreferencesEditor.Key.named("f13") == nil)
+    }
 }

@@ -67,6 +67,12 @@ public final class Preferences: Sendable {
         storeTokens.withLock { $0 = tokens }
     }
 
+    /// The same settings (store, site, overrides, write-error handler) seen through another
+    /// schema: the editor's chosen sections, or the schema with the store's other keys.
+    package func withSchema(_ schema: PreferenceSchema) -> Preferences {
+        Preferences(store: store, schema: schema, site: site, overrides: overrides, onWriteError: writeErrorHandler)
+    }
+
     /// Typed settings on a Foundation defaults suite (`$XDG_CONFIG_HOME/<suite>.plist`), with
     /// the site's defaults and locks of `$XDG_CONFIG_DIRS` (``SiteDefaults``) below and above it.
     /// `siteFolders` replaces the folders of `$XDG_CONFIG_DIRS`; `[]` reads none.

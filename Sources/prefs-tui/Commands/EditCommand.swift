@@ -23,47 +23,34 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            if plain || PlainSession.isRequestedByEnvironment {
-                // Watched: another program's change is said before the next question.
-                let prefs = try options.open(watchForChanges: true)
-                do throws(PreferencesEditorError) {
-                    _ = try PlainSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName)
-                } catch { throw Self.failure(error) }
-                prefs.reportStoreWarnings()
-                return
-            }
-            let device: TerminalDevice
-            do throws(PreferencesEditorError) { device = try TerminalDevice.standardStreams() } catch { throw Self.failure(error) }
-            let prefs = try options.open(watchForChanges: true, reportsLockWaits: false)
-            let outcome: EditorLoop.Outcome
+            // Through the editor's one front door, as any host opens it: the file's keys are
+            // listed as other programs add and remove them (an inferred schema, or a declared
+            // one with the file's other keys).
+            let editorOptions = PreferencesEditor.Options(
+                terminal: .standardStreams, otherKeys: true, showsCursor: cursor == .visible,
+                mode: plain ? .plain : .automatic, capturesMouse: !noMouse,
+                // A change still waiting for a lock when a signal ended the editor is said
+                // before that signal ends prefs-tui, which would take the news with it.
+                onSignal: { summary in if let unsaved = summary.unsaved { Diagnostics.print(Self.text(of: unsaved)) } })
+            // The plain mode only appends, so a wait for another process's lock can be said on
+            // standard error; on the full screen a line there would garble it (the status line
+            // names the holder instead).
+            let prefs = try options.open(watchForChanges: true, reportsLockWaits: editorOptions.asksPlainQuestions)
+            let summary: PreferencesEditor.Summary
             do throws(PreferencesEditorError) {
-                // The editor lists the file's keys (an inferred schema, or a declared one with
-                // the file's other keys), so it follows the keys other programs add and remove.
-                outcome = try EditorLoop.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName, device: device,
-                                                monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty,
-                                                showsCursor: cursor == .visible, capturesMouse: !noMouse,
-                                                keyListing: .followingStore())
-            } catch .unknownTerminal(let term) {
-                // No dead end: the plain mode needs no terminfo, and says why it is shown.
-                do throws(PreferencesEditorError) {
-                    _ = try PlainSession.run(prefs, suiteName: options.suite ?? prefs.schema.suiteName,
-                                             note: PlainSession.unknownTerminalNote(term: term))
-                } catch { throw Self.failure(error) }
-                prefs.reportStoreWarnings()
-                return
+                summary = try PreferencesEditor(prefs, options: editorOptions).run()
             } catch {
                 throw Self.failure(error)
             }
-            // A change still waiting for a lock when the editor closed is said first, whatever
-            // ended it: a signal ending prefs-tui below must not take the news with it.
-            let unsaved = outcome.unsaved.map { "\($0.keys.joined(separator: ", ")): \($0.reason)" }
-            // The terminal is back as it was; a signal that stopped the editor now ends prefs-tui.
-            if case .signal(let signal) = outcome.ending {
-                if let unsaved { Diagnostics.print(unsaved) }
-                SignalExit.end(by: signal)
-            }
-            if let unsaved { throw CommandFailure(unsaved, status: ExitStatus.temporaryFailure) }
+            prefs.reportStoreWarnings()
+            // Only reached if the signal's default action did not end the process.
+            if case .signal(let signal) = summary.ending { SignalExit.end(by: signal) }
+            if let unsaved = summary.unsaved { throw CommandFailure(Self.text(of: unsaved), status: ExitStatus.temporaryFailure) }
         }
+    }
+
+    private static func text(of unsaved: PreferencesEditor.UnsavedChange) -> String {
+        "\(unsaved.keys.joined(separator: ", ")): \(unsaved.reason)"
     }
 
     /// The editor's error as the commands report it: with what to use instead where the

@@ -29,21 +29,23 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let suite = try options.open()
-            let copy = Preferences(store: InMemoryStore(suite.store.storedValues()), schema: suite.schema,
-                                   site: suite.site, overrides: suite.overrides)
-            var events: [KeyEvent] = []
+            let prefs = try options.open()
+            var pressed: [PreferencesEditor.Key] = []
             for name in keys.split(separator: " ") {
-                guard let parsed = KeyEvent.parse(String(name)) else {
+                guard let named = PreferencesEditor.Key.named(String(name)) else {
                     throw CommandFailure("unknown key name \(String(name).quotedForMessage) in --keys", status: ExitStatus.usage)
                 }
-                events += parsed
+                pressed += named
             }
-            let controller = EditorController(prefs: copy, suiteName: options.suite ?? suite.schema.suiteName,
-                                              location: suite.store.location, loadProblem: suite.store.loadProblem,
-                                              width: width, height: height)
-            controller.handle(events)
-            Output.print(controller.frame().text)
+            // Through the editor's public harness, as a host's test drives it, on a copy in memory.
+            let editor: PreferencesEditor.Harness
+            do throws(PreferencesEditorError) {
+                editor = try PreferencesEditor.Harness(PreferencesEditor(prefs), width: width, height: height, writesToCopy: true)
+            } catch {
+                throw EditCommand.failure(error)
+            }
+            for key in pressed { editor.press(key) }
+            Output.print(editor.screen)
         }
     }
 }
