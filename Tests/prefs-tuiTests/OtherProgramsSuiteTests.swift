@@ -25,6 +25,20 @@ struct OtherProgramsSuiteTests {
         "profiles": "[string: plist]",
     ]
 
+    @Test func settingAKeyNoSchemaDescribesSaysHowToAddIt() throws {
+        let cli = CommandLineFixture()
+
+        let result = try cli.run("set", "format", "png", "--suite", "com.example.photoexporter")
+
+        #expect(result.status == 64)
+        #expect(result.error == "prefs-tui: unknown key \"format\": com.example.photoexporter has no schema, and no such key yet; "
+            + "to add it, give its type: prefs-tui set --type TYPE format png --suite com.example.photoexporter "
+            + "(TYPE: bool, int, real, string, date, data, array, dict), or describe the suite with --schema FILE "
+            + "(as `prefs-tui schema` prints one)\n")
+        let added = try cli.run("set", "--type", "string", "format", "png", "--suite", "com.example.photoexporter")
+        #expect(added.status == 0, "\(added.error)")
+    }
+
     @Test func listJSONShowsEveryKeyOfAFoundationWrittenSuiteWithItsType() throws {
         let cli = Self.acmeFixture()
         try cli.helper("foundation-write-every-type", cli.suite)
@@ -86,7 +100,7 @@ struct OtherProgramsSuiteTests {
         let typo = try cli.run("set", "retryCont", "5", "--suite", cli.suite)
 
         #expect(unknown.status == 64)
-        #expect(unknown.error == "prefs-tui: unknown key \"city\"\n")
+        #expect(unknown.error.hasPrefix("prefs-tui: unknown key \"city\": \(cli.suite) has no schema, and no such key yet; to add it"), "\(unknown.error)")
         #expect(typo.status == 64)
         #expect(typo.error == "prefs-tui: unknown key \"retryCont\"; did you mean retryCount?\n")
         #expect(cli.plistBytes == before)

@@ -67,7 +67,10 @@ struct SetCommand: ParsableCommand {
         try reportingFailures {
             let prefs = try options.open()
             if let type = type.flatMap(StoredType.init(rawValue:)), try storeTyped(type, in: prefs) { return }
-            let key = try prefs.schema.requireKey(named: key)
+            let key: AnyPreferenceKey
+            do { key = try prefs.schema.requireKey(named: self.key) } catch PreferenceError.unknownKey(let name, let suggestions) where suggestions.isEmpty {
+                throw CommandFailure(Self.howToAdd(name, values: values, in: prefs.schema), status: ExitStatus.usage)
+            }
             if unset {
                 guard key.type.isOptional else {
                     throw CommandFailure("\(key.name) is not optional and cannot be unset; use `prefs-tui reset \(key.name)` for its default", status: ExitStatus.usage)
@@ -119,6 +122,24 @@ struct SetCommand: ParsableCommand {
         }
         prefs.reportStoreWarnings()
         return true
+    }
+
+    /// No dead end for a key nothing describes (no near name either): how to add it, with its
+    /// type, or by describing the suite with a schema file.
+    static func howToAdd(_ name: String, values: [String], in schema: PreferenceSchema) -> String {
+        let types = StoredType.allCases.map(\.rawValue).joined(separator: ", ")
+        let example = "prefs-tui set --type TYPE \(shellWord(name)) \(values.first.map(shellWord) ?? "VALUE") --suite \(shellWord(schema.suiteName))"
+        let whose = schema.isInferred ? "\(schema.suiteName) has no schema, and no such key yet"
+            : "the schema of \(schema.suiteName) does not declare it"
+        let orSchema = schema.isInferred ? ", or describe the suite with --schema FILE (as `prefs-tui schema` prints one)" : ""
+        return "unknown key \(name.quotedForMessage): \(whose); to add it, give its type: \(example) (TYPE: \(types))\(orSchema)"
+    }
+
+    /// A word as a shell takes it back: as it is when plain, else in single quotes; control
+    /// characters escaped so the message stays one line.
+    private static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "._/:@%+=,-".unicodeScalars.contains($0)) }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#).controlCharactersEscaped + "'"
     }
 
     /// What a name no longer is in this schema: a retired setting, or a renamed one's old name.
