@@ -137,8 +137,7 @@ package enum WeatherSettings: Sendable {
     /// prefs[WeatherSettings.temperature(reading: .sample)]  // "21.5 °C"
     /// ```
     package static func temperature(reading: Reading) -> DerivedValue<String> {
-        DerivedValue(name: "temperature", title: "Temperature",
-                     inputs: [PreferenceKeys.temperatureNotation, .decimalPlaces]) { prefs in
+        DerivedValue(name: "temperature", title: "Temperature") { prefs in
             formatTemperature(reading.temperatureCelsius, in: prefs)
         }
     }
@@ -149,8 +148,7 @@ package enum WeatherSettings: Sendable {
     /// prefs[WeatherSettings.feelsLike(reading: .sample)]  // "19.0 °C"
     /// ```
     package static func feelsLike(reading: Reading) -> DerivedValue<String?> {
-        DerivedValue(name: "feelsLike", title: "Feels like",
-                     inputs: [PreferenceKeys.temperatureNotation, .decimalPlaces, .showFeelsLike]) { prefs in
+        DerivedValue(name: "feelsLike", title: "Feels like") { prefs in
             prefs[.showFeelsLike] ? formatTemperature(reading.feelsLikeCelsius, in: prefs) : nil
         }
     }
@@ -161,7 +159,7 @@ package enum WeatherSettings: Sendable {
     /// prefs[WeatherSettings.wind(reading: .sample)]  // "5.0 m/s"
     /// ```
     package static func wind(reading: Reading) -> DerivedValue<String> {
-        DerivedValue(name: "wind", title: "Wind", inputs: [PreferenceKeys.unitsNotation]) { prefs in
+        DerivedValue(name: "wind", title: "Wind") { prefs in
             switch prefs[.unitsNotation] {
             case .metric: return String(format: "%.1f m/s", reading.windMetresPerSecond)
             case .imperial: return String(format: "%.1f mph", reading.windMetresPerSecond * 3600 / 1609.344)
@@ -177,7 +175,6 @@ package enum WeatherSettings: Sendable {
     package static func nextRefresh(now: @escaping @Sendable () -> Date, timeZone: TimeZone?) -> DerivedValue<String> {
         // Shown to the minute, so it changes when a minute starts.
         DerivedValue(name: "nextRefresh", title: "Next refresh",
-                     inputs: [PreferenceKeys.refreshInterval, .timeNotation],
                      changesAt: { _ in Date(timeIntervalSince1970: (now().timeIntervalSince1970 / 60).rounded(.down) * 60 + 60) }) { prefs in
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -14,15 +14,14 @@ struct DocumentationExampleTests {
                                                    title: "Copies kept", section: "When")
 
         /// How far back the kept copies reach.
-        static let history = DerivedValue(name: "history", title: "History kept",
-                                          inputs: [intervalHours, keepCopies]) { prefs in
+        static let history = DerivedValue(name: "history", title: "History kept") { prefs in
             let hours = prefs[intervalHours] * prefs[keepCopies]
             return hours.isMultiple(of: 24) ? "\(hours / 24) days" : "\(hours) hours"
         }
 
         static let schema = PreferenceSchema(title: "Backup", suiteName: "com.example.backup",
                                              keys: [intervalHours, keepCopies],
-                                             derivedValues: [AnyDerivedValue(history)])
+                                             derivedValues: [history])
     }
 
     @Test func theArticlesExampleRuns() {
@@ -49,7 +48,7 @@ struct DocumentationExampleTests {
     }
 
     @Test func theArticlesClockValueSaysWhenItNextChanges() {
-        let nextMinute = DerivedValue(name: "clock", title: "Now", inputs: [],
+        let nextMinute = DerivedValue(name: "clock", title: "Now",
                                       changesAt: { _ in Date(timeIntervalSinceReferenceDate: (Date().timeIntervalSinceReferenceDate / 60).rounded(.down) * 60 + 60) }) { _ in
             Date().formatted(date: .omitted, time: .shortened)
         }

@@ -160,4 +160,23 @@ struct PreferencesEditorHarnessTests {
         #expect(PreferencesEditor.Key.named("text:ab") == [.character("a"), .character("b")])
         #expect(PreferencesEditor.Key.named("f13") == nil)
     }
+
+    @Test func theLivePreviewFollowsWhatItsValueReadsOnEachBranch() throws {
+        let metric = PreferenceKey<Bool>("metric", default: true, title: "Metric", section: "Ride")
+        let kmh = PreferenceKey<Int>("kmh", default: 10, rule: .range(0...300), title: "Speed km/h", section: "Ride")
+        let mph = PreferenceKey<Int>("mph", default: 6, rule: .range(0...200), title: "Speed mph", section: "Ride")
+        let speed = DerivedValue(name: "speed", title: "Cruising") { prefs in prefs[metric] ? "\(prefs[kmh]) km/h" : "\(prefs[mph]) mph" }
+        let schema = PreferenceSchema(title: "Ride", suiteName: "com.example.ride", keys: [metric, kmh, mph], derivedValues: [speed])
+        let editor = try PreferencesEditor.Harness(PreferencesEditor(Preferences(store: InMemoryStore(), schema: schema)), width: 100, height: 30)
+        func preview() -> String {
+            editor.screen.components(separatedBy: "\n").first { $0.contains("Cruising") }?.components(separatedBy: "Cruising").last?
+                .trimmingCharacters(in: .whitespaces) ?? ""
+        }
+        #expect(preview() == "10 km/h", "\(editor.screen)")
+
+        editor.press(.enter)                                   // Metric off: the other branch
+        #expect(preview() == "6 mph")
+        editor.press(.down, .down, .right)                     // mph, read only on that branch: 6 → 7
+        #expect(preview() == "7 mph", "\(editor.screen)")
+    }
 }

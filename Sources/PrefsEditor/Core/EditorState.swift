@@ -211,7 +211,7 @@ struct EditorState: Sendable {
         let before = keys
         let previous = selectedKey?.name
         let keysChanged = settings.apply(changes)
-        defer { computeDerived() }
+        defer { computeDerived(changed: Set(changes.keys)) }
         guard keysChanged else {
             if modifiedOnly { rebuildRows(keepingPlace: true) }
             return nil
@@ -264,11 +264,21 @@ struct EditorState: Sendable {
     }
 
     /// Recomputes the live preview from the values shown (and the clock, for values that read it).
-    mutating func computeDerived() {
+    /// Computes the live values again: those whose inputs (the settings each read last time)
+    /// include one of `changed`, or all of them (nil: at the start, and when the clock says one
+    /// is due). A value noting a new read on another branch has it among its inputs from then on.
+    mutating func computeDerived(changed: Set<String>? = nil) {
         let derivedValues = settings.schema.derivedValues
         guard !derivedValues.isEmpty else { return }
+        if let changed, derived.count == derivedValues.count, !derived.contains(where: { !$0.inputs.isDisjoint(with: changed) }) { return }
         let prefs = settings.preferences()
-        derived = derivedValues.map { DerivedReading(title: $0.title, text: $0.text(in: prefs), nextChange: $0.nextChange(in: prefs)) }
+        derived = derivedValues.enumerated().map { index, value in
+            if let changed, derived.indices.contains(index), derived.count == derivedValues.count, derived[index].inputs.isDisjoint(with: changed) {
+                return derived[index]
+            }
+            let (text, inputs) = value.textAndInputs(in: prefs)
+            return DerivedReading(title: value.title, text: text, nextChange: value.nextChange(in: prefs), inputs: inputs)
+        }
     }
 
     var listedCount: Int { settingRows.count }
@@ -319,4 +329,6 @@ struct DerivedReading: Sendable, Equatable {
     var text: String?
     /// When it changes by itself (it reads the clock), or nil.
     var nextChange: Date?
+    /// The settings it read when it was computed: a change of one computes it again.
+    var inputs: Set<String> = []
 }

@@ -1,11 +1,13 @@
 import Foundation
 
-/// A value computed from one or more settings plus fixed inputs, recomputed when an input
-/// changes and observable like a key.
+/// A value computed from settings plus fixed inputs, recomputed when a setting it read
+/// changes, and observable like a key. Its inputs need no list: each evaluation notes the
+/// settings the closure reads (a setting read on one branch only counts while that branch is
+/// taken), as Swift's Observation tracks a view's reads.
 ///
 /// ```swift
 /// // With `static let metric = PreferenceKey<Bool>("metric", default: true)` declared in PreferenceKeys:
-/// let wind = DerivedValue(name: "wind", title: "Wind", inputs: [PreferenceKeys.metric]) { prefs in
+/// let wind = DerivedValue(name: "wind", title: "Wind") { prefs in
 ///     prefs[.metric] ? "5.0 m/s" : "11.2 mph"
 /// }
 /// prefs[wind]  // "5.0 m/s"
@@ -15,15 +17,29 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
     public let name: String
     /// A title for a live preview.
     public let title: String
-    /// The settings it depends on: a change of any of them recomputes it.
+    /// Settings named as inputs by hand (``init(name:title:inputs:changesAt:compute:)``): a
+    /// change of any of them recomputes it, as a change of any setting it read does. Empty for
+    /// a value declared without a list, whose inputs are the settings it reads.
     public let inputs: [AnyPreferenceKey]
     private let compute: @Sendable (Preferences) -> Output
     /// The next moment the value changes by itself (it reads the clock), or nil for never.
     let nextChange: @Sendable (Preferences) -> Date?
 
-    /// Declares a derived value. `compute` reads its inputs through the given preferences; fixed
-    /// inputs are captured by the closure. A value that reads the clock says when it next
-    /// changes with `changesAt`, so a display can wake up at that moment instead of polling.
+    /// Declares a derived value. `compute` reads settings through the given preferences (each
+    /// read is noted: those are its inputs); fixed inputs are captured by the closure. A value
+    /// that reads the clock says when it next changes with `changesAt`, so a display can wake
+    /// up at that moment instead of polling.
+    ///
+    /// ```swift
+    /// DerivedValue(name: "doubled", title: "Doubled") { $0[.refreshInterval] * 2 }
+    /// ```
+    public init(name: String, title: String, changesAt: @escaping @Sendable (Preferences) -> Date? = { _ in nil },
+                compute: @escaping @Sendable (Preferences) -> Output) {
+        self.init(name: name, title: title, inputs: [], changesAt: changesAt, compute: compute)
+    }
+
+    /// Declares a derived value with inputs named by hand, besides the settings it reads (the
+    /// form before reads were tracked; the list is no longer needed).
     ///
     /// ```swift
     /// DerivedValue(name: "doubled", title: "Doubled", inputs: [PreferenceKeys.refreshInterval]) { $0[.refreshInterval] * 2 }
@@ -44,6 +60,39 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
     /// derived.value(in: prefs)
     /// ```
     public func value(in preferences: Preferences) -> Output { compute(preferences) }
+
+    /// The current value and the names of the settings it depends on now: those it read, and
+    /// those named as inputs.
+    package func valueAndInputs(in preferences: Preferences) -> (value: Output, inputs: Set<String>) {
+        let (value, read) = ReadTracking.reads { compute(preferences) }
+        return (value, read.union(inputs.map(\.name)))
+    }
+}
+
+/// Text a live preview can show: `String`, or `String?` for a value that is sometimes hidden.
+public protocol LivePreviewText: Sendable, Equatable {
+    /// The text shown, or nil for nothing now.
+    var previewText: String? { get }
+}
+
+extension String: LivePreviewText {
+    public var previewText: String? { self }
+}
+
+extension Optional: LivePreviewText where Wrapped == String {
+    public var previewText: String? { self }
+}
+
+/// A derived value a schema lists in its live preview: a ``DerivedValue`` whose output is text
+/// (``LivePreviewText``), or an ``AnyDerivedValue``. A schema takes them as they are declared:
+/// `derivedValues: [wind, feelsLike]`, with no wrapper at the call site.
+public protocol LivePreviewValue: Sendable {
+    /// The value as the live preview lists it.
+    var previewed: AnyDerivedValue { get }
+}
+
+extension DerivedValue: LivePreviewValue where Output: LivePreviewText {
+    public var previewed: AnyDerivedValue { AnyDerivedValue(self) }
 }
 
 /// A derived value whose output is text (nil: nothing to show now), as a live preview lists it.
@@ -51,48 +100,43 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
 /// ```swift
 /// for derived in schema.derivedValues { print(derived.title, derived.text(in: prefs) ?? "–") }
 /// ```
-public struct AnyDerivedValue: Sendable {
+public struct AnyDerivedValue: Sendable, LivePreviewValue {
     /// A stable identifier.
     public let name: String
     /// A title for a live preview.
     public let title: String
-    /// The settings it depends on.
+    /// The settings named as its inputs by hand (see ``DerivedValue/inputs``).
     public let inputs: [AnyPreferenceKey]
-    private let render: @Sendable (Preferences) -> String?
+    private let render: @Sendable (Preferences) -> (text: String?, inputs: Set<String>)
     private let changesAt: @Sendable (Preferences) -> Date?
 
-    /// Wraps a derived value whose output is optional text.
+    /// Wraps a derived value whose output is text, or optional text.
     ///
     /// ```swift
     /// AnyDerivedValue(temperature)
     /// ```
-    public init(_ derived: DerivedValue<String?>) {
+    public init<Output: LivePreviewText>(_ derived: DerivedValue<Output>) {
         name = derived.name
         title = derived.title
         inputs = derived.inputs
-        render = { derived.value(in: $0) }
+        render = { prefs in
+            let (value, inputs) = derived.valueAndInputs(in: prefs)
+            return (value.previewText, inputs)
+        }
         changesAt = derived.nextChange
     }
 
-    /// Wraps a derived value whose output is text.
-    ///
-    /// ```swift
-    /// AnyDerivedValue(wind)
-    /// ```
-    public init(_ derived: DerivedValue<String>) {
-        name = derived.name
-        title = derived.title
-        inputs = derived.inputs
-        render = { derived.value(in: $0) }
-        changesAt = derived.nextChange
-    }
+    public var previewed: AnyDerivedValue { self }
 
     /// The current text, or nil when the value is hidden now.
     ///
     /// ```swift
     /// derived.text(in: prefs)  // "21.5 °C"
     /// ```
-    public func text(in preferences: Preferences) -> String? { render(preferences) }
+    public func text(in preferences: Preferences) -> String? { render(preferences).text }
+
+    /// The current text and the names of the settings it depends on now (those it read).
+    package func textAndInputs(in preferences: Preferences) -> (text: String?, inputs: Set<String>) { render(preferences) }
 
     /// The next moment the text changes with no setting changing (it reads the clock), or nil.
     ///
@@ -112,23 +156,26 @@ extension Preferences {
         derived.value(in: self)
     }
 
-    /// Calls `handler` with the old and new output whenever a change of an input changes it.
+    /// Calls `handler` with the old and new output whenever a change of a setting it depends on
+    /// changes it: the settings it read at its last evaluation, and any named as its inputs.
     ///
     /// ```swift
     /// let token = prefs.observe(temperature) { old, new in print(old, "→", new) }
     /// ```
     public func observe<Output>(_ derived: DerivedValue<Output>,
                                 _ handler: @escaping @Sendable (_ old: Output, _ new: Output) -> Void) -> ObservationToken {
-        let last = Locked(derived.value(in: self))
-        let names = Set(derived.inputs.map(\.name))
+        let first = derived.valueAndInputs(in: self)
+        let last = Locked(first)
         return addObserver { [weak self] changes in
-            guard let self, changes.contains(where: { names.contains($0.key) }) else { return }
-            let new = derived.value(in: self)
+            guard let self else { return }
+            let inputs = last.withLock { $0.inputs }
+            guard changes.contains(where: { inputs.contains($0.key) }) else { return }
+            let now = derived.valueAndInputs(in: self)
             let old = last.withLock { last in
-                defer { last = new }
-                return last
+                defer { last = now }
+                return last.value
             }
-            if old != new { handler(old, new) }
+            if old != now.value { handler(old, now.value) }
         }
     }
 }

@@ -16,6 +16,7 @@ extension Preferences {
     /// reads: without site layers or overrides, the user's value as it is, which the key's own
     /// decoding reads as the default when it is unusable (no second check per read).
     func effectiveStored(_ key: AnyPreferenceKey) -> PlistValue? {
+        ReadTracking.note(key.name)
         let user = userStored(key)
         guard site != nil || !overrides.isEmpty else { return user }
         return siteLayers.effectiveStored(key, user: user, override: overrides[key.name])
@@ -27,6 +28,7 @@ extension Preferences {
     /// prefs.resolution(of: PreferenceKeys.city)  // stored: .string("Bergen"), source: .site(path: …)
     /// ```
     public func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
+        ReadTracking.note(key.name)
         let user = userStored(key)
         guard site != nil || !overrides.isEmpty else {
             // No layer but the user's: the key's own decoding reads the default for an unusable value.

@@ -122,6 +122,7 @@ public final class Preferences: Sendable {
     /// let minutes = prefs.value(for: .refreshInterval)
     /// ```
     public func value<Value>(for key: PreferenceKey<Value>) -> Value {
+        ReadTracking.note(key.name)
         let (hit, generation) = cache.withLock { ($0.values[key.name], $0.generation) }
         // Unwrap the entry first: for an optional `Value`, a missing entry (nil) would
         // otherwise cast successfully to `Value.none`.

@@ -59,7 +59,7 @@ public struct PreferenceSchema: Sendable {
     /// `retiredKeys` names settings earlier versions had and this one dropped. `version` and
     /// `migrationSteps` version the suite (see ``MigrationStep``); the version is at least the
     /// last step's, and steps below 1 are left out.
-    public init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [AnyDerivedValue] = [],
+    public init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [any LivePreviewValue] = [],
                 retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = []) {
         self.retiredKeys = retiredKeys
         var steps: [MigrationStep] = []
@@ -91,7 +91,7 @@ public struct PreferenceSchema: Sendable {
         self.title = title
         self.suiteName = suiteName
         self.keys = sections.flatMap(\.keys)
-        self.derivedValues = derivedValues
+        self.derivedValues = derivedValues.map(\.previewed)
         self.sections = sections
         self.keysByName = seen
         var old: [String: AnyPreferenceKey] = [:]

@@ -17,12 +17,12 @@ enum BackupSettings {
 
     /// How far back the kept copies reach: recomputed, and redrawn in the editor's live
     /// preview, whenever the interval or the number of copies changes.
-    static let history = DerivedValue(name: "history", title: "History kept", inputs: [intervalHours, keepCopies]) { prefs in
+    static let history = DerivedValue(name: "history", title: "History kept") { prefs in
         let hours = prefs[intervalHours] * prefs[keepCopies]
         return hours.isMultiple(of: 24) ? "\(hours / 24) days" : "\(hours) hours"
     }
 
     static let schema = PreferenceSchema(
         title: "Backup", suiteName: "com.example.backup",
-        keys: [destination, intervalHours, keepCopies, compress], derivedValues: [AnyDerivedValue(history)])
+        keys: [destination, intervalHours, keepCopies, compress], derivedValues: [history])
 }
