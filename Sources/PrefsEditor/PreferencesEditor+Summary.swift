@@ -2,7 +2,7 @@ import PrefsModel
 
 extension PreferencesEditor {
     /// What an editing session did, as ``PreferencesEditor/run(cancellation:)`` and
-    /// ``PreferencesEditorHarness/Session/summary`` give it: the full screen, the plain mode and
+    /// ``PreferencesEditor/Harness/summary`` give it: the full screen, the plain mode and
     /// the harness report alike.
     ///
     /// ```swift
