@@ -63,9 +63,9 @@ extension CommandLineFixture {
     }
 
     @discardableResult
-    func runInShell(_ redirections: String, _ arguments: [String]) throws -> ChildProcess.Result {
+    func runInShell(_ redirections: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Result {
         try ChildProcess.run(executablePath: "/bin/bash", arguments: ["-c", #"exec "$0" "$@" "# + redirections, Self.binary] + arguments,
-                             configHome: directory.path)
+                             configHome: directory.path, environment: environment)
     }
 
     /// Runs `prefs-tui ARGUMENTS | head -c 1` in bash, `head` ending the pipe after one byte;

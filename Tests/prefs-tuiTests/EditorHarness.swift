@@ -40,7 +40,7 @@ final class EditorHarness {
 
     /// The list row of a setting, by title.
     func row(_ title: String) -> String {
-        lines.first { line in ["  ", "● ", "! ", "* "].contains { line.hasPrefix($0 + title + " ") } } ?? "(no row \(title))"
+        lines.first { line in ["  ", "● ", "! ", "* ", "⊘ ", "# ", "○ ", "o "].contains { line.hasPrefix($0 + title + " ") } } ?? "(no row \(title))"
     }
 
     /// The details pane below the list: its rows under the rule, without the live preview.

@@ -98,7 +98,9 @@ package final class PlainPrompter {
             for key in section.keys {
                 number += 1
                 var line = "  \(number). \(title(of: key)): \(shown(key))"
-                if prefs.isLocked(key) { line += " (locked)" } else if !prefs.isDefault(key) { line += " (changed)" }
+                let mark = SettingMark.of(hasProblem: prefs.store.storedValue(forKey: key.name).map { key.problem(with: $0) != nil } ?? false,
+                                          isLocked: prefs.isLocked(key), hasUserValue: !prefs.isDefault(key), source: prefs.source(of: key))
+                if let words = mark.words { line += " " + words }
                 text += line + "\n"
             }
         }

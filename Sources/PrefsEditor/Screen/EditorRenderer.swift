@@ -114,12 +114,16 @@ enum EditorRenderer {
 
     private static func drawSetting(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ settings: SettingsSnapshot,
                                     key: AnyPreferenceKey, y: Int, selected: Bool, index: Int) {
-        let modified = !settings.isDefault(key)
-        let diagnostic = settings.diagnostic(for: key)
-        if diagnostic != nil {
-            grid.put("!", x: 0, y: y, style: .warning, bold: true)
-        } else if modified {
-            grid.put(state.asciiMarkers ? "*" : "●", x: 0, y: y, style: .modified, bold: true)
+        let mark = settings.mark(of: key)
+        // Only the person's own value is drawn as theirs (bold, in the changed colour).
+        let modified = mark == .changed
+        if let glyph = mark.glyph(ascii: state.asciiMarkers) {
+            let style: CellStyle = switch mark {
+            case .problem: .warning
+            case .changed: .modified
+            default: .dim
+            }
+            grid.put(glyph, x: 0, y: y, style: style, bold: mark == .problem || modified)
         }
         let titleEnd = grid.put(key.title.truncated(toWidth: layout.titleWidth), x: 2, y: y, style: modified ? .modified : .normal, bold: modified)
         if case .editingLine(let edit) = state.mode, edit.keyIndex == index {
