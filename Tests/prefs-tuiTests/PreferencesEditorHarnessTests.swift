@@ -179,4 +179,13 @@ struct PreferencesEditorHarnessTests {
         editor.press(.down, .down, .right)                     // mph, read only on that branch: 6 → 7
         #expect(preview() == "7 mph", "\(editor.screen)")
     }
+
+    @Test func aDerivedTitleTakesTheWidthItsValueLeavesFree() throws {
+        let quality = PreferenceKey<Int>("quality", default: 80, rule: .range(1...100), title: "Quality", section: "Export")
+        let size = DerivedValue(name: "size", title: "Size per photo") { prefs in "≈ \(Double(prefs[quality]) * 0.375) MB" }
+        let schema = PreferenceSchema(title: "Photo exporter", suiteName: "com.example.exporter", keys: [quality], derivedValues: [size])
+        let editor = try PreferencesEditor.Harness(PreferencesEditor(Preferences(store: InMemoryStore(), schema: schema)), width: 80, height: 24)
+
+        #expect(editor.screen.contains("Size per photo ≈ 30.0 MB"), "\(editor.screen)")
+    }
 }

@@ -181,7 +181,12 @@ enum EditorRenderer {
         // The title says when the pane has fewer rows than there are values (3 of 4 at 14–19 rows).
         let title = shown < derived.count ? " Live preview, \(shown) of \(derived.count) " : " Live preview "
         grid.put(title.truncated(toWidth: liveWidth - 2), x: x + 1, y: rule, style: .panelTitle, bold: true)
-        let labelWidth = min(14, liveWidth / 2)
+        // The titles' column: 14 (or half the pane), and more where a title needs it and the
+        // longest value leaves the room (a fixed width cut "Size per photo" beside an empty column).
+        let available = max(0, liveWidth - 3)
+        let longestTitle = derived.prefix(shown).map(\.title.displayWidth).max() ?? 0
+        let longestText = derived.prefix(shown).map { ($0.text ?? "—").displayWidth }.max() ?? 0
+        let labelWidth = max(min(14, liveWidth / 2), min(longestTitle, available - longestText))
         for (offset, value) in derived.prefix(shown).enumerated() {
             grid.put(value.title.truncated(toWidth: labelWidth), x: x + 1, y: layout.paneTop + offset, style: .dim)
             grid.put((value.text ?? "—").truncated(toWidth: liveWidth - labelWidth - 3), x: x + labelWidth + 2, y: layout.paneTop + offset)
