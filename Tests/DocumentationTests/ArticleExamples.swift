@@ -11,7 +11,7 @@ func articlePrefsModelOverview() {
 let refreshInterval = PreferenceKey<Int>("refreshInterval", default: 15, rule: .range(5...240, step: 5),
                                          title: "Refresh every", section: "Updates", unit: "min")
 let schema = PreferenceSchema(title: "Weather", suiteName: "com.example.weather", keys: [refreshInterval])
-let prefs = Preferences(suiteName: "com.example.weather", schema: schema)
+let prefs = Preferences(schema)   // the suite the schema names
 prefs[refreshInterval] += 5
 }
 

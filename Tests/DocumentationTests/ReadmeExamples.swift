@@ -28,7 +28,7 @@ extension PreferenceKeys {
 func readmeDeclaringSettings() throws -> ObservationToken {
 let schema = PreferenceSchema(title: "Weather", suiteName: "com.example.weather",
                               keys: [.temperatureNotation, .refreshInterval, .city, .lastRefresh])
-let prefs = Preferences(suiteName: "com.example.weather", schema: schema)
+let prefs = Preferences(schema)   // the suite the schema names
 
 prefs[.temperatureNotation] = .fahrenheit     // checked, then on disk when this returns
 prefs[.refreshInterval] += 5
@@ -80,7 +80,7 @@ let schema = PreferenceSchema(title: "Weather", suiteName: "com.example.weather"
 ])
 // The README's line opens the suite in the user's home; the test runs on its own folder.
 let inTheUsersHome = { () -> Preferences in
-let prefs = Preferences(suiteName: "com.example.weather", schema: schema)
+let prefs = Preferences(schema)   // the suite the schema names
 return prefs
 }
 _ = inTheUsersHome

@@ -45,6 +45,8 @@ public final class Preferences: Sendable {
     let writer = StoreWriter()
     private let writeErrorHandler: @Sendable (PreferenceError) -> Void
     private let storeTokens = Locked<[ObservationToken]>([])
+    /// Keys already reported as not in the schema.
+    private let reportedKeys = Locked(Set<String>())
 
     /// Typed settings on any store. `site` adds an administrator's defaults and locks (none by
     /// default); `overrides` are values for this run only, above the user's file, never written.
@@ -65,6 +67,16 @@ public final class Preferences: Sendable {
         var tokens = [store.addChangeHandler { [weak self] batch in self?.storeDidChange(batch) }]
         if let site { tokens.append(site.addChangeHandler { [weak self] change in self?.siteDidChange(change) }) }
         storeTokens.withLock { $0 = tokens }
+    }
+
+    /// Typed settings on the suite the schema names (`$XDG_CONFIG_HOME/<suite>.plist`), with
+    /// the site's defaults and locks: the suite is named once, in the schema.
+    ///
+    /// ```swift
+    /// let prefs = Preferences(Exporter.schema)
+    /// ```
+    public convenience init(_ schema: PreferenceSchema, directory: String? = nil, siteFolders: [String]? = nil) {
+        self.init(suiteName: schema.suiteName, schema: schema, directory: directory, siteFolders: siteFolders)
     }
 
     /// The same settings (store, site, overrides, write-error handler) seen through another
@@ -123,6 +135,7 @@ public final class Preferences: Sendable {
     /// ```
     public func value<Value>(for key: PreferenceKey<Value>) -> Value {
         ReadTracking.note(key.name)
+        reportIfNotInSchema(key)
         let (hit, generation) = cache.withLock { ($0.values[key.name], $0.generation) }
         // Unwrap the entry first: for an optional `Value`, a missing entry (nil) would
         // otherwise cast successfully to `Value.none`.
@@ -143,7 +156,16 @@ public final class Preferences: Sendable {
     /// try prefs.set(30, for: .refreshInterval)
     /// ```
     public func set<Value>(_ value: Value, for key: PreferenceKey<Value>) throws {
+        reportIfNotInSchema(key)
         try write([key.name: key.checkedStoredValue(value)])
+    }
+
+    /// A key the schema does not list (declared, then forgotten in the schema's keys) still
+    /// reads and writes, but nothing shows it: said once per key, to the write-error handler.
+    private func reportIfNotInSchema(_ key: AnyPreferenceKey) {
+        guard !schema.holds(key) else { return }
+        let first = reportedKeys.withLock { $0.insert(key.name).inserted }
+        if first { writeErrorHandler(.keyNotInSchema(key.name, suiteName: schema.suiteName)) }
     }
 
     // MARK: Text and untyped access (editors, commands, imports)

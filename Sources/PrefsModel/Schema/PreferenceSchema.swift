@@ -47,6 +47,9 @@ public struct PreferenceSchema: Sendable {
     public internal(set) var isInferred = false
 
     private let keysByName: [String: AnyPreferenceKey]
+    /// Every key of the schema as declared, also in a part of it made with `withKeys` (a UI's
+    /// chosen sections): what counts as "in the schema" for ``holds(_:)``. Shared, not copied.
+    private var declaredKeysByName: [String: AnyPreferenceKey]
     /// The settings by their old names (``AnyPreferenceKey/renamedFrom``); empty for most schemas.
     private let keysByOldName: [String: AnyPreferenceKey]
 
@@ -74,7 +77,14 @@ public struct PreferenceSchema: Sendable {
         var seen: [String: AnyPreferenceKey] = Dictionary(minimumCapacity: keys.count)
         var unique: [AnyPreferenceKey] = []
         unique.reserveCapacity(keys.count)
-        for key in keys where seen[key.name] == nil {
+        for key in keys {
+            if let first = seen[key.name] {
+                // The same key listed twice is one key; two keys with one name would leave one
+                // of them reading and writing a setting nobody sees. A declaration fault in
+                // code, found the first time the schema is made, so it stops the program there.
+                guard first === key else { fatalError(Self.twoKeysMessage(first, key, title: title)) }
+                continue
+            }
             seen[key.name] = key
             unique.append(key)
         }
@@ -94,6 +104,7 @@ public struct PreferenceSchema: Sendable {
         self.derivedValues = derivedValues.map(\.previewed)
         self.sections = sections
         self.keysByName = seen
+        self.declaredKeysByName = seen
         var old: [String: AnyPreferenceKey] = [:]
         for key in unique {
             for name in key.renamedFrom where name != key.name && seen[name] == nil && old[name] == nil { old[name] = key }
@@ -107,7 +118,19 @@ public struct PreferenceSchema: Sendable {
         var schema = PreferenceSchema(title: title ?? self.title, suiteName: suiteName, keys: keys, derivedValues: derivedValues,
                                       retiredKeys: retiredKeys, version: version, migrationSteps: migrationSteps)
         schema.isInferred = isInferred
+        schema.declaredKeysByName = declaredKeysByName
         return schema
+    }
+
+    /// Whether the schema, as declared, lists this key (by name).
+    package func holds(_ key: AnyPreferenceKey) -> Bool {
+        declaredKeysByName[key.name] != nil || keysByName[key.name] != nil
+    }
+
+    private static func twoKeysMessage(_ first: AnyPreferenceKey, _ second: AnyPreferenceKey, title: String) -> String {
+        func shown(_ key: AnyPreferenceKey) -> String { key.title.isEmpty ? "a key" : "\"\(key.title)\"" }
+        return "PreferenceSchema \"\(title)\": two keys are named \"\(first.name)\" (\(shown(first)) and \(shown(second))); "
+            + "each setting needs a name of its own"
     }
 
     /// The key with this name, or nil.

@@ -11,6 +11,10 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidValue(key: String?, value: String, allowed: String)
     /// A key name the schema does not declare; `suggestions` are the nearest names.
     case unknownKey(String, suggestions: [String])
+    /// A key read or written through `Preferences` that its schema does not list (declared in
+    /// code, then forgotten in the schema's keys): it works, but no editor, `list` or `export`
+    /// shows it. Reported once per key, to the write-error handler.
+    case keyNotInSchema(String, suiteName: String)
     /// The suite's file or folder could not be written; nothing was saved.
     case writeFailed(path: String, reason: String)
     /// Another process (`holder`: "process 4242 (prefs-tui)", or "another process" when the
@@ -47,6 +51,9 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidValue(let key, let value, let allowed):
             let subject = key.map { "\($0.controlCharactersEscaped): " } ?? ""
             return "\(subject)\(Self.quoted(value)) is not allowed; allowed: \(allowed.controlCharactersEscaped)"
+        case .keyNotInSchema(let name, let suiteName):
+            return "the key \(Self.quoted(name)) is used, but the schema of \(suiteName.controlCharactersEscaped) does not list it: "
+                + "add it to the schema's keys, or no editor, list or export will show it"
         case .unknownKey(let name, let suggestions):
             if suggestions.isEmpty { return "unknown key \(Self.quoted(name))" }
             return "unknown key \(Self.quoted(name)); did you mean \(suggestions.joined(separator: ", ").controlCharactersEscaped)?"

@@ -34,7 +34,7 @@ struct CommandFailure: Error {
         // 1.9 MB line on standard error.
         let text = error.description(maxValueLength: 200)
         switch error {
-        case .unknownKey: self.init(text, status: ExitStatus.usage)
+        case .unknownKey, .keyNotInSchema: self.init(text, status: ExitStatus.usage)
         case .invalidValue, .invalidSchema, .unwritableStoredValues, .renameRefused, .migrationFailed: self.init(text, status: ExitStatus.dataError)
         case .writeFailed: self.init(text, status: ExitStatus.ioError)
         case .lockHeld: self.init(text, status: ExitStatus.temporaryFailure)

@@ -10,7 +10,7 @@ import PrefsModel
 // It has a SIGTERM handler of its own: a SIGTERM while the editor is open puts the terminal
 // back, then runs this handler, and the program goes on.
 
-let prefs = Preferences(suiteName: BackupSettings.schema.suiteName, schema: BackupSettings.schema)
+let prefs = Preferences(BackupSettings.schema)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 signal(SIGTERM) { _ in
