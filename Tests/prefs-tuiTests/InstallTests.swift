@@ -1,0 +1,55 @@
+import Foundation
+import PrefsTestSupport
+import Testing
+
+/// The README's install, as a new account runs it (issue 30): `~/.local/bin` not on `PATH`,
+/// nothing installed before. The block is run as written, but for the build (the binary under
+/// test stands in for `.build/release/prefs-tui`).
+@Suite("The README's install on a new account")
+struct InstallTests {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The README's first `sh` block under "## Install", without its build line.
+    private static func installBlock(binary: String) throws -> String {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Install\n").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        return block.components(separatedBy: "\n").filter { !$0.hasPrefix("swift build") }.joined(separator: "\n")
+            .replacingOccurrences(of: ".build/release/prefs-tui", with: binary)
+            .replacingOccurrences(of: "Sources/prefs-tui/Manual/prefs-tui.1", with: root.appendingPathComponent("Sources/prefs-tui/Manual/prefs-tui.1").path)
+    }
+
+    private static func runInNewHome(_ script: String, home: TemporaryDirectory) throws -> ChildProcess.Result {
+        try ChildProcess.run(executablePath: "/bin/bash", arguments: ["-c", script], configHome: home.path,
+                             environment: ["HOME": home.path, "PATH": "/usr/local/bin:/usr/bin:/bin"])
+    }
+
+    @Test func aNewAccountGetsTheBinaryTheManPageWorkingCompletionsAndPath() throws {
+        let home = TemporaryDirectory()
+
+        let result = try Self.runInNewHome(try Self.installBlock(binary: ChildProcess.path(ofProduct: "prefs-tui")), home: home)
+
+        #expect(result.status == 0, "\(result.error)")
+        for file in [".local/bin/prefs-tui", ".local/share/man/man1/prefs-tui.1", ".local/share/bash-completion/completions/prefs-tui",
+                     ".config/fish/completions/prefs-tui.fish", ".zfunc/_prefs-tui"] {
+            let size = (try? FileManager.default.attributesOfItem(atPath: home.file(file))[.size] as? Int) ?? 0
+            #expect(size > 100, "\(file): \(size) bytes")
+        }
+        #expect(FileManager.default.contents(atPath: home.file(".profile")).map { String(decoding: $0, as: UTF8.self) }?
+            .contains(#"export PATH="$HOME/.local/bin:$PATH""#) == true)
+        let completion = try String(contentsOfFile: home.file(".local/share/bash-completion/completions/prefs-tui"), encoding: .utf8)
+        #expect(completion.contains("complete") && completion.contains("prefs-tui"))
+    }
+
+    @Test func aFailedInstallLeavesNoEmptyCompletionFile() throws {
+        let home = TemporaryDirectory()
+
+        let result = try Self.runInNewHome(try Self.installBlock(binary: home.file("no-such-build/prefs-tui")), home: home)
+
+        #expect(result.error.contains("no-such-build/prefs-tui"), "\(result.error)")   // install says which file is missing
+        for file in [".local/share/bash-completion/completions/prefs-tui", ".config/fish/completions/prefs-tui.fish", ".zfunc/_prefs-tui",
+                     ".prefs-tui.tmp"] {
+            #expect(!FileManager.default.fileExists(atPath: home.file(file)), "\(file) was left behind")
+        }
+    }
+}
