@@ -29,9 +29,14 @@ struct EditCommand: ParsableCommand {
             let editorOptions = PreferencesEditor.Options(
                 terminal: .standardStreams, otherKeys: true, showsCursor: cursor == .visible,
                 mode: plain ? .plain : .automatic, capturesMouse: !noMouse,
-                // A change still waiting for a lock when a signal ended the editor is said
-                // before that signal ends prefs-tui, which would take the news with it.
-                onSignal: { summary in if let unsaved = summary.unsaved { Diagnostics.print(Self.text(of: unsaved)) } })
+                // A signal that ended the editor ends prefs-tui by its default action, as it
+                // would a program that handles none (the Swift runtime's own SIGQUIT handler,
+                // which the library would hand it to, does not end it); a change still waiting
+                // for a lock is said first, or the signal would take the news with it.
+                onSignal: { summary in
+                    if let unsaved = summary.unsaved { Diagnostics.print(Self.text(of: unsaved)) }
+                    if case .signal(let signal) = summary.ending { SignalExit.end(by: signal) }
+                })
             // The plain mode only appends, so a wait for another process's lock can be said on
             // standard error; on the full screen a line there would garble it (the status line
             // names the holder instead).
@@ -43,8 +48,6 @@ struct EditCommand: ParsableCommand {
                 throw Self.failure(error)
             }
             prefs.reportStoreWarnings()
-            // Only reached if the signal's default action did not end the process.
-            if case .signal(let signal) = summary.ending { SignalExit.end(by: signal) }
             if let unsaved = summary.unsaved { throw CommandFailure(Self.text(of: unsaved), status: ExitStatus.temporaryFailure) }
         }
     }
