@@ -151,7 +151,7 @@ struct SchemaTests {
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 500, "rule": {"min": 0, "max": 10}}]}]}"#,
          #"invalid schema at sections[0].settings[0] ("n"): the default 500 breaks the rule (0…10)"#),
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "n", "type": "float", "default": 1}]}]}"#,
-         #"invalid schema at sections[0].settings[0] ("n"): unknown type "float"; use bool, int, double, string, date, data, url, plist, [T], [string: T] or T?"#),
+         #"invalid schema at sections[0].settings[0] ("n"): unknown type "float"; use bool, int, double, string, date, data, url, path, plist, [T], [string: T] or T?"#),
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "ok", "type": "bool", "default": true}, {"key": "s", "type": "string", "default": 3}]}]}"#,
          #"invalid schema at sections[0].settings[1] ("s"): the default 3 does not fit type string; allowed: a JSON string holding a string"#),
         (#"{"suite": "a", "sections": [{"name": "S", "settings": [{"key": "s", "type": "string", "default": "x", "rule": {"min": 1}}]}]}"#,

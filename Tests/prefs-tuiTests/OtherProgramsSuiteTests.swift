@@ -25,6 +25,27 @@ struct OtherProgramsSuiteTests {
         "profiles": "[string: plist]",
     ]
 
+    @Test func aSchemaFileDeclaresAPathWithARuleAndSetExpandsTheHomeFolder() throws {
+        let cli = CommandLineFixture()
+        let schema = try cli.write(#"{"suite": "com.example.exporter", "title": "Exporter", "sections": [{"name": "Export", "settings": ["#
+            + #"{"key": "outputFolder", "type": "path", "default": "/srv/export", "rule": {"path": "folder"}, "title": "Output folder"}]}]}"#,
+            to: "exporter.schema.json")
+        let file = try cli.write("x", to: "a-file.txt")
+        let home = cli.directory.file("home")
+
+        let set = try cli.run(["set", "outputFolder", "~/Pictures", "--schema", schema], environment: ["HOME": home])
+        let refused = try cli.run(["set", "outputFolder", file, "--schema", schema])
+        let printed = try cli.run("schema", "--schema", schema)
+        let typed = try cli.run("set", "--type", "path", "cache", "~", "--suite", "com.example.other")
+
+        #expect(set.status == 0, "\(set.error)")
+        #expect(try cli.run("get", "outputFolder", "--schema", schema).output == home + "/Pictures\n")
+        #expect(refused.status == 65)
+        #expect(refused.error.contains("allowed: an absolute path (starting with / or ~) that is a folder or does not exist yet"), "\(refused.error)")
+        #expect(printed.output.contains(#""type" : "path""#) && printed.output.contains(#""path" : "folder""#), "\(printed.output)")
+        #expect(typed.status == 0, "\(typed.error)")
+    }
+
     @Test func settingAKeyNoSchemaDescribesSaysHowToAddIt() throws {
         let cli = CommandLineFixture()
 
@@ -33,7 +54,7 @@ struct OtherProgramsSuiteTests {
         #expect(result.status == 64)
         #expect(result.error == "prefs-tui: unknown key \"format\": com.example.photoexporter has no schema, and no such key yet; "
             + "to add it, give its type: prefs-tui set --type TYPE format png --suite com.example.photoexporter "
-            + "(TYPE: bool, int, real, string, date, data, array, dict), or describe the suite with --schema FILE "
+            + "(TYPE: bool, int, real, string, date, data, path, array, dict), or describe the suite with --schema FILE "
             + "(as `prefs-tui schema` prints one)\n")
         let added = try cli.run("set", "--type", "string", "format", "png", "--suite", "com.example.photoexporter")
         #expect(added.status == 0, "\(added.error)")

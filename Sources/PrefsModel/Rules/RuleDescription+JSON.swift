@@ -27,6 +27,8 @@ extension RuleDescription {
             return .object(["choices": .array(options.map { .object(["value": .string($0.value), "title": .string($0.title)]) })])
         case .each(let inner):
             return .object(["each": inner.jsonValue ?? .object([:])])
+        case .path(let requirement):
+            return .object(["path": .string(requirement.rawValue)])
         }
     }
 
@@ -55,6 +57,12 @@ extension RuleDescription {
         }
         if let each = object["each"] {
             self = .each(try RuleDescription(json: each, at: place + ".each"))
+        } else if let path = object["path"] {
+            let names = PathRequirement.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            guard case .string(let name) = path, let requirement = PathRequirement(rawValue: name) else {
+                throw RuleError("\"path\" must be one of \(names), not \(path.text)")
+            }
+            self = .path(requirement)
         } else if let choices = object["choices"] {
             guard case .array(let items) = choices, !items.isEmpty else { throw RuleError("\"choices\" must be a non-empty array") }
             self = .choices(try items.enumerated().map { index, item in
@@ -138,6 +146,9 @@ extension RuleDescription {
         case .each(let inner):
             guard case .array(let items) = value else { return false }
             return items.allSatisfy(inner.allows)
+        case .path(let requirement):
+            guard case .string(let text) = value else { return false }
+            return requirement.allows(text)
         }
     }
 
@@ -169,6 +180,11 @@ extension RuleDescription {
         case .choices(let options):
             let values = Set(options.map(\.value))
             return { value in values.contains(value.stringValue ?? value.text) }
+        case .path(let requirement):
+            return { value in
+                guard case .string(let text) = value else { return false }
+                return requirement.allows(text)
+            }
         case .each(let inner):
             guard let check = inner.jsonCheck() else {
                 return { value in if case .array = value { true } else { false } }

@@ -17,6 +17,8 @@ public indirect enum RuleDescription: Sendable, Hashable {
     case choices([ChoiceOption])
     /// Every item of a list follows the inner rule.
     case each(RuleDescription)
+    /// A file-system path that must be absolute, a folder, or an existing folder.
+    case path(PathRequirement)
 
     /// Plain words for messages and help: what values are allowed.
     ///
@@ -48,6 +50,8 @@ public indirect enum RuleDescription: Sendable, Hashable {
             return "one of " + options.map(\.value.controlCharactersEscaped).joined(separator: ", ")
         case .each(let inner):
             return "a list where each item is \(inner.allowedText)"
+        case .path(let requirement):
+            return requirement.allowedText
         }
     }
 

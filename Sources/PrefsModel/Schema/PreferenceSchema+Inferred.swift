@@ -179,6 +179,7 @@ extension PreferenceType {
         case .double: return .double(0)
         case .string, .data: return .string("")
         case .date: return .string("1970-01-01T00:00:00Z")
+        case .path: return .string("/")
         case .array: return .array([])
         case .dictionary: return .object([:])
         default: return .string("")
@@ -195,5 +196,19 @@ extension PreferenceSchema {
     /// ```
     package func declaresType(of key: AnyPreferenceKey) -> Bool {
         key.isDescribedBySchema && !isInferred
+    }
+}
+
+extension AnyPreferenceKey {
+    /// A key of `type` that no schema describes and that declares no default: what
+    /// `prefs-tui set --type` writes with. Nil for a type a run-time key cannot hold.
+    ///
+    /// ```swift
+    /// AnyPreferenceKey.undescribed("outputFolder", type: .path)?.type  // .path
+    /// ```
+    package static func undescribed(_ name: String, type: PreferenceType) -> AnyPreferenceKey? {
+        guard let valueType = RuntimeValueType.resolve(type) else { return nil }
+        return try? RuntimeValueType.makeKey(valueType, name: name, defaultJSON: nil, rule: .any, title: name, help: "",
+                                             section: "Other keys", unit: nil, isDescribedBySchema: false)
     }
 }

@@ -194,7 +194,7 @@ extension PreferenceSchema {
         guard let (type, valueType) = types.resolve(typeName) else {
             // Cut: a type name of 100,000 characters made a message as long.
             let shown = typeName.count > 60 ? String(typeName.prefix(60)) + "…" : typeName
-            throw RuleError("unknown type \(shown.quotedForMessage); use bool, int, double, string, date, data, url, plist, [T], [string: T] or T?")
+            throw RuleError("unknown type \(shown.quotedForMessage); use bool, int, double, string, date, data, url, path, plist, [T], [string: T] or T?")
         }
         func text(_ field: String) throws -> String? {
             switch fields[field] {
@@ -227,6 +227,7 @@ enum RuntimeValueType {
         case .date: return Date.self
         case .data: return Data.self
         case .url: return URL.self
+        case .path: return FileSystemPath.self
         case .array(let element): return resolve(element).map { arrayType(of: $0) }
         case .dictionary(let element): return resolve(element).map { dictionaryType(of: $0) }
         case .optional(let wrapped): return resolve(wrapped).map { optionalType(of: $0) }
@@ -249,6 +250,8 @@ enum RuntimeValueType {
             if base == .int { try RuleDescription.checkWholeNumbers(in: json) }
         case .text:
             guard base == .string else { throw RuleError("a text rule needs a string, not \(type.name)") }
+        case .path:
+            guard base == .path else { throw RuleError("a path rule needs a path, not \(type.name)") }
         case .each(let inner):
             guard case .array(let element) = base else { throw RuleError("an \"each\" rule needs a list, not \(type.name)") }
             var innerJSON: JSONValue?

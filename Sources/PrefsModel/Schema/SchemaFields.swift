@@ -14,6 +14,7 @@ enum SchemaFields {
         ("a choices rule", ["choices"]),
         ("a min/max/step rule", ["min", "max", "step"]),
         ("a text rule", ["nonEmpty", "maxLength", "pattern", "multiline"]),
+        ("a path rule", ["path"]),
     ]
     // The fields `RuleDescription(json:)` reads; SchemaTests checks that every rule it writes reads back.
     static let rule: Set<String> = ruleKinds.reduce(into: []) { $0.formUnion($1.fields) }

@@ -9,6 +9,8 @@
 /// ```
 public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible {
     case bool, int, double, string, date, data, url
+    /// A file-system path (``FileSystemPath``), stored as plain text.
+    case path
     case array(PreferenceType)
     case dictionary(PreferenceType)
     case optional(PreferenceType)
@@ -28,6 +30,7 @@ public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible
         case .date: return "date"
         case .data: return "data"
         case .url: return "url"
+        case .path: return "path"
         case .array(let element): return "[\(element.name)]"
         case .dictionary(let element): return "[string: \(element.name)]"
         case .optional(let wrapped): return "\(wrapped.name)?"
@@ -73,6 +76,7 @@ public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible
         case "date": self = .date
         case "data": self = .data
         case "url": self = .url
+        case "path": self = .path
         default: return nil
         }
     }
@@ -109,7 +113,7 @@ public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible
 
     var isScalar: Bool {
         switch self {
-        case .bool, .int, .double, .string, .date, .data, .url: return true
+        case .bool, .int, .double, .string, .date, .data, .url, .path: return true
         default: return false
         }
     }

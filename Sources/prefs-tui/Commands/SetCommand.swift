@@ -30,7 +30,7 @@ struct SetCommand: ParsableCommand {
 
     /// The kinds `--type` names, as `defaults write -bool/-int/-float/-string/-date/-data/-array/-dict` does.
     enum StoredType: String, CaseIterable {
-        case bool, int, real, string, date, data, array, dict
+        case bool, int, real, string, date, data, path, array, dict
 
         /// A key of this kind for `name`, typed as a suite's file would type such a value, with
         /// no declared default (``AnyPreferenceKey/hasDefault``). An array of words is a list of
@@ -44,6 +44,11 @@ struct SetCommand: ParsableCommand {
             case .string: sample = .string("")
             case .date: sample = .date(Date(timeIntervalSince1970: 0))
             case .data: sample = .data(Data())
+            case .path:
+                // Made as a schema file's path key is; it cannot fail, and were it ever to, the
+                // value would still be written as the text it is.
+                if let key = AnyPreferenceKey.undescribed(name, type: .path) { return key }
+                sample = .string("")
             case .array:
                 let isJSON = values.count == 1 && values[0].trimmingCharacters(in: .whitespaces).hasPrefix("[")
                 sample = isJSON ? .array([]) : .array([.string("")])
