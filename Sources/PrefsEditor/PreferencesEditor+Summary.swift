@@ -26,17 +26,26 @@ extension PreferencesEditor {
         public let unsaved: UnsavedChange?
 
         /// The signal that ended the session, when ``ending`` is ``Ending/signal(_:)``.
+        ///
+        /// ```swift
+        /// if let signal = summary.endingSignal { log("the editor ended by signal \(signal)") }
+        /// ```
         public var endingSignal: Int32? {
             if case .signal(let signal) = ending { return signal }
             return nil
         }
 
         /// Whether the host ended the session (``Ending/cancelled``).
+        ///
+        /// ```swift
+        /// if summary.wasCancelled { return }
+        /// ```
         public var wasCancelled: Bool { ending == .cancelled }
 
-        /// The person's change of one setting, typed as the key is: the value it read before the
-        /// session's first change and after its last (a default where nothing is stored); nil
-        /// when the person did not change it.
+        /// The person's change of one setting, typed as the key is: its stored value before the
+        /// session's first change and after its last, each read as the key reads a stored value
+        /// (the key's default where nothing is stored; a site's value is not looked at); nil when
+        /// the person did not change it.
         ///
         /// ```swift
         /// summary.change(of: .quality)  // ValueChange(before: 80, after: 90)
@@ -84,6 +93,10 @@ extension PreferencesEditor {
 
     /// One setting the editor changed: its stored value before the editor's first change of it,
     /// and what its last change stored (nil: nothing stored, so it reads its default).
+    ///
+    /// ```swift
+    /// for change in summary.changes { print(change.key, change.before ?? "default", "→", change.after ?? "default") }
+    /// ```
     public struct Change: Sendable, Equatable {
         /// The setting's key name.
         public let key: String

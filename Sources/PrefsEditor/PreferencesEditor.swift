@@ -71,6 +71,10 @@ public struct PreferencesEditor: Sendable {
         /// Called with the summary when a signal ended the editor, after the terminal is back and
         /// before the signal goes on to the host's own disposition, which may end the process:
         /// the last moment to report a change that was not saved.
+        ///
+        /// ```swift
+        /// options.onSignal = { summary in if let lost = summary.unsaved { log("not saved: \(lost.keys)") } }
+        /// ```
         public var onSignal: (@Sendable (Summary) -> Void)?
 
         /// Options for ``PreferencesEditor/init(_:title:options:)``.

@@ -60,4 +60,14 @@ struct DeclaredOnceTests {
 
         #expect(prefs.store.location == folder.file("com.example.exporter.plist"))
     }
+
+    @Test func aSchemaOfNoKeysReportsNothing() {
+        let reports = Locked([String]())
+        let prefs = Preferences(store: InMemoryStore(), schema: PreferenceSchema(title: "t", suiteName: "s", keys: []),
+                                onWriteError: { error in reports.withLock { $0.append("\(error)") } })
+
+        _ = prefs[Self.format]
+
+        #expect(reports.withLock { $0 }.isEmpty)
+    }
 }

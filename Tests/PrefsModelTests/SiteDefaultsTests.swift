@@ -98,6 +98,27 @@ struct SiteDefaultsTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test(arguments: ["removed", "moved away"])
+    func aSiteFolderRemovedOrMovedAwayTakesItsValuesAndLocksWithIt(how: String) async throws {
+        let fixture = Fixture()
+        let folder = fixture.siteA.file("acme")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try PlistValue.xmlPropertyList(["city": .string("Bergen")]).write(to: URL(fileURLWithPath: folder + "/" + fixture.suite + ".plist"))
+        try Data("unitsNotation\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + fixture.suite + ".locks"))
+        let store = SuiteStore(suiteName: fixture.suite, directory: fixture.home.path, watchForChanges: true)
+        let prefs = Preferences(store: store, schema: WeatherSettings.schema,
+                                site: SiteDefaults(suiteName: fixture.suite, folders: [folder], watchForChanges: true))
+        #expect(prefs[.city] == "Bergen" && prefs.isLocked(PreferenceKeys.unitsNotation))
+
+        if how == "removed" {
+            try FileManager.default.removeItem(atPath: folder)
+        } else {
+            try FileManager.default.moveItem(atPath: folder, toPath: folder + ".away")
+        }
+
+        #expect(await eventually { prefs[.city] == "Oslo" && !prefs.isLocked(PreferenceKeys.unitsNotation) })
+    }
+
     @Test func xdgConfigDirsIsReadAsTheSpecificationSays() {
         #expect(SiteDefaults.folders(fromEnvironment: [:]) == ["/etc/xdg"])
         #expect(SiteDefaults.folders(fromEnvironment: ["XDG_CONFIG_DIRS": ""]) == ["/etc/xdg"])

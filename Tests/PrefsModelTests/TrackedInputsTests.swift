@@ -44,4 +44,18 @@ struct TrackedInputsTests {
         #expect(Self.schema.derivedValues.map(\.title) == ["Speed"])
         #expect(Self.schema.derivedValues.first?.text(in: Preferences(store: InMemoryStore(), schema: Self.schema)) == "10 km/h")
     }
+
+    @Test func aValueThatReadsAnotherDerivedValueDependsOnWhatThatOneRead() {
+        let inner = AnyDerivedValue(Self.speed)
+        let outer = DerivedValue(name: "outer", title: "Outer") { prefs in "≈ " + (inner.text(in: prefs) ?? "") }
+        let prefs = Preferences(store: InMemoryStore(), schema: Self.schema)
+        let seen = Recorder<String>()
+        let token = prefs.observe(outer) { _, new in seen.append(new) }
+
+        prefs[Self.kmh] = 20
+
+        #expect(outer.valueAndInputs(in: prefs).inputs == ["metric", "kmh"])
+        #expect(seen.all == ["≈ 20 km/h"])
+        withExtendedLifetime(token) {}
+    }
 }

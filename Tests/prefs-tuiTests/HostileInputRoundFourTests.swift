@@ -182,6 +182,19 @@ struct HostileInputRoundFourTests {
         #expect(cli.plistBytes == nil)
     }
 
+    @Test func aDeclaredListOfNumbersThatFitsIsImportedThoughItsTextIsShorterThanIntegers() throws {
+        // 1.6 million integers for a list of reals: written as <real>1</real>, 28.8 MB, it fits;
+        // counted as <integer> elements it did not, and was refused.
+        let cli = CommandLineFixture()
+        let schema = try cli.write(#"{"suite": "com.example.samples", "sections": [{"name": "S", "settings": [{"key": "samples", "type": "[double]", "default": []}]}]}"#,
+                                   to: "samples.schema.json")
+        let file = try cli.write(#"{"samples": ["# + Array(repeating: "1", count: 1_600_000).joined(separator: ",") + "]}", to: "samples.json")
+
+        let result = try cli.run("import", file, "--schema", schema)
+
+        #expect(result.status == 0, "\(result.error)")
+    }
+
     @Test func aWriteSurelyOverTheSuiteLimitIsRefusedBeforeItsDocumentIsMade() throws {
         let directory = TemporaryDirectory()
         let store = SuiteStore(suiteName: "large", directory: directory.path, watchForChanges: false)
@@ -305,6 +318,9 @@ struct HostileInputRoundFourTests {
 
         #expect(first.status == 65)
         #expect(first.error.contains(#"nothing imported: the file holds the key "city" twice"#), "\(first.error)")
+        let nested = try cli.run("import", try cli.write(String(decoding: plist("<key>window</key><dict><key>x</key><integer>1</integer><key>x</key><integer>2</integer></dict>"), as: UTF8.self), to: "nested.plist"))
+        #expect(nested.status == 65)
+        #expect(nested.error.contains(#"holds the key "x" twice in one dictionary"#), "\(nested.error)")
         #expect(second.status == 65)
         #expect(second.error.contains(#"the keys "caf\u{E9}" and "cafe\u{301}" in one dictionary, the same text in two Unicode normalizations"#),
                 "\(second.error)")

@@ -103,12 +103,14 @@ struct SettingsSnapshot: Sendable {
     /// Preferences over these values alone, so host code (derived values) can read them as it
     /// reads its own settings, without reaching the live store.
     func preferences() -> Preferences {
-        guard !site.folders.isEmpty || !overrides.isEmpty else { return Preferences(store: InMemoryStore(values), schema: schema) }
+        // Only read, to compute live values: a host's own Preferences reports what is wrong with its
+        // keys (one not in the schema); this copy says nothing, above all not on the screen.
+        guard !site.folders.isEmpty || !overrides.isEmpty else { return Preferences(store: InMemoryStore(values), schema: schema, onWriteError: { _ in }) }
         // The values in effect, site ones included: the live values are computed from what the
         // program would read.
         var effective = values
         for key in schema.keys { effective[key.name] = effectiveStored(key) }
-        return Preferences(store: InMemoryStore(effective), schema: schema)
+        return Preferences(store: InMemoryStore(effective), schema: schema, onWriteError: { _ in })
     }
 }
 

@@ -247,7 +247,9 @@ package final class PlainPrompter {
         do {
             let changes = asEdit ? try prefs.writeEdits([key.name: value]) : try prefs.write([key.name: value])
             committed.record(changes, edited: [key.name])
-            if asEdit && !changes.isEmpty { undo.append((key, previous, prefs.store.storedValue(forKey: key.name))) }
+            // What this write stored, from its own result: read back from the store, another
+            // program's write just after it would count as this one's, and `u` would undo it.
+            if asEdit, let stored = changes.last(where: { $0.key == key.name }) { undo.append((key, previous, stored.new)) }
         } catch {
             return Self.message(for: error) + "\n"
         }

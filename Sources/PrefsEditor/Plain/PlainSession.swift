@@ -65,7 +65,10 @@ package enum PlainSession {
     private static func waitForInput(on input: Int32, wakeUp: WakeUpSignal) -> Bool {
         var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
-        guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { return false }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+        // A failed poll (other than a signal) is left to the read, which then finds the end of
+        // input or its error, rather than tried again at once for ever.
+        if ready < 0 { return errno != EINTR }
         // POLLHUP and POLLERR too: a read then finds the end of input.
         return descriptors[0].revents != 0
     }
@@ -77,6 +80,13 @@ package enum PlainSession {
             let written = bytes.withUnsafeBytes { Foundation.write(output, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // Output left non-blocking (a terminal shares one open file between standard
+                    // input and output, and another program set it so): wait until it takes more.
+                    var output = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&output, 1, -1)
+                    continue
+                }
                 throw .outputFailed(reason: String(cString: strerror(errno)))
             }
             bytes = bytes.dropFirst(written)

@@ -70,28 +70,59 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
 }
 
 /// Text a live preview can show: `String`, or `String?` for a value that is sometimes hidden.
+///
+/// ```swift
+/// let feelsLike: DerivedValue<String?> = DerivedValue(name: "feelsLike", title: "Feels like") { prefs in prefs[.showFeelsLike] ? "19 °C" : nil }
+/// ```
 public protocol LivePreviewText: Sendable, Equatable {
     /// The text shown, or nil for nothing now.
+    ///
+    /// ```swift
+    /// "19 °C".previewText  // "19 °C"
+    /// ```
     var previewText: String? { get }
 }
 
 extension String: LivePreviewText {
+    /// The text itself.
+    ///
+    /// ```swift
+    /// "5.0 m/s".previewText  // "5.0 m/s"
+    /// ```
     public var previewText: String? { self }
 }
 
 extension Optional: LivePreviewText where Wrapped == String {
+    /// The text, or nil for nothing shown now.
+    ///
+    /// ```swift
+    /// Optional<String>.none.previewText  // nil
+    /// ```
     public var previewText: String? { self }
 }
 
 /// A derived value a schema lists in its live preview: a ``DerivedValue`` whose output is text
 /// (``LivePreviewText``), or an ``AnyDerivedValue``. A schema takes them as they are declared:
 /// `derivedValues: [wind, feelsLike]`, with no wrapper at the call site.
+///
+/// ```swift
+/// PreferenceSchema(title: "Weather", suiteName: "com.example.weather", keys: keys, derivedValues: [wind, feelsLike])
+/// ```
 public protocol LivePreviewValue: Sendable {
     /// The value as the live preview lists it.
+    ///
+    /// ```swift
+    /// wind.previewed.title  // "Wind"
+    /// ```
     var previewed: AnyDerivedValue { get }
 }
 
 extension DerivedValue: LivePreviewValue where Output: LivePreviewText {
+    /// This value as the live preview lists it.
+    ///
+    /// ```swift
+    /// wind.previewed.text(in: prefs)  // "5.0 m/s"
+    /// ```
     public var previewed: AnyDerivedValue { AnyDerivedValue(self) }
 }
 
@@ -126,6 +157,11 @@ public struct AnyDerivedValue: Sendable, LivePreviewValue {
         changesAt = derived.nextChange
     }
 
+    /// Itself.
+    ///
+    /// ```swift
+    /// AnyDerivedValue(wind).previewed.name  // "wind"
+    /// ```
     public var previewed: AnyDerivedValue { self }
 
     /// The current text, or nil when the value is hidden now.

@@ -20,10 +20,15 @@ package enum ReadTracking {
         reads.names.withLock { _ = $0.insert(name) }
     }
 
-    /// Runs `body` and returns what it returned with the names of the settings it read.
+    /// Runs `body` and returns what it returned with the names of the settings it read. Inside
+    /// another tracked computation (a derived value that reads another), the reads count for
+    /// the enclosing one too.
     package static func reads<Result>(_ body: () -> Result) -> (result: Result, names: Set<String>) {
+        let enclosing = current
         let reads = Reads()
         let result = $current.withValue(reads) { body() }
-        return (result, reads.names.withLock { $0 })
+        let names = reads.names.withLock { $0 }
+        if let enclosing { enclosing.names.withLock { $0.formUnion(names) } }
+        return (result, names)
     }
 }

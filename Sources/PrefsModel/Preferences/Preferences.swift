@@ -162,8 +162,10 @@ public final class Preferences: Sendable {
 
     /// A key the schema does not list (declared, then forgotten in the schema's keys) still
     /// reads and writes, but nothing shows it: said once per key, to the write-error handler.
+    /// A schema of no keys lists nothing on purpose (``Preferences/standard``, for
+    /// `@Preference` without a schema): every key is read without one there.
     private func reportIfNotInSchema(_ key: AnyPreferenceKey) {
-        guard !schema.holds(key) else { return }
+        guard !schema.keys.isEmpty, !schema.holds(key) else { return }
         let first = reportedKeys.withLock { $0.insert(key.name).inserted }
         if first { writeErrorHandler(.keyNotInSchema(key.name, suiteName: schema.suiteName)) }
     }

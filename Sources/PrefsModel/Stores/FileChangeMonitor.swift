@@ -101,13 +101,15 @@ final class FileChangeMonitor: Sendable {
                onChange: @escaping @Sendable () -> Void) -> ObservationToken {
         let directory = (directory as NSString).standardizingPath
         let path = (directory as NSString).appendingPathComponent(fileName)
-        let watch = addWatch(on: directory)
-        let id = state.withLock { state in
+        // The watch is added and recorded under the lock: a `remove` of another subscription
+        // on the same folder in between would otherwise drop the watch this one just joined.
+        let (id, watch) = state.withLock { state in
+            let watch = addWatch(on: directory)
             defer { state.nextID += 1 }
             state.subscriptions[state.nextID] = Subscription(
                 directory: directory, fileName: fileName, onChange: onChange, watch: watch.descriptor,
                 watchedFolder: watch.folder, lastIdentity: watch.descriptor == nil ? SuiteFile(path: path).identity() : nil)
-            return state.nextID
+            return (state.nextID, watch)
         }
         if watch.descriptor == nil {
             startPolling()
@@ -169,11 +171,11 @@ final class FileChangeMonitor: Sendable {
     }
 
     private func remove(_ id: Int) {
-        let unused: Int32? = state.withLock { state in
-            guard let removed = state.subscriptions.removeValue(forKey: id), let watch = removed.watch else { return nil }
-            return Self.isUnused(watch, in: state) ? watch : nil
+        state.withLock { state in
+            guard let removed = state.subscriptions.removeValue(forKey: id), let watch = removed.watch,
+                  Self.isUnused(watch, in: state) else { return }
+            inotify_rm_watch(inotify, watch)
         }
-        if let unused { inotify_rm_watch(inotify, unused) }
     }
 
     private static func isUnused(_ watch: Int32, in state: State) -> Bool {
@@ -184,66 +186,55 @@ final class FileChangeMonitor: Sendable {
 
     private func handleEvents() {
         let events = Self.drainEvents(inotify)
-        var callbacks: [@Sendable () -> Void] = []
-        // Subscriptions whose watch must be placed again: a folder on their way appeared, or
-        // their folder (or the ancestor they wait on) was removed or moved away.
-        var toPlace: [Int: Subscription] = [:]
-        var movedAway: Set<Int32> = []
-        state.withLock { state in
+        let callbacks: [@Sendable () -> Void] = state.withLock { state in
             // Several events for one write (rename, then close) make one call per subscription.
             var changed = Set<Int>()
+            // Subscriptions whose watch must be placed again: a folder on their way appeared, or
+            // their folder (or the ancestor they wait on) was removed or moved away.
+            var toPlace = Set<Int>()
+            var movedAway = Set<Int32>()
             for event in events {
                 let lost = event.mask & UInt32(IN_IGNORED | IN_MOVE_SELF) != 0
                 if event.mask & UInt32(IN_MOVE_SELF) != 0 { movedAway.insert(event.watch) }
-                let folderAppeared = event.mask & UInt32(IN_ISDIR) != 0 && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+                // A folder, or a link to one: the watch is tried there, and stays above if it is neither.
+                let appeared = event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
                 for (id, subscription) in state.subscriptions where subscription.watch == event.watch {
                     if lost {
-                        toPlace[id] = subscription
+                        toPlace.insert(id)
                     } else if subscription.isWaitingForFolder {
-                        if folderAppeared && event.name == subscription.nextMissingName { toPlace[id] = subscription }
+                        if appeared && event.name == subscription.nextMissingName { toPlace.insert(id) }
                     } else if event.name == subscription.fileName && event.mask & UInt32(IN_CREATE) == 0 {
                         // A file's creation is followed by its close or rename; those say it changed.
                         changed.insert(id)
                     }
                 }
             }
-            callbacks = changed.subtracting(toPlace.keys).compactMap { state.subscriptions[$0]?.onChange }
+            // A folder moved away keeps its watch on the moved folder: dropped, so that the name
+            // is watched again wherever it now leads.
+            for watch in movedAway { inotify_rm_watch(inotify, watch) }
+            place(toPlace, in: &state)
+            // A subscription placed again is looked at too: its file may have come with its
+            // folder, or gone with it (a site folder removed takes its values with it).
+            return changed.union(toPlace).compactMap { state.subscriptions[$0]?.onChange }
         }
-        // A folder moved away keeps its watch on the moved folder: drop it, so the name is
-        // watched again wherever it now leads.
-        for watch in movedAway { inotify_rm_watch(inotify, watch) }
-        callbacks += place(toPlace)
+        if state.withLock({ state in state.subscriptions.values.contains { $0.watch == nil } }) { startPolling() }
         for callback in callbacks { callback() }
     }
 
-    /// Places the watches of subscriptions whose folder, or the way to it, changed, and returns
-    /// the callbacks of those that now reach their folder: the file may have come with it.
-    private func place(_ subscriptions: [Int: Subscription]) -> [@Sendable () -> Void] {
-        guard !subscriptions.isEmpty else { return [] }
-        var placed: [Int: (descriptor: Int32?, folder: String?, identity: SuiteFile.Identity?)] = [:]
-        for (id, subscription) in subscriptions {
-            let watch = addWatch(on: subscription.directory)
-            let path = (subscription.directory as NSString).appendingPathComponent(subscription.fileName)
-            placed[id] = (watch.descriptor, watch.folder, watch.descriptor == nil ? SuiteFile(path: path).identity() : nil)
+    /// Places again, under the lock, the watches of these subscriptions, whose folder or the way
+    /// to it changed; a watch left without subscriptions is removed.
+    private func place(_ ids: Set<Int>, in state: inout State) {
+        var unused = Set<Int32>()
+        for id in ids {
+            guard let before = state.subscriptions[id] else { continue }
+            let watch = addWatch(on: before.directory)
+            let path = (before.directory as NSString).appendingPathComponent(before.fileName)
+            state.subscriptions[id]?.watch = watch.descriptor
+            state.subscriptions[id]?.watchedFolder = watch.folder
+            state.subscriptions[id]?.lastIdentity = watch.descriptor == nil ? SuiteFile(path: path).identity() : nil
+            if let old = before.watch, old != watch.descriptor { unused.insert(old) }
         }
-        var unused: Set<Int32> = []
-        var callbacks: [@Sendable () -> Void] = []
-        var mustPoll = false
-        state.withLock { state in
-            for (id, placement) in placed {
-                guard let before = state.subscriptions[id] else { continue }
-                state.subscriptions[id]?.watch = placement.descriptor
-                state.subscriptions[id]?.watchedFolder = placement.folder
-                state.subscriptions[id]?.lastIdentity = placement.identity
-                if let old = before.watch, old != placement.descriptor { unused.insert(old) }
-                if placement.descriptor == nil { mustPoll = true }
-                if placement.folder == before.directory || placement.descriptor == nil { callbacks.append(before.onChange) }
-            }
-            unused = unused.filter { Self.isUnused($0, in: state) }
-        }
-        for watch in unused { inotify_rm_watch(inotify, watch) }
-        if mustPoll { startPolling() }
-        return callbacks
+        for watch in unused where Self.isUnused(watch, in: state) { inotify_rm_watch(inotify, watch) }
     }
 
     private struct Event {
@@ -290,28 +281,26 @@ final class FileChangeMonitor: Sendable {
 
     /// Checks every polled file's identity, and moves files that can now be watched to inotify.
     private func poll() {
-        let polled = state.withLock { state in state.subscriptions.filter { $0.value.watch == nil } }
-        var callbacks: [@Sendable () -> Void] = []
-        var updates: [Int: (watch: Int32?, folder: String?, identity: SuiteFile.Identity?)] = [:]
-        for (id, subscription) in polled {
-            let path = (subscription.directory as NSString).appendingPathComponent(subscription.fileName)
-            let watch = inotify >= 0 ? addWatch(on: subscription.directory) : (descriptor: nil, folder: nil, failure: nil)
-            let identity = SuiteFile(path: path).identity()
-            // A file now watched by inotify is looked at once more: it may have changed between
-            // this check and the watch.
-            if identity != subscription.lastIdentity || watch.descriptor != nil { callbacks.append(subscription.onChange) }
-            updates[id] = (watch.descriptor, watch.folder, identity)
-        }
-        state.withLock { state in
-            for (id, update) in updates where state.subscriptions[id] != nil {
-                state.subscriptions[id]?.watch = update.watch
-                state.subscriptions[id]?.watchedFolder = update.folder
-                state.subscriptions[id]?.lastIdentity = update.identity
+        // Under the lock, as every watch is added: a subscription removed meanwhile would
+        // otherwise leave a watch that nobody removes.
+        let callbacks: [@Sendable () -> Void] = state.withLock { state in
+            var callbacks: [@Sendable () -> Void] = []
+            for (id, subscription) in state.subscriptions where subscription.watch == nil {
+                let path = (subscription.directory as NSString).appendingPathComponent(subscription.fileName)
+                let watch = inotify >= 0 ? addWatch(on: subscription.directory) : (descriptor: nil, folder: nil, failure: nil)
+                let identity = SuiteFile(path: path).identity()
+                // A file now watched by inotify is looked at once more: it may have changed
+                // between this check and the watch.
+                if identity != subscription.lastIdentity || watch.descriptor != nil { callbacks.append(subscription.onChange) }
+                state.subscriptions[id]?.watch = watch.descriptor
+                state.subscriptions[id]?.watchedFolder = watch.folder
+                state.subscriptions[id]?.lastIdentity = identity
             }
             if !state.subscriptions.values.contains(where: { $0.watch == nil }) {
                 state.pollTimer?.cancel()
                 state.pollTimer = nil
             }
+            return callbacks
         }
         for callback in callbacks { callback() }
     }

@@ -189,6 +189,9 @@ struct PlistXMLReader {
     private mutating func rootEntry(key: String) throws -> PlistValue {
         let start = position
         do { return try value() } catch {
+            // Two keys Swift takes for one, in a dictionary inside the entry: refused (see
+            // `Outcome`), never left to Foundation, which would keep one of them.
+            if duplicate != nil { throw error }
             let end = try elementEnd(from: start)
             let fragment = Data(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             // The root dictionary is the first level; the entry may use the rest.

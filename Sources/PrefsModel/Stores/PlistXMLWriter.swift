@@ -137,6 +137,20 @@ package struct PlistXMLWriter {
         }
     }
 
+    /// The fewest bytes of the element a one-member `$` tag of an export stands for, whatever
+    /// its text says (`{"$real": "0.000"}` is the 17 bytes of `<real>0.0</real>` and a newline,
+    /// less than its text), or nil for no such tag (`$dictionary` is counted as the dictionary
+    /// it holds).
+    package static func leastSize(ofTag tag: String) -> Int? {
+        switch tag {
+        case "$integer": 21          // <integer>0</integer>\n
+        case "$real": 17             // <real>0.0</real>\n
+        case "$date": 33             // <date>2024-01-01T00:00:00Z</date>\n
+        case "$data": 15             // <data>\n</data>\n
+        default: nil
+        }
+    }
+
     private static func decimalDigits(_ number: UInt64) -> Int {
         var digits = 1, rest = number
         while rest >= 10 { rest /= 10; digits += 1 }

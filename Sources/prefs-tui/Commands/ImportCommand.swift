@@ -117,8 +117,9 @@ struct ImportCommand: ParsableCommand {
     /// kind is refused without being held (a 15 MB list of numbers for a list of text held 350 MB).
     /// A file that is not a JSON object is read whole, to report the fault as the tree reader does.
     ///
-    /// Every value counts against the suite's size limit as it is read (see ``SuiteBudget``): a
-    /// file whose values could not fit in any suite is refused there, before it is held whole.
+    /// Every value of a key no schema describes counts against the suite's size limit as it is
+    /// read (see ``SuiteBudget``): a file whose values could not fit in any suite is refused
+    /// there, before it is held whole.
     private static func jsonSettings(_ data: Data, shownFile: String, schema: PreferenceSchema) throws -> [(name: String, value: JSONValue)] {
         do {
             return try data.withUnsafeBytes { raw in
@@ -127,12 +128,18 @@ struct ImportCommand: ParsableCommand {
                 var budget = SuiteBudget()
                 scanner.begin()
                 try scanner.members { scanner, name in
-                    try budget.spend(12 + name.utf8.count)  // its <key>
-                    guard let key = schema.key(named: name), schema.declaresType(of: key), key.listItemFits(json: .null) != nil else {
+                    if let key = schema.key(named: name), schema.declaresType(of: key), key.listItemFits(json: .null) != nil {
+                        settings.append((name, try listValue(of: key, from: &scanner)))
+                    } else if schema.setting(storedUnder: name) == nil, !schema.retiredKeys.contains(name) {
+                        // Only a key no schema describes is counted: it is written exactly as the
+                        // file gives it. A declared setting's value may be converted to a shorter
+                        // form ("yes" to <true/>), or not stored at all (its default, a locked
+                        // setting's value, a retired one), so no count of it is a lower bound.
+                        try budget.spend(12 + name.utf8.count)  // its <key>
                         settings.append((name, try budget.value(from: &scanner)))
-                        return
+                    } else {
+                        settings.append((name, try scanner.value()))
                     }
-                    settings.append((name, try listValue(of: key, from: &scanner, budget: &budget)))
                 }
                 try scanner.end()
                 return settings
@@ -156,12 +163,12 @@ struct ImportCommand: ParsableCommand {
 
     /// A list key's value: items up to and including the first that is not of the item type.
     /// Any other value (null, an object) is read as it is, for the key's conversion to judge.
-    private static func listValue(of key: AnyPreferenceKey, from scanner: inout JSONScanner, budget: inout SuiteBudget) throws -> JSONValue {
-        guard scanner.isAtArray else { return try budget.value(from: &scanner) }
+    private static func listValue(of key: AnyPreferenceKey, from scanner: inout JSONScanner) throws -> JSONValue {
+        guard scanner.isAtArray else { return try scanner.value() }
         var items: [JSONValue] = []
         var refused = false
         try scanner.items { scanner in
-            let item = try refused ? scanner.value() : budget.value(from: &scanner)  // read for its syntax even after a refusal
+            let item = try scanner.value()  // read for its syntax even after a refusal
             guard !refused else { return }
             items.append(item)
             if key.listItemFits(json: item) == false { refused = true }
@@ -191,11 +198,18 @@ struct ImportCommand: ParsableCommand {
                 return array
             }
             if scanner.isAtObject {
+                let before = left
                 var members: [(name: String, value: JSONValue)] = []
                 try scanner.members { scanner, name in members.append((name, try value(from: &scanner))) }
                 // The scanner refuses a name given twice, so the names are unique here.
                 let object = JSONValue.object(Dictionary(uniqueKeysWithValues: members))
-                try spend(PlistXMLWriter.leastSize(ofImported: object, members: members.map(\.name)))
+                if members.count == 1, let tagged = PlistXMLWriter.leastSize(ofTag: members[0].name) {
+                    // A tag stands for one element, whatever its text counted for.
+                    left = before
+                    try spend(tagged)
+                } else {
+                    try spend(PlistXMLWriter.leastSize(ofImported: object, members: members.map(\.name)))
+                }
                 return object
             }
             let scalar = try scanner.value()
