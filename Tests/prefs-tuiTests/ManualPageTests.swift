@@ -24,6 +24,7 @@ struct ManualPageTests {
         #expect(texts.count > 50)
         let missing = texts.filter { !manual.contains(Self.mdoc($0)) }
         #expect(missing.isEmpty, "prefs-tui.1 is out of date (run Sources/prefs-tui/Manual/regenerate.sh); missing: \(missing)")
+        #expect(!manual.contains("`"), "the page shows Markdown's backticks")
     }
 
     /// Every abstract, discussion and option name of a command and its subcommands.
@@ -48,9 +49,11 @@ struct ManualPageTests {
         return texts
     }
 
-    /// Text as mdoc writes it: a backslash is `\e`.
+    /// Text as the page writes it: a backslash is `\e`, and a command in Markdown's backticks
+    /// is bold (`\fB…\fR`), as regenerate.sh makes it.
     static func mdoc(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\e")
+            .replacingOccurrences(of: #"`([^`]*)`"#, with: #"\\fB$1\\fR"#, options: .regularExpression)
     }
 }
 
