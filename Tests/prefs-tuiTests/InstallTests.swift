@@ -1,4 +1,5 @@
 import Foundation
+import PrefsModel
 import PrefsTestSupport
 import Testing
 
@@ -51,5 +52,43 @@ struct InstallTests {
                      ".prefs-tui.tmp"] {
             #expect(!FileManager.default.fileExists(atPath: home.file(file)), "\(file) was left behind")
         }
+    }
+}
+
+/// The README's samples of `list` output are what `list` prints (issue 30: they had drifted).
+@Suite("The README's samples of list output")
+struct ReadmeListSampleTests {
+    private static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("README.md")
+
+    @Test func theJSONSampleIsWhatListPrintsForThatSetting() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "- `list --json` prints").dropFirst().first)
+        let sample = try #require(section.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let cli = CommandLineFixture()
+        try cli.run("set", "refreshInterval", "30")
+
+        let listed = try JSONValue(parsing: try cli.run("list", "--json").output)
+
+        guard case .array(let entries) = listed, case .array(let documented) = try JSONValue(parsing: sample) else {
+            Issue.record("not arrays"); return
+        }
+        let actual = entries.first { $0.field("key") == .string("refreshInterval") }
+        let expected = documented.first.map { entry -> JSONValue in
+            guard case .object(var fields) = entry else { return entry }
+            fields["sourceFile"] = .string(cli.plistPath)      // the sample names a home folder
+            return .object(fields)
+        }
+        #expect(actual == expected, "\(String(describing: actual))")
+    }
+
+    @Test func theColumnsAreTheOnesListPrints() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let columns = try #require(text.components(separatedBy: "- `list` prints a table with the columns `").dropFirst().first?
+            .components(separatedBy: "`").first)
+
+        let header = try CommandLineFixture().run("list").output.components(separatedBy: "\n").first ?? ""
+
+        #expect(header.split(separator: " ").joined(separator: " ") == columns)
     }
 }
