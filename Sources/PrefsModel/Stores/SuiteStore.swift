@@ -257,10 +257,13 @@ public final class SuiteStore: PreferenceStore {
                     probably); showing the settings read before
                     """
             }
-            let applied = StoredChange.between(state.values, values)
+            // The differences only when someone is told: on the first read they are every key,
+            // and a list of 200,000 changes nobody reads was an eighth of `list`'s peak memory.
+            if reportChanges {
+                broadcaster.enqueue(StoredChange.between(state.values, values), source: InProcessWrites.shared.source(of: identity, at: path))
+            }
             state.values = values
             state.identity = identity
-            if reportChanges { broadcaster.enqueue(applied, source: InProcessWrites.shared.source(of: identity, at: path)) }
         }
         broadcaster.drain()
     }
