@@ -44,7 +44,7 @@ struct WriteFailureTests {
         }
         #expect(throws: PreferenceError.invalidValue(
             key: "ok", value: "\\u{001B}", allowed: "text without control characters other than tab, line feed and carriage return, "
-                + "and without U+FFFE or U+FFFF (XML 1.0 cannot carry U+001B even escaped)")) {
+                + "without U+FFFE or U+FFFF, and not starting with U+FEFF (an XML property list cannot carry U+001B)")) {
             try store.commit(["ok": .string("\u{1B}"), "city": nil])
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: suitePath)) == binary)

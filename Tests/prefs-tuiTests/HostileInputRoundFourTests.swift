@@ -410,4 +410,21 @@ struct HostileInputRoundFourTests {
         #expect(list.error.contains("is a binary property list whose references expand far beyond its size"), "\(list.error)")
         #expect(cli.plistBytes == bytes)
     }
+
+    @Test func textStartingWithAByteOrderMarkIsNotWrittenWhereItWouldNotReadBack() throws {
+        // Found by the suite-file fuzz target: a binary suite with a key starting with U+FEFF,
+        // which Foundation's XML reader (and ours, reading as it does) drops, so a write of the
+        // suite in XML changed the key.
+        let cli = CommandLineFixture()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.found("suite-file/leading-feff-key.bplist")))
+        try bytes.write(to: URL(fileURLWithPath: cli.plistPath))
+
+        let set = try cli.run("set", "refreshInterval", "20")
+        let typed = try cli.run("set", "--type", "string", "note", "\u{FEFF}hello")
+
+        #expect(set.status == 65, "\(set.error)")
+        #expect(set.error.contains("U+FEFF at its start"), "\(set.error)")
+        #expect(cli.plistBytes == bytes)
+        #expect(typed.status == 65)                                        // refused as text already
+    }
 }

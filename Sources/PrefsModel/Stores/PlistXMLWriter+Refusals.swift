@@ -29,8 +29,10 @@ extension PlistXMLWriter {
     }
 
     /// The first character XML 1.0 cannot carry even escaped (C0 controls other than tab, line
-    /// feed and carriage return; U+FFFE; U+FFFF), as "U+001B", or nil.
+    /// feed and carriage return; U+FFFE; U+FFFF), as "U+001B", or a leading U+FEFF (which
+    /// readers drop as a byte-order mark); nil for none.
     private static func refusedCharacter(in text: String) -> String? {
+        if text.unicodeScalars.first == "\u{FEFF}" { return "U+FEFF at its start" }
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x09, 0x0A, 0x0D: continue

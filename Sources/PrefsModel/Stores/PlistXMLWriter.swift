@@ -19,8 +19,9 @@ import Glibc
 /// - a carriage return is written `&#13;` (XML parsers turn a raw one into a line feed);
 /// - negative zero is written `-0.0` (Foundation writes `0.0` and loses the sign);
 /// - text holding a character XML 1.0 cannot carry at all, even escaped (C0 controls other than
-///   tab, line feed and carriage return; U+FFFE; U+FFFF), is refused with an error naming the key
-///   path, and nothing is written;
+///   tab, line feed and carriage return; U+FFFE; U+FFFF), or starting with U+FEFF (which
+///   Foundation's reader drops as a byte-order mark, however it is written), is refused with an
+///   error naming the key path, and nothing is written;
 /// - a date outside the years 1–9999 (which `plistlib` cannot read and `<date>` cannot spell) is
 ///   refused the same way.
 package struct PlistXMLWriter {
@@ -268,6 +269,10 @@ package struct PlistXMLWriter {
     private mutating func appendEscaped(_ text: String) throws {
         var text = text
         let refused: String? = text.withUTF8 { utf8 in
+            // A leading U+FEFF is taken for a byte-order mark and dropped by Foundation's reader
+            // (and so by ours, which reads as it does), also written as `&#xFEFF;`: the text
+            // would not read back as it was.
+            if utf8.count >= 3, utf8[0] == 0xEF, utf8[1] == 0xBB, utf8[2] == 0xBF { return "U+FEFF at its start" }
             var runStart = 0
             var index = 0
             while index < utf8.count {
@@ -301,7 +306,7 @@ package struct PlistXMLWriter {
             throw PreferenceError.invalidValue(
                 key: pathText, value: Self.visible(text),
                 allowed: "text without control characters other than tab, line feed and carriage return, "
-                    + "and without U+FFFE or U+FFFF (XML 1.0 cannot carry \(refused) even escaped)")
+                    + "without U+FFFE or U+FFFF, and not starting with U+FEFF (an XML property list cannot carry \(refused))")
         }
     }
 
