@@ -55,11 +55,12 @@ struct InstallTests {
     }
 }
 
-/// The README's samples of `list` output are what `list` prints (issue 30: they had drifted).
-@Suite("The README's samples of list output")
+/// The documented samples of `list` output (TheCommandLineTool.md) are what `list` prints
+/// (issue 30: they had drifted).
+@Suite("The documented samples of list output")
 struct ReadmeListSampleTests {
     private static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
+        .deletingLastPathComponent().appendingPathComponent("Sources/PrefsModel/PrefsModel.docc/TheCommandLineTool.md")
 
     @Test func theJSONSampleIsWhatListPrintsForThatSetting() throws {
         let text = try String(contentsOf: Self.readme, encoding: .utf8)

@@ -5,14 +5,14 @@ import Testing
 
 @Suite("One binding table for dispatch, help, hints and the README")
 struct KeyBindingTests {
-    /// The README's "### Keys" section, from its first table to the next heading.
+    /// The "## Keys" section of the editor's article (UsingTheEditor.md), to the next section.
     private func readmeKeySection() throws -> String {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        guard let start = text.range(of: "### Keys\n") else { return "" }
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/PrefsEditor/PrefsEditor.docc/UsingTheEditor.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        guard let start = text.range(of: "## Keys\n") else { return "" }
         let rest = text[start.upperBound...]
-        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.range(of: "\n### ")?.lowerBound ?? rest.endIndex
+        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
         return String(rest[..<end])
     }
 
@@ -20,13 +20,13 @@ struct KeyBindingTests {
     private var expectedTables: String {
         KeyBindings.sections.map { section in
             let rows = section.lines.map { "| \($0.keys.replacingOccurrences(of: "|", with: "\\|")) | \($0.help) |" }
-            return (["#### \(section.title)", "", "| keys | action |", "|---|---|"] + rows).joined(separator: "\n")
+            return (["### \(section.title)", "", "| keys | action |", "|---|---|"] + rows).joined(separator: "\n")
         }.joined(separator: "\n\n")
     }
 
     @Test func theReadmeKeyTableIsTheBindingTable() throws {
         let section = try readmeKeySection()
-        #expect(section.contains(expectedTables), "README's ### Keys should contain:\n\(expectedTables)")
+        #expect(section.contains(expectedTables), "UsingTheEditor.md's ## Keys should contain:\n\(expectedTables)")
     }
 
     @Test func everyKeyHasOneMeaningPerMode() {
