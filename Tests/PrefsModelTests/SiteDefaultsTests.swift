@@ -91,7 +91,8 @@ struct SiteDefaultsTests {
         try Data("city\n".utf8).write(to: URL(fileURLWithPath: later + "/" + fixture.suite + ".locks"))
 
         #expect(await eventually { prefs[.city] == "Bergen" && prefs.isLocked(PreferenceKeys.city) })
-        #expect(seen.all.contains("city"))
+        // Observers hear of it just after the layers change (on the watcher's thread): waited for too.
+        #expect(await eventually { seen.all.contains("city") })
         #expect(throws: PreferenceError.locked(key: "city", lockFile: later + "/" + fixture.suite + ".locks")) {
             try prefs.set("Paris", for: .city)
         }
