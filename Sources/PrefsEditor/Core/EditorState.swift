@@ -269,15 +269,21 @@ struct EditorState: Sendable {
     /// is due). A value noting a new read on another branch has it among its inputs from then on.
     mutating func computeDerived(changed: Set<String>? = nil) {
         let derivedValues = settings.schema.derivedValues
-        guard !derivedValues.isEmpty else { return }
-        if let changed, derived.count == derivedValues.count, !derived.contains(where: { !$0.inputs.isDisjoint(with: changed) }) { return }
+        // Which to compute: all of them without a change to go by (or readings to keep), else
+        // those that read a changed setting. Nothing due, no copy of the values is made.
+        let keepsReadings = changed != nil && derived.count == derivedValues.count
+        let due = derivedValues.indices.filter { index in
+            guard keepsReadings, let changed else { return true }
+            return !derived[index].inputs.isDisjoint(with: changed)
+        }
+        guard !due.isEmpty else { return }
         let prefs = settings.preferences()
-        derived = derivedValues.enumerated().map { index, value in
-            if let changed, derived.indices.contains(index), derived.count == derivedValues.count, derived[index].inputs.isDisjoint(with: changed) {
-                return derived[index]
-            }
+        if !keepsReadings { derived = [] }
+        for index in due {
+            let value = derivedValues[index]
             let (text, inputs) = value.textAndInputs(in: prefs)
-            return DerivedReading(title: value.title, text: text, nextChange: value.nextChange(in: prefs), inputs: inputs)
+            let reading = DerivedReading(title: value.title, text: text, nextChange: value.nextChange(in: prefs), inputs: inputs)
+            if keepsReadings { derived[index] = reading } else { derived.append(reading) }
         }
     }
 
