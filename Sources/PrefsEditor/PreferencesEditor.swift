@@ -132,7 +132,7 @@ public struct PreferencesEditor: Sendable {
     public func run(cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Summary {
         let shown = try shownPreferences()
         if options.asksPlainQuestions {
-            let outcome = try PlainSession.run(shown, suiteName: suiteName, cancellation: cancellation)
+            let outcome = try PlainSession.run(shown, suiteName: suiteName, keyListing: keyListing, cancellation: cancellation)
             return Summary(outcome.committed, ending: outcome.ending, unsaved: nil)
         }
         let device: TerminalDevice
@@ -154,7 +154,7 @@ public struct PreferencesEditor: Sendable {
                                             cancellation: cancellation)
         } catch .unknownTerminal(let term) where options.mode == .automatic {
             // No dead end: the plain mode needs no terminfo, and says why it is shown.
-            let outcome = try PlainSession.run(shown, suiteName: suiteName,
+            let outcome = try PlainSession.run(shown, suiteName: suiteName, keyListing: keyListing,
                                                note: PlainSession.unknownTerminalNote(term: term), cancellation: cancellation)
             return Summary(outcome.committed, ending: outcome.ending, unsaved: nil)
         }

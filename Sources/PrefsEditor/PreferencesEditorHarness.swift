@@ -83,10 +83,21 @@ extension PreferencesEditor {
     /// #expect(editor.screen.contains("History kept  14 days"))
     /// #expect(editor.summary.changes.map(\.key) == ["keepDaily"])
     /// ```
+    ///
+    /// With ``Options/mode`` `.plain`, it asks the plain mode's questions instead: answer them
+    /// with ``answer(_:)`` and read ``transcript``.
+    ///
+    /// ```swift
+    /// let plain = try PreferencesEditor.Harness(PreferencesEditor(prefs, options: .init(mode: .plain)))
+    /// plain.answer("keepDaily", "14")
+    /// #expect(plain.transcript.contains("Saved keepDaily = 14 days."))
+    /// ```
     public final class Harness {
         private let prefs: Preferences
         private let controller: EditorController
         private let outside: OutsideChanges
+        /// What the plain mode has said so far, and how much of the conversation that covers.
+        private var said = "", saidCount = 0
 
         /// Opens `editor` (its title, sections and keys) on a screen of `width`×`height` cells.
         /// With `writesToCopy`, the editor writes to a copy of the settings in memory and the
@@ -110,6 +121,10 @@ extension PreferencesEditor {
                                           loadProblem: writesToCopy ? shown.store.loadProblem : nil,
                                           width: max(1, width), height: max(1, height),
                                           keyListing: editor.keyListing)
+            if editor.options.mode == .plain {
+                controller.startConversation()
+                takeSaid()
+            }
         }
 
         deinit { outside.cancel() }
@@ -177,7 +192,33 @@ extension PreferencesEditor {
             screen.components(separatedBy: "\n").last ?? ""
         }
 
-        /// Whether a key quit the editor (`q`, Ctrl-C).
+        /// Answers the plain mode's questions, one line each, as a person types them (without
+        /// the line end); lines after one that quits are ignored. Opened with ``Options/mode``
+        /// `.plain` only: on the full screen, lines mean nothing and are ignored.
+        ///
+        /// ```swift
+        /// plain.answer("4", "Bergen")   // the fourth setting, then its new value
+        /// ```
+        public func answer(_ lines: String...) {
+            for line in lines where !controller.shouldQuit {
+                takeOutsideChanges()
+                controller.send(.line(.text(line)))
+            }
+            takeSaid()
+        }
+
+        /// Everything the plain mode has said, as it would print it: the list, the questions,
+        /// and what each answer did. Empty on the full screen.
+        ///
+        /// ```swift
+        /// #expect(plain.transcript.hasSuffix("Setting (number or name; l lists, q quits): "))
+        /// ```
+        public var transcript: String {
+            takeOutsideChanges()
+            return said
+        }
+
+        /// Whether a key (or in the plain mode, an answer) quit the editor (`q`, Ctrl-C).
         ///
         /// ```swift
         /// editor.press(.character("q")); #expect(editor.hasQuit)
@@ -195,7 +236,16 @@ extension PreferencesEditor {
         }
 
         private func takeOutsideChanges() {
-            if let event = outside.take(from: prefs) { controller.send(event) }
+            if let event = outside.take(from: prefs) {
+                controller.send(event)
+                takeSaid()
+            }
+        }
+
+        private func takeSaid() {
+            let new = PlainView.text(of: controller.state, since: saidCount)
+            said += new.text
+            saidCount = new.next
         }
     }
 }

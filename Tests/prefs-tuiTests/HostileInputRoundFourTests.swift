@@ -97,7 +97,11 @@ struct HostileInputRoundFourTests {
         let plain = try ChildProcess.run(executablePath: "/bin/bash", arguments: ["-c", #"exec "$0" --plain < "$1""#,
                                                                                  CommandLineFixture.binary, input],
                                          configHome: site.cli.directory.path, environment: site.environment)
-        #expect(plain.output.contains("Units is locked by \(site.locksPath)"), "\(plain.output)")
+        let screen = try site.run("render", "--width", "200", "--keys", "down right")
+        #expect(plain.output.contains("unitsNotation is locked by \(site.locksPath): the site sets it for everyone.\n"), "\(plain.output)")
+        // The full screen asks the same question of the site (it asked by the new name only).
+        #expect(screen.output.contains("⊘ Units "), "\(screen.output)")
+        #expect(screen.output.contains("unitsNotation is locked by \(site.locksPath)"), "\(screen.output)")
     }
 
     @Test func aMigrationLeavesALockedSettingsValueWhereItIs() throws {

@@ -69,7 +69,7 @@ struct PlainModeSessionTests {
         let session = Session()
         session.type("6")
         session.type("20")
-        #expect(await eventually { session.said.contains("Refresh every set to 20 min.") }, "\(session.said)")
+        #expect(await eventually { session.said.contains("Saved refreshInterval = 20.") }, "\(session.said)")
         try session.changeOutside(["refreshInterval": .int(30)])
         #expect(await eventually { session.said.contains("now 30 min") })
 

@@ -23,11 +23,11 @@ struct PlainModeTests {
         #expect(!result.output.contains("\u{1B}"))                 // no cursor movement, no colours
         #expect(result.output.contains("Updates\n  6. Refresh every: 15 min\n  7. Show feels-like: on\n"))
         #expect(result.output.contains("Now 15 min; default 15 min. Allowed: a whole number from 5 to 240 in steps of 5."))
-        #expect(result.output.contains("Refresh every set to 20 min.\nLive values now: Next refresh"))
+        #expect(result.output.contains("Saved refreshInterval = 20.\nLive values now: Next refresh"))
         #expect(result.output.contains(#"decimalPlaces: "5" is not allowed; allowed: 0…2"#))
         #expect(result.output.contains("Decimal places stays 1."))
-        #expect(result.output.contains("Units set to Imperial.\nLive values now: Wind 11.2 mph"))
-        #expect(result.output.contains("Undone: Units is Metric again."))
+        #expect(result.output.contains("Saved unitsNotation = imperial.\nLive values now: Wind 11.2 mph"))
+        #expect(result.output.contains("Undid: unitsNotation = metric.\nLive values now: Wind 5.0 m/s"))
         #expect(cli.stored == ["refreshInterval": .int(20)])
     }
 
@@ -53,7 +53,7 @@ struct PlainModeTests {
     @Test func liveValuesAreComparedByNameAndUnsetIsNotEmpty() throws {
         let (_, result) = try session("7", "off", "l", "q")
 
-        #expect(result.output.contains("Show feels-like set to off.\nLive values now: Feels like (none)\n"), "\(result.output)")
+        #expect(result.output.contains("Saved showFeelsLike = false.\nLive values now: Feels like (none)\n"), "\(result.output)")
         #expect(result.output.contains("  11. Last refresh: (unset)\n"))
         #expect(result.output.contains("  5. Favourite cities: (empty list)\n"))
     }
@@ -67,7 +67,8 @@ struct PlainModeTests {
         let result = try cli.runInShell("< '\(input)'", "--plain", "--suite", "com.acme.other")
 
         #expect(result.output.contains("Removed port from the file; the program that owns it decides what it means."), "\(result.output)")
-        #expect(result.output.contains("  1. port: (not set)"))
+        // The list follows the file, as the full screen's does: the key went with its value.
+        #expect(result.output.hasSuffix("No settings in this suite.\nSetting (number or name; l lists, q quits): Bye.\n"), "\(result.output)")
         #expect(cli.stored == [:])
     }
 
@@ -98,23 +99,65 @@ struct PlainModeTests {
     }
 
     @Test func rulesAreSaidInWords() {
-        #expect(PlainPrompter.words(for: PreferenceKey<Int>("n", default: 5, rule: .range(5...240, step: 5))) == "a whole number from 5 to 240 in steps of 5")
-        #expect(PlainPrompter.words(for: PreferenceKey<Double>("x", default: 1, rule: .range(0...2))) == "a number from 0 to 2")
-        #expect(PlainPrompter.words(for: PreferenceKey<Bool>("b", default: true)) == "on or off")
-        #expect(PlainPrompter.words(for: PreferenceKey<URL>("u", default: URL(string: "https://a.example")!)).hasPrefix("an absolute URL"))
+        #expect(PlainView.words(for: PreferenceKey<Int>("n", default: 5, rule: .range(5...240, step: 5))) == "a whole number from 5 to 240 in steps of 5")
+        #expect(PlainView.words(for: PreferenceKey<Double>("x", default: 1, rule: .range(0...2))) == "a number from 0 to 2")
+        #expect(PlainView.words(for: PreferenceKey<Bool>("b", default: true)) == "on or off")
+        #expect(PlainView.words(for: PreferenceKey<URL>("u", default: URL(string: "https://a.example")!)).hasPrefix("an absolute URL"))
     }
 
     @Test func aHostOpensThePlainModeThroughTheLibrary() throws {
         let prefs = Preferences(store: InMemoryStore(), schema: EditorHarness.schema)
-        let prompter = PlainPrompter(prefs: prefs, suiteName: "s")
+        let plain = try PreferencesEditor.Harness(PreferencesEditor(prefs, options: .init(mode: .plain)))
 
-        #expect(prompter.start().contains("4. City: Oslo"))
-        _ = prompter.respond(to: "city")
-        #expect(prompter.respond(to: "Tromsø").hasPrefix("City set to Tromsø."))
-        _ = prompter.respond(to: "q")
+        #expect(plain.transcript.contains("4. City: Oslo"))
+        plain.answer("city", "Tromsø")
+        #expect(plain.transcript.hasSuffix("Saved city = Tromsø.\nSetting (number or name; l lists, q quits): "), "\(plain.transcript)")
+        plain.answer("q")
 
-        #expect(prompter.isFinished)
+        #expect(plain.hasQuit)
         #expect(prefs.store.storedValue(forKey: "city") == .string("Tromsø"))
-        #expect(PreferencesEditor.Options(mode: .plain).mode == .plain)
+        #expect(plain.summary.changes.map(\.key) == ["city"])
+    }
+
+    /// The same settings opened twice through the public harness: once on the full screen, once
+    /// as plain questions.
+    private func bothViews(stored: [String: PlistValue] = [:]) throws -> (screen: PreferencesEditor.Harness, plain: PreferencesEditor.Harness) {
+        let screen = try PreferencesEditor.Harness(PreferencesEditor(Preferences(store: InMemoryStore(stored), schema: EditorHarness.schema)))
+        let plain = try PreferencesEditor.Harness(PreferencesEditor(Preferences(store: InMemoryStore(stored), schema: EditorHarness.schema),
+                                                                    options: .init(mode: .plain)))
+        return (screen, plain)
+    }
+
+    @Test func aResetAndAnUndoAreWordedAsTheFullScreenWordsThem() throws {
+        let (screen, plain) = try bothViews(stored: ["refreshInterval": .int(20)])
+
+        screen.press(.down, .down, .down, .down, .down, .character("r"))     // Refresh every
+        plain.answer("r 6")
+        let reset = screen.statusLine.trimmingCharacters(in: .whitespaces)
+        let changedByReset = plain.summary.changes.map(\.key)
+        screen.press(.character("u"))
+        plain.answer("u")
+        let undone = screen.statusLine.trimmingCharacters(in: .whitespaces)
+
+        #expect(reset == "Reset refreshInterval to its default (15)")
+        #expect(plain.transcript.contains("\(reset).\nLive values now: Next refresh"), "\(plain.transcript)")
+        #expect(plain.transcript.contains("\(undone).\n"), "\(plain.transcript)")
+        #expect(changedByReset == ["refreshInterval"])
+        #expect(plain.summary.changes.isEmpty)                              // undone: back as it was
+    }
+
+    @Test func anotherProgramsChangeIsSaidBeforeTheNextQuestion() throws {
+        let store = InMemoryStore()
+        let plain = try PreferencesEditor.Harness(PreferencesEditor(Preferences(store: store, schema: EditorHarness.schema),
+                                                                    options: .init(mode: .plain)))
+        plain.answer("city")
+
+        try Preferences(store: store, schema: EditorHarness.schema).set("Hamar", for: PreferenceKey<String>("city", default: "Oslo"))
+
+        #expect(plain.transcript.hasSuffix("City was changed by another program: now Hamar.\nNew value for City (Enter keeps Hamar; r resets): "),
+                "\(plain.transcript)")
+        plain.answer("")
+        #expect(plain.transcript.hasSuffix("City stays Hamar.\nSetting (number or name; l lists, q quits): "))
+        #expect(plain.summary.changes.isEmpty)
     }
 }

@@ -279,7 +279,7 @@ struct TerminalTests {
         try session.type("6"); try session.press("Enter")                         // pick by number
         #expect(await session.waitFor("Allowed: a whole number from 5 to 240 in steps of 5."))
         try session.type("20"); try session.press("Enter")                        // change
-        #expect(await session.waitFor("Refresh every set to 20 min."))
+        #expect(await session.waitFor("Saved refreshInterval = 20."))
         try session.type("refreshInterval"); try session.press("Enter")          // pick by name
         try session.type("7"); try session.press("Enter")                         // refused, as set refuses it
         #expect(await session.waitFor(#"refreshInterval: "7" is not allowed; allowed: 5…240 in steps of 5"#))
@@ -287,9 +287,9 @@ struct TerminalTests {
         #expect(await session.waitFor("Refresh every stays 20 min."))
         try session.type("1"); try session.press("Enter")
         try session.type("Kelvin"); try session.press("Enter")                    // a choice by name
-        #expect(await session.waitFor("Temperature set to Kelvin."))
+        #expect(await session.waitFor("Saved temperatureNotation = kelvin."))
         try session.type("r 1"); try session.press("Enter")                       // reset
-        #expect(await session.waitFor("Reset Temperature: now Celsius."))
+        #expect(await session.waitFor("Reset temperatureNotation to its default (celsius)."))
         try session.type("q"); try session.press("Enter")
 
         #expect(await eventually { session.exitStatus == "0" }, "\(session.screen())")
@@ -303,7 +303,7 @@ struct TerminalTests {
 
         try session.type("6"); try session.press("Enter")
         try session.type("20"); try session.press("Enter")
-        #expect(await session.waitFor("Refresh every set to 20 min."))
+        #expect(await session.waitFor("Saved refreshInterval = 20."))
         try session.type("q"); try session.press("Enter")
 
         #expect(await eventually { session.exitStatus == "0" }, "\(session.screen())")

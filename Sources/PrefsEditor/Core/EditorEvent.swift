@@ -9,6 +9,8 @@ enum EditorEvent: Sendable, Equatable {
     case paste(String)
     /// A click or a turn of the wheel (only while the mouse is captured).
     case mouse(MouseEvent)
+    /// A line typed in the plain mode: its counterpart of a key.
+    case line(TypedLine)
     case resize(width: Int, height: Int)
     /// Another program (or another `Preferences` in this process) changed these keys: their
     /// values in the user's file now (nil: removed), the site's layers now when there are any

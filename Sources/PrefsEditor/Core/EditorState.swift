@@ -132,6 +132,9 @@ struct EditorState: Sendable {
     /// The last left click on a setting (its row and time), so that a second click on the same
     /// row soon after opens it, as a double-click.
     var lastClick: (row: Int, time: Double)?
+    /// The plain mode's questions and answers, when the state is shown as plain text rather
+    /// than a screen (nil: the full screen).
+    var conversation: PlainConversation?
 
     init(settings: SettingsSnapshot, suiteName: String, location: String, width: Int, height: Int) {
         self.settings = settings
@@ -141,6 +144,17 @@ struct EditorState: Sendable {
         self.width = Self.side(width)
         self.height = Self.side(height)
         layout = Self.layout(width: Self.side(width), height: Self.side(height), filter: "", modifiedOnly: false, mode: .browse)
+    }
+
+    /// Turns this state into the plain mode's: what it is and the settings are said, then the
+    /// question for a setting. The first message (a problem reading the suite) is said with them.
+    mutating func startConversation() {
+        var conversation = PlainConversation()
+        conversation.say(.introduction(warning: message.map(\.text)))
+        conversation.say(.listing)
+        conversation.say(.menuPrompt)
+        self.conversation = conversation
+        message = nil
     }
 
     private mutating func relayout() {

@@ -141,6 +141,7 @@ extension EditorUpdate {
             case .key(let key): effects += handle(&state, key: key)
             case .paste(let text): paste(&state, text)
             case .mouse(let event): effects += mouse(&state, event)
+            case .line(let line): effects += self.line(&state, line)
             default: break
             }
         }
@@ -173,7 +174,7 @@ extension EditorUpdate {
         if let key = editedKey(state), editedBefore == false, let lockFile = state.settings.lockFile(of: key) {
             state.mode = .browse
             applyExternalChange(&state, values: values, loadProblem: loadProblem)
-            state.message = .init(text: "\(key.name) is now locked by \(lockFile.controlCharactersEscaped): the site sets it; your edit was not saved", kind: .warning)
+            state.message = .init(text: nowLockedMessage(key, lockFile: lockFile), kind: .warning)
             return
         }
         applyExternalChange(&state, values: values, loadProblem: loadProblem)

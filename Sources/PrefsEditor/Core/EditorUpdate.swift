@@ -7,6 +7,11 @@ import PrefsModel
 /// what it asks for comes back as later events.
 enum EditorUpdate {
     static func update(_ state: inout EditorState, _ event: EditorEvent) -> [EditorEffect] {
+        state.conversation == nil ? step(&state, event) : converse(&state, event)
+    }
+
+    /// One event's work, the same in both views.
+    static func step(_ state: inout EditorState, _ event: EditorEvent) -> [EditorEffect] {
         var effects: [EditorEffect] = []
         switch event {
         case .key(let key): effects = handle(&state, key: key)
@@ -23,6 +28,8 @@ enum EditorUpdate {
         case .timer:
             state.wakeUp = nil
             state.computeDerived()
+        case .line(let line):
+            effects = self.line(&state, line)
         }
         state.scrollToSelection(visibleRows: state.layout.listHeight)
         return effects + timerRequest(&state)
@@ -181,7 +188,7 @@ enum EditorUpdate {
         // A setting the site locked is read-only here, and the person is told why (a write
         // would only be refused).
         if let lockFile = state.settings.lockFile(of: key) {
-            state.message = .init(text: "\(key.name) is locked by \(lockFile.controlCharactersEscaped): the site sets it for everyone", kind: .info)
+            state.message = lockedMessage(key, lockFile: lockFile)
             return []
         }
         // What the user's file holds decides what r and Delete do; the value in effect (maybe
@@ -246,6 +253,16 @@ enum EditorUpdate {
             break
         }
         return []
+    }
+
+    /// Why a locked setting cannot be changed here.
+    static func lockedMessage(_ key: AnyPreferenceKey, lockFile: String) -> EditorState.Message {
+        .init(text: "\(key.name) is locked by \(lockFile.controlCharactersEscaped): the site sets it for everyone", kind: .info)
+    }
+
+    /// What is said when a lock arrives on the setting being edited.
+    static func nowLockedMessage(_ key: AnyPreferenceKey, lockFile: String) -> String {
+        "\(key.name) is now locked by \(lockFile.controlCharactersEscaped): the site sets it; your edit was not saved"
     }
 
     // MARK: Reset all, filter

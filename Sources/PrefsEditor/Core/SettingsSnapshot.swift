@@ -51,9 +51,10 @@ struct SettingsSnapshot: Sendable {
         site.effectiveStored(key, user: userValue(of: key), override: overrides[key.name])
     }
 
-    /// The locks file that locks the key, or nil.
+    /// The locks file that locks the key (by its name or an old one), or nil: the site's own
+    /// answer, so the editor never differs from `set` about what is locked.
     func lockFile(of key: AnyPreferenceKey) -> String? {
-        site.folders.first { $0.locked.contains(key.name) }?.locksPath
+        site.lockingFolder(of: key).map { site.folders[$0].locksPath }
     }
 
     /// Whether nothing is stored for the key in the user's file.

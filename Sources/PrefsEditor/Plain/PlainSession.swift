@@ -1,11 +1,12 @@
 import Foundation
 import PrefsModel
 
-/// The plain mode's loop: prints what the ``PlainPrompter`` says and feeds it the lines of
-/// standard input, until the person quits, input ends or the host cancels. Between lines it
-/// sleeps in `poll` on the input and a wake-up descriptor, so another program's change is said
-/// at once and a cancellation ends it while it waits for a line. It changes no terminal mode, no
-/// signal action and no locale, so there is nothing to put back.
+/// The plain mode's loop: the state machine the full screen runs, fed the lines of standard
+/// input as events, its conversation printed by ``PlainView`` after each, until the person
+/// quits, input ends or the host cancels. Between lines it sleeps in `poll` on the input and a
+/// wake-up descriptor, so another program's change is said at once and a cancellation ends it
+/// while it waits for a line. It changes no terminal mode, no signal action and no locale, so
+/// there is nothing to put back.
 package enum PlainSession {
     /// Whether the plain mode is asked for by the environment: `ACCESSIBLE` set (as charm's
     /// huh and the GitHub CLI read it), or a terminal that cannot move its cursor (`TERM=dumb`).
@@ -34,30 +35,41 @@ package enum PlainSession {
     /// Throws ``PreferencesEditorError/outputFailed(reason:)`` when the output cannot be written
     /// (a full disk, a reader that has gone): nobody would read the questions, and answering
     /// them blind would change settings unseen.
-    package static func run(_ prefs: Preferences, suiteName: String, note: String? = nil,
+    package static func run(_ prefs: Preferences, suiteName: String, keyListing: KeyListing = .schema, note: String? = nil,
                             input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
                             cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
         let wakeUp = try WakeUpSignal()
         cancellation?.attach(wakeUp)
         defer { cancellation?.detach() }
+        // Watching first, as the full screen does, so no change falls between it and the snapshot.
         let outside = OutsideChanges(prefs) { wakeUp.signal() }
         defer { outside.cancel() }
-        let prompter = PlainPrompter(prefs: prefs, suiteName: suiteName)
-        try write((note ?? "") + prompter.start(), to: output)
+        let controller = EditorController(prefs: prefs, suiteName: suiteName, width: 80, height: 24, keyListing: keyListing)
+        controller.startConversation()
+        var printed = 0
+        func printSaid(before text: String = "") throws(PreferencesEditorError) {
+            let said = PlainView.text(of: controller.state, since: printed)
+            printed = said.next
+            try write(text + said.text, to: output)
+        }
+        try printSaid(before: note ?? "")
         var reader = PlainLineReader(descriptor: input)
-        while !prompter.isFinished {
+        while !controller.shouldQuit {
             if let line = reader.nextRead() {
-                try write(prompter.take(line), to: output)
+                controller.send(.line(line.typed))
+                try printSaid()
                 continue
             }
             let inputReady = waitForInput(on: input, wakeUp: wakeUp)
             wakeUp.drain()
-            if cancellation?.isCancelled == true { return Outcome(committed: prompter.committed, ending: .cancelled) }
-            let changed = outside.takeNames()
-            if !changed.isEmpty { try write(prompter.changedOutside(changed), to: output) }
+            if cancellation?.isCancelled == true { return Outcome(committed: controller.committed, ending: .cancelled) }
+            if let event = outside.take(from: prefs) {
+                controller.send(event)
+                try printSaid()
+            }
             if inputReady { reader.fill() }
         }
-        return Outcome(committed: prompter.committed, ending: .quit)
+        return Outcome(committed: controller.committed, ending: controller.ending ?? .quit)
     }
 
     /// Sleeps until the input has a line (or has ended), or the wake-up descriptor was written;
@@ -90,6 +102,18 @@ package enum PlainSession {
                 throw .outputFailed(reason: String(cString: strerror(errno)))
             }
             bytes = bytes.dropFirst(written)
+        }
+    }
+}
+
+extension PlainLineReader.Line {
+    /// The line as the state machine takes it.
+    var typed: TypedLine {
+        switch self {
+        case .text(let text): .text(text)
+        case .notUTF8: .refused("it is not UTF-8 text")
+        case .tooLong: .refused("it is longer than \(PlainLineReader.longestLine) bytes")
+        case .end: .end
         }
     }
 }

@@ -84,6 +84,11 @@ package final class EditorController {
         send(OutsideChanges.event(for: names, in: prefs))
     }
 
+    /// Shows the state as the plain mode's questions from now on (see ``PlainView``).
+    func startConversation() {
+        state.startConversation()
+    }
+
     /// Drops the keys held behind a pending write, for an editor that has closed.
     func discardHeldInput() {
         state.heldInput.removeAll()
