@@ -32,9 +32,12 @@ public final class SuiteStore: PreferenceStore {
         var values: [String: PlistValue] = [:]
         /// The keys of `values` in the file's order, so a write need not sort them.
         var order = PlistKeyOrder([])
-        /// The file version `values` came from, or nil when the file was absent. It only tells
-        /// where a change came from (``InProcessWrites``); it never decides whether to re-read.
+        /// The file version `values` came from, or nil when the file was absent. It tells where
+        /// a change came from (``InProcessWrites``), and lets the watcher pass over the news of
+        /// this store's own write (see ``isKnownVersion(_:)``).
         var identity: SuiteFile.Identity?
+        /// How many times the watcher read the file (for tests: its own writes are not read back).
+        var watcherReads = 0
         /// The file's size at the last look, or nil when it was absent: an empty file where
         /// there was content is a program caught rewriting in place, not an empty suite.
         var knownSize: Int64?
@@ -208,11 +211,39 @@ public final class SuiteStore: PreferenceStore {
         reload(reportChanges: true)
     }
 
-    /// Reads the file again, always: its identity (inode, size, times) can repeat after a
-    /// rename on file systems with coarse timestamps, so an unchanged identity proves nothing.
+    /// How many times the file watcher has read the file.
+    package var watcherReads: Int { state.withLock { $0.watcherReads } }
+
+    /// What the watcher does when the folder reports a change: reads the file again, unless it
+    /// is still the version this store knows (its own write, whose news comes after its result:
+    /// reading it back would only find what the write already reported).
+    private func fileChanged() {
+        diskAccess.lock()
+        defer { diskAccess.unlock() }
+        if let now = file.identity(), let known = state.withLock({ $0.identity }), Self.isKnownVersion(now, known: known) { return }
+        state.withLock { $0.watcherReads += 1 }
+        readAgain(reportChanges: true)
+    }
+
+    /// Whether the file now is the version this store wrote or read last. An identity (device,
+    /// inode, size, modification time) can repeat: a freed inode is reused, and a file system with
+    /// whole-second times gives two versions one time. So it counts only with a time that has
+    /// nanoseconds (ext4, XFS, Btrfs, tmpfs): two other writers would have to replace the file,
+    /// the second on this version's freed inode, with the same size, within one tick of the
+    /// kernel's clock. With whole seconds the file is always read again.
+    static func isKnownVersion(_ now: SuiteFile.Identity, known: SuiteFile.Identity) -> Bool {
+        known.modifiedNanoseconds != 0 && now.isVersion(writtenAs: known)
+    }
+
+    /// Reads the file again, always (see ``fileChanged()`` for the watcher's exception).
     private func reload(reportChanges: Bool) {
         diskAccess.lock()
         defer { diskAccess.unlock() }
+        readAgain(reportChanges: reportChanges)
+    }
+
+    /// The read itself, under `diskAccess`.
+    private func readAgain(reportChanges: Bool) {
         // No lock: our writers replace the file by rename, so this sees a whole file, and a
         // read must create nothing (not even the lock file).
         let (knownSize, knownBytes) = state.withLock { ($0.knownSize, $0.bytes) }
@@ -389,7 +420,7 @@ public final class SuiteStore: PreferenceStore {
         }
         let changed: @Sendable () -> Void = { [weak self] in
             guard let self else { return }
-            watcherQueue.async { self.reload(reportChanges: true) }
+            watcherQueue.async { self.fileChanged() }
         }
         let tokens = watched.map { watchedPath in
             monitor.watch(directory: (watchedPath as NSString).deletingLastPathComponent,
