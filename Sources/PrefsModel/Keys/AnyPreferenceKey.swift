@@ -61,6 +61,13 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// PreferenceKey<String>("units", default: "metric", renamedFrom: ["unitSystem"]).renamedFrom  // ["unitSystem"]
     /// ```
     public var renamedFrom: [String] { shared.renamedFrom }
+
+    /// Whether the value is a secret (a token, a password) that readers keep out of logs.
+    ///
+    /// ```swift
+    /// PreferenceKey<String>("apiToken", default: "", isSecret: true).isSecret  // true
+    /// ```
+    public var isSecret: Bool { shared.isSecret }
     /// For a setting whose type changed: an old stored value to the new stored value, or nil.
     var conversion: (@Sendable (PlistValue) -> PlistValue?)? { shared.conversion }
 
@@ -90,13 +97,13 @@ public class AnyPreferenceKey: @unchecked Sendable {
 
     init(name: String, type: PreferenceType, title: String, help: String, section: String,
          unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool, hasDefault: Bool = true,
-         renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
+         isSecret: Bool = false, renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
          conversionTable: JSONValue? = nil) {
         self.name = name
         self.title = title.isEmpty ? name : title
         self.section = section
         self.isDescribedBySchema = isDescribedBySchema
-        shared = KeyDescription(type: type, help: help, unit: unit, rule: rule, hasDefault: hasDefault,
+        shared = KeyDescription(type: type, help: help, unit: unit, rule: rule, hasDefault: hasDefault, isSecret: isSecret,
                                 renamedFrom: renamedFrom, conversion: conversion, conversionTable: conversionTable, codec: codec)
     }
 
@@ -243,6 +250,7 @@ final class KeyDescription: Sendable {
     let unit: String?
     let rule: RuleDescription
     let hasDefault: Bool
+    let isSecret: Bool
     let renamedFrom: [String]
     let conversion: (@Sendable (PlistValue) -> PlistValue?)?
     /// A schema file's `"convert"` table as it was read, so `prefs-tui schema` writes it back
@@ -250,7 +258,7 @@ final class KeyDescription: Sendable {
     let conversionTable: JSONValue?
     let codec: any KeyCodec
 
-    init(type: PreferenceType, help: String, unit: String?, rule: RuleDescription, hasDefault: Bool,
+    init(type: PreferenceType, help: String, unit: String?, rule: RuleDescription, hasDefault: Bool, isSecret: Bool,
          renamedFrom: [String], conversion: (@Sendable (PlistValue) -> PlistValue?)?, conversionTable: JSONValue? = nil,
          codec: any KeyCodec) {
         self.type = type
@@ -258,6 +266,7 @@ final class KeyDescription: Sendable {
         self.unit = unit
         self.rule = rule
         self.hasDefault = hasDefault
+        self.isSecret = isSecret
         self.renamedFrom = renamedFrom
         self.conversion = conversion
         self.conversionTable = conversionTable

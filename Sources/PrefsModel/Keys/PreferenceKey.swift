@@ -42,18 +42,20 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// one of them is read as this key's, and moved here by the next write (see
     /// ``Preferences/migrate()``). `migrating` converts a value an earlier version stored with
     /// another type (`.from(Bool.self) { $0 ? .imperial : .metric }`), under either name.
+    /// `isSecret` marks a value to keep out of logs (a token, a password): readers that know of
+    /// secrets, such as swift-configuration's through `PrefsConfiguration`, redact it.
     public convenience init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>? = nil,
                             title: String = "", help: String = "", section: String = "General", unit: String? = nil,
-                            renamedFrom: [String] = [], migrating: PreferenceConversion<Value>? = nil) {
+                            isSecret: Bool = false, renamedFrom: [String] = [], migrating: PreferenceConversion<Value>? = nil) {
         self.init(name, default: defaultValue, rule: rule, title: title, help: help, section: section, unit: unit,
-                  isDescribedBySchema: true, renamedFrom: renamedFrom, conversion: migrating?.stored)
+                  isDescribedBySchema: true, isSecret: isSecret, renamedFrom: renamedFrom, conversion: migrating?.stored)
     }
 
     /// The designated initializer; `isDescribedBySchema` is false only for keys found in a
     /// suite's file that no schema declares.
     init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>?,
          title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool, hasDefault: Bool = true,
-         renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
+         isSecret: Bool = false, renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
          conversionTable: JSONValue? = nil) {
         let rule = rule ?? Self.standardRule()
         typed = Typed(defaultValue: defaultValue,
@@ -61,7 +63,8 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
                    codec: ValueCodec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema,
-                   hasDefault: hasDefault, renamedFrom: renamedFrom, conversion: conversion, conversionTable: conversionTable)
+                   hasDefault: hasDefault, isSecret: isSecret, renamedFrom: renamedFrom, conversion: conversion,
+                   conversionTable: conversionTable)
     }
 
     /// A key sharing `prototype`'s default, rule and codec under another name (see ``renamed``).
@@ -149,9 +152,9 @@ extension PreferenceKey {
     /// ```
     public convenience init<Wrapped>(_ name: String, rule: PreferenceRule<Value>? = nil, title: String = "",
                                      help: String = "", section: String = "General", unit: String? = nil,
-                                     renamedFrom: [String] = [])
+                                     isSecret: Bool = false, renamedFrom: [String] = [])
     where Value == Wrapped?, Wrapped: PreferenceValue {
         self.init(name, default: nil, rule: rule, title: title, help: help, section: section, unit: unit,
-                  renamedFrom: renamedFrom)
+                  isSecret: isSecret, renamedFrom: renamedFrom)
     }
 }

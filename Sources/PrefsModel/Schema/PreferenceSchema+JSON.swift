@@ -35,6 +35,7 @@ extension PreferenceSchema {
         if key.hasDefault { entry["default"] = key.defaultJSON }
         entry["unit"] = key.unit.map(JSONValue.string)
         if !key.renamedFrom.isEmpty { entry["renamedFrom"] = .array(key.renamedFrom.map(JSONValue.string)) }
+        if key.isSecret { entry["secret"] = .bool(true) }
         if let table = key.conversionTable { entry["convert"] = table }
         entry["rule"] = key.rule.jsonValue
         return .object(entry)
@@ -208,11 +209,17 @@ extension PreferenceSchema {
         do { renamedFrom = try names(fields["renamedFrom"], field: "renamedFrom") } catch let PreferenceError.invalidSchema(_, reason) {
             throw RuleError("\"renamedFrom\": \(reason)")
         }
+        let isSecret: Bool
+        switch fields["secret"] {
+        case nil, .null?: isSecret = false
+        case .bool(let value)?: isSecret = value
+        case let other?: throw RuleError("\"secret\" must be true or false, not \(other.kindName)")
+        }
         try RuntimeValueType.checkRule(rule, json: fields["rule"], fits: type)
         return try RuntimeValueType.makeKey(
             valueType, name: name, defaultJSON: fields["default"], rule: rule,
-            title: text("title") ?? "", help: text("help") ?? "", section: section, unit: text("unit"), renamedFrom: renamedFrom,
-            convert: fields["convert"])
+            title: text("title") ?? "", help: text("help") ?? "", section: section, unit: text("unit"), isSecret: isSecret,
+            renamedFrom: renamedFrom, convert: fields["convert"])
     }
 }
 
@@ -287,7 +294,7 @@ enum RuntimeValueType {
     static func makeKey<Value: PreferenceValue>(
         _: Value.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true,
-        renamedFrom: [String] = [], convert: JSONValue? = nil
+        isSecret: Bool = false, renamedFrom: [String] = [], convert: JSONValue? = nil
     ) throws -> AnyPreferenceKey {
         let hasDefault = defaultJSON != nil || Value.preferenceType.isOptional
         // The rule's check is built once per key; a rule that allows anything converts no value.
@@ -325,7 +332,7 @@ enum RuntimeValueType {
         }
         return PreferenceKey<Value>(name, default: defaultValue, rule: valueRule, title: title, help: help,
                                     section: section, unit: unit, isDescribedBySchema: isDescribedBySchema,
-                                    hasDefault: hasDefault && isDescribedBySchema, renamedFrom: renamedFrom,
+                                    hasDefault: hasDefault && isDescribedBySchema, isSecret: isSecret, renamedFrom: renamedFrom,
                                     conversion: try convert.map { try conversionTable($0, to: Value.self, rule: valueRule).stored },
                                     conversionTable: convert)
     }
