@@ -6,11 +6,16 @@ let package = Package(
     products: [
         .library(name: "PrefsModel", targets: ["PrefsModel"]),
         .library(name: "PrefsEditor", targets: ["PrefsEditor"]),
+        .library(name: "PrefsConfiguration", targets: ["PrefsConfiguration"]),
         .executable(name: "prefs-tui", targets: ["prefs-tui"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // For PrefsConfiguration only, without its default traits (JSON files): a provider
+        // needs none of them, and a program that uses PrefsModel or PrefsEditor alone builds
+        // none of it.
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: []),
         // Only for `swift package generate-documentation` (the DocC catalogs); it adds no code
         // to any product.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -43,6 +48,12 @@ let package = Package(
         .target(
             name: "PrefsEditor",
             dependencies: ["PrefsModel", "CNcurses", "CTerminalGuard"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The settings as a swift-configuration provider: ConfigReader(providers: [..., PreferencesProvider(prefs)]).
+        .target(
+            name: "PrefsConfiguration",
+            dependencies: ["PrefsModel", .product(name: "Configuration", package: "swift-configuration")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
@@ -110,6 +121,18 @@ let package = Package(
         .testTarget(
             name: "DocumentationTests",
             dependencies: ["PrefsModel", "PrefsEditor", "settings-host"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "PrefsConfigurationTests",
+            dependencies: [
+                "PrefsConfiguration",
+                "PrefsModel",
+                "PrefsTestSupport",
+                "prefs-tui",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ConfigurationTesting", package: "swift-configuration"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -1,0 +1,132 @@
+import Configuration
+import Foundation
+import PrefsModel
+import Synchronization
+
+/// A suite's settings as a swift-configuration provider: a program reads them through the same
+/// `ConfigReader` as its environment variables and command-line arguments, with its schema's
+/// types and rules, the site's defaults and locks, and the same values `prefs-tui get` prints.
+///
+/// ```swift
+/// let config = ConfigReader(providers: [EnvironmentVariablesProvider(), PreferencesProvider(prefs)])
+/// let interval = config.int(forKey: "refreshInterval", default: 15)
+/// ```
+///
+/// - Keys: a `ConfigKey`'s components joined with dots name the setting (`"refreshInterval"`,
+///   or `"http.timeout"` for a setting of that name). A name the schema does not hold is not
+///   found here, and the reader asks the next provider.
+/// - Types: bool, int, double and data as themselves; text, a choice (its raw value), a date
+///   (ISO 8601), a URL and a path as a string; lists as arrays. Asking for another type, or
+///   for a dictionary or custom type, throws ``PreferencesProviderError`` naming the setting.
+/// - Secrets: a setting declared with `isSecret: true` is passed on as secret, so the reader's
+///   access log redacts it.
+/// - Values: read from the store's memory, never from the disk on each call
+///   (``fetchValue(forKey:type:)`` reads the suite again). A stored value the setting cannot
+///   use reads as its default and is reported once to `onDiagnostic`.
+/// - Watching: ``watchValue(forKey:type:updatesHandler:)`` and
+///   ``watchSnapshot(updatesHandler:)`` follow the store's own change news (inotify for a
+///   suite file: this program's writes and other programs'), without polling: the current value
+///   first, then one update per change, in order.
+public final class PreferencesProvider: ConfigProvider, Sendable {
+    /// The settings read.
+    public let preferences: Preferences
+    public let providerName: String
+    private let diagnostics: DiagnosticReporter
+
+    /// A provider over `preferences`. `onDiagnostic` hears of each stored value that is
+    /// ignored (once per setting and value); by default it is printed to standard error.
+    ///
+    /// ```swift
+    /// let provider = PreferencesProvider(Preferences(MySettings.schema))
+    /// ```
+    public init(_ preferences: Preferences,
+                onDiagnostic: @escaping @Sendable (PreferenceDiagnostic) -> Void = PreferencesProvider.printDiagnostic) {
+        self.preferences = preferences
+        providerName = "PreferencesProvider[\(preferences.schema.suiteName)]"
+        diagnostics = DiagnosticReporter(onDiagnostic)
+    }
+
+    /// The default diagnostic handler: one line on standard error.
+    ///
+    /// ```swift
+    /// PreferencesProvider(prefs, onDiagnostic: PreferencesProvider.printDiagnostic)
+    /// ```
+    @Sendable public static func printDiagnostic(_ diagnostic: PreferenceDiagnostic) {
+        FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+    }
+
+    public func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
+        try SettingLookup.lookup(key, type: type, in: preferences, diagnostics: diagnostics)
+    }
+
+    /// Reads the suite's file again first, for a value newer than the watcher has reported.
+    // `nonisolated(nonsending)`, as the protocol's requirements and their handlers are: they
+    // run on the caller's executor, and a plain `async` function type here would not match.
+    nonisolated(nonsending) public func fetchValue(forKey key: AbsoluteConfigKey, type: ConfigType) async throws -> LookupResult {
+        (preferences.store as? SuiteStore)?.reload()
+        return try value(forKey: key, type: type)
+    }
+
+    nonisolated(nonsending) public func watchValue<Return: ~Copyable>(
+        forKey key: AbsoluteConfigKey, type: ConfigType,
+        updatesHandler: nonisolated(nonsending) (ConfigUpdatesAsyncSequence<Result<LookupResult, any Error>, Never>) async throws -> Return
+    ) async throws -> Return {
+        let (stream, continuation) = AsyncStream<Result<LookupResult, any Error>>.makeStream()
+        let feed = ChangeFeed(continuation) { [self] in Result { try value(forKey: key, type: type) } }
+        // Observing before the first value, so no change falls between the two; the feed
+        // yields only a value that differs from the last it gave.
+        let token = preferences.observeAll { _ in feed.yieldIfChanged() }
+        feed.yieldIfChanged()
+        defer {
+            token.cancel()
+            continuation.finish()
+        }
+        return try await updatesHandler(ConfigUpdatesAsyncSequence(stream))
+    }
+
+    public func snapshot() -> any ConfigSnapshot {
+        PreferencesSnapshot(of: preferences, providerName: providerName, diagnostics: diagnostics)
+    }
+
+    nonisolated(nonsending) public func watchSnapshot<Return: ~Copyable>(
+        updatesHandler: nonisolated(nonsending) (ConfigUpdatesAsyncSequence<any ConfigSnapshot, Never>) async throws -> Return
+    ) async throws -> Return {
+        let (stream, continuation) = AsyncStream<any ConfigSnapshot>.makeStream()
+        let gate = Mutex(())
+        let next: @Sendable () -> Void = { [self] in gate.withLock { _ in _ = continuation.yield(snapshot()) } }
+        let token = preferences.observeAll { _ in next() }
+        next()
+        defer {
+            token.cancel()
+            continuation.finish()
+        }
+        return try await updatesHandler(ConfigUpdatesAsyncSequence(stream))
+    }
+}
+
+/// Gives a watcher one value per change: the value now, when it differs from the last given.
+/// The lock keeps a change reported on another thread from overtaking the first value.
+private final class ChangeFeed: Sendable {
+    private let continuation: AsyncStream<Result<LookupResult, any Error>>.Continuation
+    private let read: @Sendable () -> Result<LookupResult, any Error>
+    private let last = Mutex<String?>(nil)
+
+    init(_ continuation: AsyncStream<Result<LookupResult, any Error>>.Continuation,
+         read: @escaping @Sendable () -> Result<LookupResult, any Error>) {
+        self.continuation = continuation
+        self.read = read
+    }
+
+    func yieldIfChanged() {
+        last.withLock { last in
+            let now = read()
+            let shown = switch now {
+            case .success(let result): "value \(String(describing: result.value?.content))"
+            case .failure(let error): "error \(error)"
+            }
+            guard shown != last else { return }
+            last = shown
+            continuation.yield(now)
+        }
+    }
+}
