@@ -30,6 +30,11 @@ import Synchronization
 public final class PreferencesProvider: ConfigProvider, Sendable {
     /// The settings read.
     public let preferences: Preferences
+    /// The name swift-configuration's access log gives this provider: `PreferencesProvider[SUITE]`.
+    ///
+    /// ```swift
+    /// PreferencesProvider(prefs).providerName  // "PreferencesProvider[com.example.exporter]"
+    /// ```
     public let providerName: String
     private let diagnostics: DiagnosticReporter
 
@@ -55,11 +60,21 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
         FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
     }
 
+    /// The setting's value now, from memory; not found (a nil value) for a name the schema does
+    /// not hold or an optional without a value.
+    ///
+    /// ```swift
+    /// try provider.value(forKey: ["quality"], type: .int).value?.content  // .int(85)
+    /// ```
     public func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
         try SettingLookup.lookup(key, type: type, in: preferences, diagnostics: diagnostics)
     }
 
     /// Reads the suite's file again first, for a value newer than the watcher has reported.
+    ///
+    /// ```swift
+    /// let latest = try await provider.fetchValue(forKey: ["quality"], type: .int)
+    /// ```
     // `nonisolated(nonsending)`, as the protocol's requirements and their handlers are: they
     // run on the caller's executor, and a plain `async` function type here would not match.
     nonisolated(nonsending) public func fetchValue(forKey key: AbsoluteConfigKey, type: ConfigType) async throws -> LookupResult {
@@ -67,6 +82,12 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
         return try value(forKey: key, type: type)
     }
 
+    /// The setting's value now, then again after each change that moves it, in order, until
+    /// `updatesHandler` returns (its observer is then released).
+    ///
+    /// ```swift
+    /// try await provider.watchValue(forKey: ["quality"], type: .int) { updates in for await update in updates { print(update) } }
+    /// ```
     nonisolated(nonsending) public func watchValue<Return: ~Copyable>(
         forKey key: AbsoluteConfigKey, type: ConfigType,
         updatesHandler: nonisolated(nonsending) (ConfigUpdatesAsyncSequence<Result<LookupResult, any Error>, Never>) async throws -> Return
@@ -84,10 +105,20 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
         return try await updatesHandler(ConfigUpdatesAsyncSequence(stream))
     }
 
+    /// The settings as they are now, unchanged by later writes.
+    ///
+    /// ```swift
+    /// let frozen = provider.snapshot()
+    /// ```
     public func snapshot() -> any ConfigSnapshot {
         PreferencesSnapshot(of: preferences, providerName: providerName, diagnostics: diagnostics)
     }
 
+    /// A snapshot now, then a new one after each change, in order, until `updatesHandler` returns.
+    ///
+    /// ```swift
+    /// try await provider.watchSnapshot { snapshots in for await snapshot in snapshots { reload(from: snapshot) } }
+    /// ```
     nonisolated(nonsending) public func watchSnapshot<Return: ~Copyable>(
         updatesHandler: nonisolated(nonsending) (ConfigUpdatesAsyncSequence<any ConfigSnapshot, Never>) async throws -> Return
     ) async throws -> Return {

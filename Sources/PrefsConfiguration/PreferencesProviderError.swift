@@ -12,6 +12,11 @@ public enum PreferencesProviderError: Error, Sendable, Equatable, CustomStringCo
     /// The setting's type has no swift-configuration counterpart (a dictionary, a custom type).
     case unsupportedType(key: String, settingType: String)
 
+    /// The error in words, naming the setting and what it can be read as.
+    ///
+    /// ```swift
+    /// "\(error)"  // "city is a setting of type string, read through swift-configuration as string, not int"
+    /// ```
     public var description: String {
         switch self {
         case .typeMismatch(let key, let settingType, let requested, let allowed):

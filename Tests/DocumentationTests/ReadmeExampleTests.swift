@@ -24,6 +24,7 @@ struct ReadmeExampleTests {
         ("Sources/PrefsModel/PrefsModel.docc/PrefsModel.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/SiteDefaultsAndLocks.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/DerivedValues.md", "Tests/PrefsModelTests/DocumentationExampleTests.swift", 2),
+        ("Sources/PrefsConfiguration/PrefsConfiguration.docc/PrefsConfiguration.md", "Tests/PrefsConfigurationTests/ArticleExamples.swift", 2),
     ]
 
     /// A document's ```swift blocks, without their import lines and blank lines.
@@ -60,7 +61,8 @@ struct ReadmeExampleTests {
     private static func unindented(_ line: String) -> String { String(line.drop { $0 == " " }) }
 
     @Test func everyDocumentWithSwiftCodeIsChecked() throws {
-        let catalogs = ["Sources/PrefsModel/PrefsModel.docc", "Sources/PrefsEditor/PrefsEditor.docc"]
+        let catalogs = ["Sources/PrefsModel/PrefsModel.docc", "Sources/PrefsEditor/PrefsEditor.docc",
+                        "Sources/PrefsConfiguration/PrefsConfiguration.docc"]
         let articles = try catalogs.flatMap { catalog in
             try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(catalog).path)
                 .filter { $0.hasSuffix(".md") }.map { "\(catalog)/\($0)" }
