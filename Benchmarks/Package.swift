@@ -37,6 +37,15 @@ let package = Package(
             name: "foundation-get",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The latency of a watch through swift-configuration, from another process's write.
+        .executableTarget(
+            name: "watch-latency",
+            dependencies: [
+                .product(name: "PrefsConfiguration", package: "prefs-tui"),
+                .product(name: "PrefsModel", package: "prefs-tui"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "PrefsBenchmarks",
             dependencies: [

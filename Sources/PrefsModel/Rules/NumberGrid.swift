@@ -31,7 +31,7 @@ struct NumberGrid: Sendable, Equatable {
     }
 
     /// Where step counts start: the lower bound, or 0 for a range open at the bottom.
-    private var origin: Double { lower ?? 0 }
+    var origin: Double { lower ?? 0 }
 
     /// How far a value may lie off the grid and still count as on it: a rounding error of the
     /// decimal text, measured in steps.
@@ -121,7 +121,7 @@ struct NumberGrid: Sendable, Equatable {
         return Swift.max(stepDecimals, originDecimals)
     }
 
-    private func point(_ index: Double) -> Double {
+    func point(_ index: Double) -> Double {
         Self.rounded(origin + index * step, decimals: decimals)
     }
 

@@ -22,12 +22,19 @@ struct ExportCommand: ParsableCommand {
 
     @Option(help: "Write to this file instead of standard output.", completion: .file()) var output: String?
     @Option(help: "json or plist.") var format: Format = .json
+    @Option(help: ArgumentHelp("Name a JSON Schema in a JSON export (its \"$schema\" member), for editors and validators; import skips it.",
+                               discussion: "Write the schema with `prefs-tui schema --format json-schema > FILE`.", valueName: "url-or-path"))
+    var jsonSchema: String?
     @Flag(help: "Write the value every setting has in effect, from whichever layer (your file, the site's files, a lock, the default), each with its source: for support and audits. JSON only; import takes the user's own export.")
     var effective = false
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
         try reportingFailures {
+            if jsonSchema != nil && (format == .plist || effective) {
+                throw CommandFailure("--json-schema names a schema in a JSON export of your own values; leave out \(effective ? "--effective" : "--format plist")",
+                                     status: ExitStatus.usage)
+            }
             if effective && format == .plist {
                 throw CommandFailure("--effective writes JSON only (each value with its source); leave out --format plist", status: ExitStatus.usage)
             }
@@ -80,6 +87,8 @@ struct ExportCommand: ParsableCommand {
             let data: Data
             switch format {
             case .json:
+                // `$` sorts before letters, so the reference comes first, where editors look.
+                if let jsonSchema { json["$schema"] = .string(jsonSchema) }
                 data = Data((JSONValue.object(json).prettyText + "\n").utf8)
             case .plist:
                 // The store's own writer, so an export is the suite file's format byte for byte:

@@ -90,6 +90,9 @@ struct ImportCommand: ParsableCommand {
                 }
             } else {
                 for (name, value) in try Self.jsonSettings(data, shownFile: shownFile, schema: prefs.schema).sorted(by: { $0.name < $1.name }) {
+                    // The JSON Schema an export names (`export --json-schema`): a reference for
+                    // editors and validators, not a setting.
+                    if name == "$schema", prefs.schema.key(named: name) == nil, case .string = value { continue }
                     // null removes a key the schema does not describe, as it unsets an optional.
                     check(name, typed: { try $0.storedValue(json: value) }, untyped: { value == .null ? nil : try PlistValue(jsonValue: value) })
                 }

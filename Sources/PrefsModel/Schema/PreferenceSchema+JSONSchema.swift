@@ -1,0 +1,168 @@
+import Foundation
+
+extension PreferenceSchema {
+    /// The address of the JSON Schema dialect ``jsonSchema`` is written in.
+    static let jsonSchemaDialect = "https://json-schema.org/draft/2020-12/schema"
+
+    /// A JSON Schema (2020-12) of what `prefs-tui export` writes for this schema's suite, for
+    /// editors (VS Code, JetBrains, yaml-language-server), validators and form generators: each
+    /// setting's type, default, title and help, its choices (`enum`, and `oneOf` with each
+    /// choice's title), range and step, text rule and list items. Every setting is optional (an
+    /// export holds only values that differ from the defaults), and other keys are allowed
+    /// (another program's, kept in the same suite). A value `set` refuses for breaking a range,
+    /// a step, a choice list or a type fails validation too; see the notes in the schema for
+    /// the few rules JSON Schema cannot state exactly.
+    ///
+    /// ```swift
+    /// try Data(schema.jsonSchema.prettyText.utf8).write(to: URL(fileURLWithPath: "weather.schema.json"))
+    /// ```
+    public var jsonSchema: JSONValue {
+        var properties: [String: JSONValue] = [:]
+        for key in keys where key.isDescribedBySchema { properties[key.name] = JSONSchemaWriter.property(for: key) }
+        if version > 0 {
+            properties[Self.versionKey] = .object([
+                "type": .string("integer"), "minimum": .int(0),
+                "description": .string("The version of the program's settings these values are at (see migrations)."),
+            ])
+        }
+        return .object([
+            "$schema": .string(Self.jsonSchemaDialect),
+            "title": .string(title),
+            "description": .string("The settings of the suite \(suiteName), as `prefs-tui export` writes them and `prefs-tui import` reads them."),
+            "type": .string("object"),
+            "properties": .object(properties),
+            "additionalProperties": .bool(true),
+        ])
+    }
+}
+
+/// How each setting type and rule is said in JSON Schema.
+enum JSONSchemaWriter {
+    /// The most values a step that JSON Schema cannot state as `multipleOf` is listed as (`enum`).
+    static let listedGridLimit = 1_000
+
+    static func property(for key: AnyPreferenceKey) -> JSONValue {
+        var property = schema(of: key.type, rule: key.rule)
+        property["title"] = .string(key.title)
+        if !key.help.isEmpty { property["description"] = .string(key.help) }
+        if key.hasDefault, key.defaultJSON != .null { property["default"] = key.defaultJSON }
+        if key.isSecret { property["writeOnly"] = .bool(true) }
+        return .object(property)
+    }
+
+    static func schema(of type: PreferenceType, rule: RuleDescription) -> [String: JSONValue] {
+        switch type {
+        case .optional(let wrapped):
+            return ["anyOf": .array([.object(schema(of: wrapped, rule: rule)), .object(["type": .string("null")])])]
+        case .array(let element):
+            var items = rule
+            if case .each(let inner) = rule { items = inner }
+            var list: [String: JSONValue] = ["type": .string("array"), "items": .object(schema(of: element, rule: items))]
+            if case .each = rule {} else if let choices = rule.choices { list["items"] = .object(choiceSchema(choices, type: element)) }
+            return list
+        case .dictionary(let element):
+            return ["type": .string("object"), "additionalProperties": .object(schema(of: element, rule: .any))]
+        case .custom:
+            return [:]                                   // a program's own Codable type: any JSON
+        default:
+            break
+        }
+        if let choices = rule.choices { return choiceSchema(choices, type: type) }
+        switch type {
+        case .bool: return ["type": .string("boolean")]
+        case .int: return numberSchema(type: "integer", rule: rule)
+        case .double: return numberSchema(type: "number", rule: rule)
+        case .string: return textSchema(rule: rule)
+        case .path:
+            var path = textSchema(rule: .any)
+            if case .path = rule { path["pattern"] = .string("^/") }
+            return path
+        case .date:
+            // The forms `set` takes (DateText.forms); an impossible calendar date such as
+            // February 30 matches the pattern, and only `set` refuses it.
+            return ["type": .string("string"), "format": .string("date-time"),
+                    "pattern": .string(#"^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2})?(Z|[+-][0-9]{2}:[0-9]{2})| [0-9]{2}:[0-9]{2})?$"#)]
+        case .data:
+            return ["type": .string("string"), "contentEncoding": .string("base64"),
+                    "pattern": .string(#"^[A-Za-z0-9+/]*={0,2}$"#)]
+        case .url:
+            return ["type": .string("string"), "format": .string("uri"), "pattern": .string(#"^[A-Za-z][A-Za-z0-9+.-]*:"#)]
+        default:
+            return [:]
+        }
+    }
+
+    /// A choice list: `enum` for validators, and `oneOf` with each value's title for forms.
+    private static func choiceSchema(_ choices: [ChoiceOption], type: PreferenceType) -> [String: JSONValue] {
+        let values = choices.map { typedJSON($0.value, type: type) }
+        return ["enum": .array(values),
+                "oneOf": .array(zip(values, choices).map { .object(["const": $0, "title": .string($1.title)]) })]
+    }
+
+    /// A choice's text as the JSON value an export writes for it.
+    private static func typedJSON(_ text: String, type: PreferenceType) -> JSONValue {
+        switch type {
+        case .int: Int(text).map(JSONValue.int) ?? .string(text)
+        case .double: Double(text).map(JSONValue.double) ?? .string(text)
+        case .bool: text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
+        default: .string(text)
+        }
+    }
+
+    /// A range and step. `multipleOf` counts from 0 and divides in binary floating point, so it
+    /// states a step only where that is exact: a step that is a whole number or a binary
+    /// fraction (0.5, 0.25), on a grid through 0. Other grids (0.05, or odd numbers from 1) are
+    /// listed as `enum` up to ``listedGridLimit`` values; past that the step is only noted.
+    private static func numberSchema(type: String, rule: RuleDescription) -> [String: JSONValue] {
+        var schema: [String: JSONValue] = ["type": .string(type)]
+        guard case .range(let min, let max, let step) = rule else { return schema }
+        if let min { schema["minimum"] = number(min) }
+        if let max { schema["maximum"] = number(max) }
+        guard let step, step > 0, step.isFinite else { return schema }
+        let grid = NumberGrid(rule)
+        if isBinaryExact(step), isBinaryExact(grid.origin / step), (grid.origin / step).rounded() == grid.origin / step {
+            schema["multipleOf"] = number(step)
+        } else if let min, let max, (max - min) / step < Double(listedGridLimit) {
+            let count = Int(((max - grid.origin) / step + 1e-9).rounded(.down)) + 1
+            schema["enum"] = .array((0..<count).map { number(grid.point(Double($0))) })
+        } else {
+            schema["$comment"] = .string("Only values in steps of \(RuleDescription.number(step)) from \(RuleDescription.number(grid.origin)) are allowed, which JSON Schema cannot state exactly.")
+        }
+        return schema
+    }
+
+    /// Whether a number times a power of two up to 2^20 is whole: then dividing by it is exact.
+    private static func isBinaryExact(_ value: Double) -> Bool {
+        (0...20).contains { (value * Double(1 << $0)).rounded() == value * Double(1 << $0) }
+    }
+
+    private static func number(_ value: Double) -> JSONValue {
+        value.rounded() == value && abs(value) < 9e15 ? .int(Int(value)) : .double(value)
+    }
+
+    /// Text: on one line (unless multiline), without the control characters and U+FEFF that
+    /// `set` refuses, and the rule's length and pattern (a whole-text match, as `set` makes it).
+    private static func textSchema(rule: RuleDescription) -> [String: JSONValue] {
+        var schema: [String: JSONValue] = ["type": .string("string")]
+        var multiline = false
+        if case .text(let nonEmpty, let maxLength, let pattern, let allowsLines) = rule {
+            multiline = allowsLines
+            // `set` refuses text of spaces only as empty; JSON Schema counts code points, where
+            // `set` counts characters as a person sees them (é written as e and U+0301 is one).
+            if nonEmpty { schema["pattern"] = .string(#"\S"#) }
+            if let maxLength { schema["maxLength"] = .int(maxLength) }
+            if let pattern {
+                let whole = "^(?:\(pattern))$"
+                if nonEmpty {
+                    schema["allOf"] = .array([.object(["pattern": .string(#"\S"#)]), .object(["pattern": .string(whole)])])
+                    schema["pattern"] = nil
+                } else {
+                    schema["pattern"] = .string(whole)
+                }
+            }
+        }
+        let forbidden = multiline ? #"[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF]"# : #"[\u0000-\u0008\u000A-\u001F\u007F-\u009F\uFEFF]"#
+        schema["not"] = .object(["pattern": .string(forbidden)])
+        return schema
+    }
+}
