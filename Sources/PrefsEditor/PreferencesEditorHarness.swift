@@ -94,7 +94,8 @@ extension PreferencesEditor {
     /// ```
     public final class Harness {
         private let prefs: Preferences
-        private let controller: EditorController
+        /// The state machine the harness drives (internal: the project's own tests look inside).
+        let controller: EditorController
         private let outside: OutsideChanges
         /// What the plain mode has said so far, and how much of the conversation that covers.
         private var said = "", saidCount = 0
@@ -125,6 +126,16 @@ extension PreferencesEditor {
                 controller.startConversation()
                 takeSaid()
             }
+        }
+
+        /// The project's own tests: the same harness on `prefs` as given, with the file's place
+        /// shown as `location` (a golden screen names a fixed one) and ASCII marks if asked.
+        init(prefs: Preferences, suiteName: String, location: String, width: Int, height: Int, asciiMarkers: Bool,
+             keyListing: KeyListing) {
+            self.prefs = prefs
+            outside = OutsideChanges(prefs) {}
+            controller = EditorController(prefs: prefs, suiteName: suiteName, location: location, width: width, height: height,
+                                          asciiMarkers: asciiMarkers, keyListing: keyListing)
         }
 
         deinit { outside.cancel() }

@@ -5,40 +5,45 @@ import PrefsModel
 @testable import prefs_tui
 
 /// The editor without a terminal: keys in, screens out as text.
+/// The project's tests of the editor as text: the public `PreferencesEditor.Harness` (the one a
+/// host's tests use) on the demo's schema, with the vocabulary these tests share.
 final class EditorHarness {
-    /// 2026-11-21 12:00:00 UTC, so the live preview's "next refresh" is fixed.
     static let noon = Date(timeIntervalSince1970: 1_795_262_400)
     static let schema = WeatherSettings.makeSchema(now: { EditorHarness.noon }, timeZone: TimeZone(identifier: "UTC")!)
 
     let store: any PreferenceStore
     let prefs: Preferences
-    let controller: EditorController
+    let editor: PreferencesEditor.Harness
+    /// The state machine inside the harness, for tests that check the state itself.
+    var controller: EditorController { editor.controller }
 
     init(width: Int = 80, height: Int = 24, stored: [String: PlistValue] = [:], schema: PreferenceSchema = EditorHarness.schema,
          store: (any PreferenceStore)? = nil, asciiMarkers: Bool = false, keyListing: KeyListing = .schema,
          site: SiteDefaults? = nil) {
         self.store = store ?? InMemoryStore(stored)
         prefs = Preferences(store: self.store, schema: schema, site: site)
-        controller = EditorController(prefs: prefs, suiteName: schema.suiteName, location: "/home/ada/.config/com.example.weather.plist",
-                                      width: width, height: height, asciiMarkers: asciiMarkers, keyListing: keyListing)
+        editor = PreferencesEditor.Harness(prefs: prefs, suiteName: schema.suiteName, location: "/home/ada/.config/com.example.weather.plist",
+                                           width: width, height: height, asciiMarkers: asciiMarkers, keyListing: keyListing)
     }
 
-    func press(_ keys: KeyEvent...) { controller.handle(keys) }
+    func press(_ keys: KeyEvent...) {
+        for key in keys { editor.press(PreferencesEditor.Key(key)) }
+    }
 
-    func paste(_ text: String) { controller.send(.paste(text)) }
+    func paste(_ text: String) { editor.paste(text) }
 
-    func resize(width: Int, height: Int) { controller.send(.resize(width: width, height: height)) }
+    func resize(width: Int, height: Int) { editor.resize(width: width, height: height) }
 
-    /// Reports keys as changed by another program (after writing them to the store).
+    /// Another program's change of these settings, delivered now (the harness also takes any
+    /// change of the store by itself before the next key or screen).
     func changedOutside(_ names: String...) { controller.changedOutside(Set(names)) }
 
-    func type(_ text: String) { controller.handle(text.map { .character($0) }) }
+    func type(_ text: String) { editor.type(text) }
 
-    var screen: String { controller.frame().text }
+    var screen: String { editor.screen }
     var lines: [String] { screen.components(separatedBy: "\n") }
     var status: String { lines.last ?? "" }
 
-    /// The list row of a setting, by title.
     func row(_ title: String) -> String {
         lines.first { line in ["  ", "● ", "! ", "* ", "⊘ ", "# ", "○ ", "o "].contains { line.hasPrefix($0 + title + " ") } } ?? "(no row \(title))"
     }

@@ -378,9 +378,10 @@ struct HostileInputRoundFourTests {
     @Test func aSizeNoTerminalCanReportIsTakenAtTheNearestBound() {
         let editor = EditorHarness()
 
-        editor.resize(width: Int.max, height: Int.max)
+        // The event itself: the public harness keeps sizes at 1 or more before the state sees them.
+        editor.controller.send(.resize(width: Int.max, height: Int.max))
         #expect(editor.controller.state.width == 65_535 && editor.controller.state.height == 65_535)
-        editor.resize(width: Int.min, height: -1)
+        editor.controller.send(.resize(width: Int.min, height: -1))
         #expect(editor.controller.state.width == 0 && editor.controller.state.height == 0)
         editor.resize(width: 80, height: 24)
 
