@@ -1,12 +1,16 @@
-// Fuzz target plain-lines: the plain mode (PlainPrompter, for screen readers and TERM=dumb) fed
-// as PlainSession.run feeds it: the input's bytes through PlainLineReader (lines of bytes, CR LF
-// as LF, invalid UTF-8 and over-long lines refused) over a pipe, each line to respond(to:) or
-// refuseLine(because:), the end of input to endOfInput(), until the prompter has finished.
+// Fuzz target plain-lines: the plain mode (for screen readers and TERM=dumb) fed as
+// PlainSession.run feeds it: the input's bytes through PlainLineReader (lines of bytes, CR LF
+// as LF, invalid UTF-8 and over-long lines refused) over a pipe, each line to the editor's
+// state machine as a `.line` event, and what it said worded by PlainView after each, until the
+// person quits or the input ends.
 //
 // The first byte chooses the settings (FuzzSettings: the demo, every kind of key, inferred, with
 // site locks, overrides, an unreadable file), its bit 5 whether the user's file already holds
-// stored values of the wrong kind, and bit 6 whether writes fail (a full disk); the rest is what
-// the person types: `3`, `city`, `r 2`, `u`, `l`, answers, `q`.
+// stored values of the wrong kind, bit 6 whether writes fail (a full disk), and bit 7 whether the
+// list follows the store's keys; the rest is what the person types: `3`, `city`, `r 2`, `u`,
+// `l`, answers, `q`. A line that starts with `!` is no typing: another program stores its rest
+// as the first listed setting's text (or removes it, for `!` alone), and the change arrives as
+// the full screen gets it.
 import Foundation
 @testable import PrefsEditor
 @testable import PrefsModel
@@ -39,19 +43,33 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     close(ends[1])
     defer { close(ends[0]) }
 
-    let prompter = PlainPrompter(prefs: settings.prefs, suiteName: settings.prefs.schema.suiteName)
-    _ = prompter.start()
+    let listing: KeyListing = choice & 128 != 0 ? .followingStore() : .schema
+    let controller = EditorController(prefs: settings.prefs, suiteName: settings.prefs.schema.suiteName, width: 80, height: 24,
+                                      keyListing: listing)
+    controller.startConversation()
+    var printed = 0
+    func printSaid() {
+        let said = PlainView.text(of: controller.state, since: printed)
+        fuzzCheck(said.next >= printed, "the conversation went back")
+        printed = said.next
+    }
+    printSaid()
     var reader = PlainLineReader(descriptor: ends[0])
     var lines = 0
-    while !prompter.isFinished {
+    while !controller.shouldQuit {
         lines += 1
-        if lines > 100_000 { fuzzCheck(false, "the prompter never finished after the end of input") }
-        switch reader.next() {
-        case .text(let line): _ = prompter.respond(to: line)
-        case .notUTF8: _ = prompter.refuseLine(because: "it is not UTF-8 text")
-        case .tooLong: _ = prompter.refuseLine(because: "it is longer than \(PlainLineReader.longestLine) bytes")
-        case .end: _ = prompter.endOfInput()
+        if lines > 100_000 { fuzzCheck(false, "the plain mode never finished after the end of input") }
+        let line = reader.next()
+        if case .text(let text) = line, text.hasPrefix("!"), let key = controller.state.keys.first {
+            let value = String(text.dropFirst())
+            // Another program's write, as the store would report it (the write may fail).
+            _ = try? settings.store.commit([key.name: value.isEmpty ? nil : .string(value)], by: nil)
+            controller.changedOutside([key.name])
+        } else {
+            controller.send(.line(line.typed))
         }
+        printSaid()
+        fuzzCheck(controller.state.pendingWrite == nil, "a write was left pending without a write queue")
     }
     return 0
 }

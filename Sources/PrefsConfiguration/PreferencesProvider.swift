@@ -39,16 +39,19 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
     private let diagnostics: DiagnosticReporter
 
     /// A provider over `preferences`. `onDiagnostic` hears of each stored value that is
-    /// ignored (once per setting and value); by default it is printed to standard error.
+    /// ignored (once per setting and value), and `onProblem` of each file that cannot be read
+    /// (the suite's, a site file; once per problem), whose values then read as defaults; by
+    /// default both are printed to standard error.
     ///
     /// ```swift
     /// let provider = PreferencesProvider(Preferences(MySettings.schema))
     /// ```
     public init(_ preferences: Preferences,
-                onDiagnostic: @escaping @Sendable (PreferenceDiagnostic) -> Void = PreferencesProvider.printDiagnostic) {
+                onDiagnostic: @escaping @Sendable (PreferenceDiagnostic) -> Void = PreferencesProvider.printDiagnostic,
+                onProblem: @escaping @Sendable (String) -> Void = PreferencesProvider.printProblem) {
         self.preferences = preferences
         providerName = "PreferencesProvider[\(preferences.schema.suiteName)]"
-        diagnostics = DiagnosticReporter(onDiagnostic)
+        diagnostics = DiagnosticReporter(onDiagnostic, problems: onProblem)
     }
 
     /// The default diagnostic handler: one line on standard error.
@@ -58,6 +61,15 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
     /// ```
     @Sendable public static func printDiagnostic(_ diagnostic: PreferenceDiagnostic) {
         FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+    }
+
+    /// The default handler of a file that cannot be read: one line on standard error.
+    ///
+    /// ```swift
+    /// PreferencesProvider(prefs, onProblem: PreferencesProvider.printProblem)
+    /// ```
+    @Sendable public static func printProblem(_ problem: String) {
+        FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))
     }
 
     /// The setting's value now, from memory; not found (a nil value) for a name the schema does

@@ -8,6 +8,10 @@ enum SettingLookup {
     static func lookup(_ key: AbsoluteConfigKey, type: ConfigType, in prefs: Preferences,
                        diagnostics: DiagnosticReporter) throws -> LookupResult {
         let name = ConfigKeyNames.settingName(for: key)
+        // A file that cannot be read reads as no values at all: say why, or every setting would
+        // silently read as its default.
+        if let problem = prefs.store.loadProblem { diagnostics.report(problem: problem) }
+        for problem in prefs.site?.layers.problems ?? [] { diagnostics.report(problem: problem) }
         guard let setting = prefs.schema.key(named: name) else { return LookupResult(encodedKey: name, value: nil) }
         // A stored value the setting cannot use (it breaks the rule, or is of another type)
         // reads as the setting's default, as everywhere else, and is reported once.
@@ -17,15 +21,25 @@ enum SettingLookup {
     }
 }
 
-/// Says each ignored stored value once (per setting and value), however often it is read.
+/// Says each ignored stored value once (per setting and value), and each problem reading a file
+/// once (per problem), however often they are read.
 final class DiagnosticReporter: Sendable {
     private let handler: @Sendable (PreferenceDiagnostic) -> Void
-    private let said = Mutex<Set<PreferenceDiagnostic>>([])
+    private let problemHandler: @Sendable (String) -> Void
+    private let said = Mutex<(diagnostics: Set<PreferenceDiagnostic>, problems: Set<String>)>(([], []))
 
-    init(_ handler: @escaping @Sendable (PreferenceDiagnostic) -> Void) { self.handler = handler }
+    init(_ handler: @escaping @Sendable (PreferenceDiagnostic) -> Void, problems: @escaping @Sendable (String) -> Void) {
+        self.handler = handler
+        problemHandler = problems
+    }
 
     func report(_ diagnostic: PreferenceDiagnostic) {
-        guard said.withLock({ $0.insert(diagnostic).inserted }) else { return }
+        guard said.withLock({ $0.diagnostics.insert(diagnostic).inserted }) else { return }
         handler(diagnostic)
+    }
+
+    func report(problem: String) {
+        guard said.withLock({ $0.problems.insert(problem).inserted }) else { return }
+        problemHandler(problem)
     }
 }

@@ -79,6 +79,18 @@ struct PreferencesProviderTests {
         #expect(fresh.diagnostics.all.map(\.key) == ["refreshInterval"])
     }
 
+    @Test func aSuiteFileThatCannotBeReadReadsAsDefaultsAndIsReportedOnce() throws {
+        let fixture = ProviderFixture()
+        try Data("not a plist".utf8).write(to: URL(fileURLWithPath: fixture.folder.file(ProviderFixture.schema.suiteName + ".plist")))
+        let fresh = ProviderFixture.reopen(fixture, siteFolders: [])
+        let config = ConfigReader(providers: [fresh.provider])
+
+        #expect(config.string(forKey: "city") == "Oslo")
+        #expect(config.int(forKey: "refreshInterval") == 15)
+        #expect(fresh.problems.all.count == 1)
+        #expect(fresh.problems.all.first?.contains("showing defaults and leaving the file as it is") == true, "\(fresh.problems.all)")
+    }
+
     @Test func itPassesSwiftConfigurationsOwnCompatibilityTest() async throws {
         let magic: [UInt8] = Array("magic".utf8), magic2: [UInt8] = Array("magic2".utf8)
         let keys: [(AnyPreferenceKey, PlistValue)] = [

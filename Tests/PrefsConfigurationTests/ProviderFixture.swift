@@ -26,12 +26,13 @@ struct ProviderFixture {
     let prefs: Preferences
     let provider: PreferencesProvider
     let diagnostics = Collected<PreferenceDiagnostic>()
+    let problems = Collected<String>()
 
     init(folder: TemporaryDirectory = TemporaryDirectory(), siteFolders: [String] = []) {
         self.folder = folder
         prefs = Preferences(suiteName: Self.schema.suiteName, schema: Self.schema, directory: folder.path, siteFolders: siteFolders)
-        let diagnostics = self.diagnostics
-        provider = PreferencesProvider(prefs, onDiagnostic: { diagnostics.append($0) })
+        let (diagnostics, problems) = (self.diagnostics, self.problems)
+        provider = PreferencesProvider(prefs, onDiagnostic: { diagnostics.append($0) }, onProblem: { problems.append($0) })
     }
 
     /// `prefs-tui ARGUMENTS --suite … --schema …` in another process, on the same folder.

@@ -41,6 +41,19 @@ struct RuleTests {
         }
     }
 
+    @Test func aLineTerminatorAtTheEndIsNoPartOfAWholeTextMatch() {
+        let code = PreferenceRule<String>.text(pattern: "[A-Z]{2}[0-9]{2}")
+        let note = PreferenceRule<String>.text(pattern: "[a-z]+", multiline: true)
+        let anchored = PreferenceRule<String>.text(pattern: "^[a-z]+$")
+
+        #expect(code.allows("AB12"))
+        #expect(!code.allows("AB12\u{2028}"))       // ICU's $ matched before it
+        #expect(!code.allows("AB12\u{2029}"))
+        #expect(!note.allows("abc\n"))
+        #expect(!anchored.allows("abc\u{2028}"))
+        #expect(anchored.allows("abc"))
+    }
+
     @Test func aPatternThatDoesNotCompileRejectsEverything() {
         let rule = PreferenceRule<String>.text(pattern: "([unclosed")
         #expect(!rule.allows(""))

@@ -79,7 +79,11 @@ struct JSONSchemaTests {
               {"key": "level", "type": "int", "default": 1, "rule": {"choices": [1, 2, 3]}},
               {"key": "name", "type": "string", "default": "a", "rule": {"nonEmpty": true, "maxLength": 8, "pattern": "[a-z]+"}},
               {"key": "ports", "type": "[int]", "default": [], "rule": {"each": {"min": 1, "max": 65535}}},
-              {"key": "on", "type": "bool", "default": true}
+              {"key": "on", "type": "bool", "default": true},
+              {"key": "count", "type": "int", "default": 0},
+              {"key": "when", "type": "date", "default": "2026-01-01T00:00:00Z"},
+              {"key": "blob", "type": "data", "default": ""},
+              {"key": "code", "type": "string", "default": "AA00", "rule": {"pattern": "[A-Z]{2}[0-9]{2}"}}
             ]}]}
             """#, to: "grids.json")
         let cases: [(key: String, refused: (text: String, json: String), taken: (text: String, json: String))] = [
@@ -96,6 +100,10 @@ struct JSONSchemaTests {
             ("name", ("abcdefghi", #""abcdefghi""#), ("abcdefgh", #""abcdefgh""#)),   // too long
             ("name", (" ", #"" ""#), ("b", #""b""#)),                  // blank
             ("ports", ("70000", "[70000]"), ("443", "[443]")),         // an item out of range
+            ("count", ("9223372036854775808", "9223372036854775808"), ("9223372036854775807", "9223372036854775807")),
+            ("when", ("2026-13-01", #""2026-13-01""#), ("2026-12-01", #""2026-12-01""#)),
+            ("blob", ("aGVsbG8", #""aGVsbG8""#), ("aGVsbG8=", #""aGVsbG8=""#)),      // base64 cut short
+            ("code", ("AB12\u{2028}", #""AB12\u2028""#), ("AB12", #""AB12""#)),     // a line separator after a match
         ]
         var documents: [String] = []
         for (key, refused, taken) in cases {

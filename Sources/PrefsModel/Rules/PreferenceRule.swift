@@ -170,7 +170,9 @@ struct WholeTextPattern: @unchecked Sendable {
     private let expression: NSRegularExpression
 
     init?(_ pattern: String) {
-        guard let expression = try? NSRegularExpression(pattern: "^(?:\(pattern))$") else { return nil }
+        // \A and \z, not ^ and $: ICU's $ also matches before a line terminator at the end, so
+        // `AB12` followed by U+2028 (or a line feed, in a multiline rule) passed `[A-Z]{2}[0-9]{2}`.
+        guard let expression = try? NSRegularExpression(pattern: "\\A(?:\(pattern))\\z") else { return nil }
         self.expression = expression
     }
 

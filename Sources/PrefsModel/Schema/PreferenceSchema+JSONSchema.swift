@@ -61,7 +61,9 @@ enum JSONSchemaWriter {
             if case .each = rule {} else if let choices = rule.choices { list["items"] = .object(choiceSchema(choices, type: element)) }
             return list
         case .dictionary(let element):
-            return ["type": .string("object"), "additionalProperties": .object(schema(of: element, rule: .any))]
+            // Its keys are text as well: the same characters are refused in them.
+            return ["type": .string("object"), "additionalProperties": .object(schema(of: element, rule: .any)),
+                    "propertyNames": .object(["not": .object(["pattern": .string(forbiddenCharacters(multiline: false))])])]
         case .custom:
             return [:]                                   // a program's own Codable type: any JSON
         default:
@@ -78,13 +80,16 @@ enum JSONSchemaWriter {
             if case .path = rule { path["pattern"] = .string("^/") }
             return path
         case .date:
-            // The forms `set` takes (DateText.forms); an impossible calendar date such as
-            // February 30 matches the pattern, and only `set` refuses it.
+            // The forms `set` takes (DateText.forms), with each field in its range; a day its
+            // month does not have (February 30) matches, and only `set` refuses it.
+            let day = "(?!0000)[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
+            let clock = "([01][0-9]|2[0-3]):[0-5][0-9]"
             return ["type": .string("string"), "format": .string("date-time"),
-                    "pattern": .string(#"^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2})?(Z|[+-][0-9]{2}:[0-9]{2})| [0-9]{2}:[0-9]{2})?$"#)]
+                    "pattern": .string("^\(day)(T\(clock)(:[0-5][0-9])?(Z|[+-]\(clock))| \(clock))?(?![\\s\\S])")]
         case .data:
+            // Base64 as an export writes it: whole groups of four, padded.
             return ["type": .string("string"), "contentEncoding": .string("base64"),
-                    "pattern": .string(#"^[A-Za-z0-9+/]*={0,2}$"#)]
+                    "pattern": .string(#"^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?(?![\s\S])"#)]
         case .url:
             return ["type": .string("string"), "format": .string("uri"), "pattern": .string(#"^[A-Za-z][A-Za-z0-9+.-]*:"#)]
         default:
@@ -115,6 +120,11 @@ enum JSONSchemaWriter {
     /// listed as `enum` up to ``listedGridLimit`` values; past that the step is only noted.
     private static func numberSchema(type: String, rule: RuleDescription) -> [String: JSONValue] {
         var schema: [String: JSONValue] = ["type": .string(type)]
+        // A whole number is a Swift Int: JSON's integers go on past both ends.
+        if type == "integer" {
+            schema["minimum"] = .int(Int.min)
+            schema["maximum"] = .int(Int.max)
+        }
         guard case .range(let min, let max, let step) = rule else { return schema }
         if let min { schema["minimum"] = number(min) }
         if let max { schema["maximum"] = number(max) }
@@ -152,7 +162,9 @@ enum JSONSchemaWriter {
             if nonEmpty { schema["pattern"] = .string(#"\S"#) }
             if let maxLength { schema["maxLength"] = .int(maxLength) }
             if let pattern {
-                let whole = "^(?:\(pattern))$"
+                // Whole text, to the last character: a validator's $ (Python's) may match
+                // before a final line feed, as `set` no longer does.
+                let whole = "^(?:\(pattern))(?![\\s\\S])"
                 if nonEmpty {
                     schema["allOf"] = .array([.object(["pattern": .string(#"\S"#)]), .object(["pattern": .string(whole)])])
                     schema["pattern"] = nil
@@ -161,8 +173,15 @@ enum JSONSchemaWriter {
                 }
             }
         }
-        let forbidden = multiline ? #"[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF]"# : #"[\u0000-\u0008\u000A-\u001F\u007F-\u009F\uFEFF]"#
-        schema["not"] = .object(["pattern": .string(forbidden)])
+        schema["not"] = .object(["pattern": .string(forbiddenCharacters(multiline: multiline))])
         return schema
+    }
+
+    /// The characters `set` refuses in text (control characters but tab, and line feed where a
+    /// multiline rule allows it; U+FEFF; U+FFFE and U+FFFF, which no property list can carry),
+    /// as a character class.
+    private static func forbiddenCharacters(multiline: Bool) -> String {
+        multiline ? #"[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF\uFFFE\uFFFF]"#
+            : #"[\u0000-\u0008\u000A-\u001F\u007F-\u009F\uFEFF\uFFFE\uFFFF]"#
     }
 }
