@@ -84,10 +84,12 @@ extension Preferences {
                 throw PreferenceError.renameRefused(from: old, to: new, reason: "\(new.quotedForMessage) is the old name of \(owner.name)")
             }
         }
-        if let refusal = (site?.layersWithLocksReadNow() ?? .none).lockRefusal(of: [old, new], in: schema) { throw refusal }
+        // The locks read once, now: for the refusal and for the migration the commit may carry.
+        let layers = site?.layersWithLocksReadNow() ?? .none
+        if let refusal = layers.lockRefusal(of: [old, new], in: schema) { throw refusal }
         let schema = self.schema
         let target = schema.key(named: new).flatMap { schema.declaresType(of: $0) ? $0 : nil }
-        let locks = migrationLocks
+        let locks = PreferenceSchema.MigrationLocks(layers, schema: schema)
         let failure = Locked<PreferenceError?>(nil)
         // Like any write, a rename carries out a pending migration in the same commit.
         defer { if let failure = failure.withLock({ $0 }) { reportWriteError(failure) } }
