@@ -26,7 +26,8 @@ import Synchronization
 /// - Watching: ``watchValue(forKey:type:updatesHandler:)`` and
 ///   ``watchSnapshot(updatesHandler:)`` follow the store's own change news (inotify for a
 ///   suite file: this program's writes and other programs'), without polling: the current value
-///   first, then one update per change, in order.
+///   first, then the value as it is after each change, in order. Changes that land together
+///   (a write here while another program's is reported) give one update, with the last value.
 public final class PreferencesProvider: ConfigProvider, Sendable {
     /// The settings read.
     public let preferences: Preferences
@@ -94,8 +95,9 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
         return try value(forKey: key, type: type)
     }
 
-    /// The setting's value now, then again after each change that moves it, in order, until
-    /// `updatesHandler` returns (its observer is then released).
+    /// The setting's value now, then the value as it is after each change that moves it, in
+    /// order (of changes that land together, the last), until `updatesHandler` returns (its
+    /// observer is then released).
     ///
     /// ```swift
     /// try await provider.watchValue(forKey: ["quality"], type: .int) { updates in for await update in updates { print(update) } }

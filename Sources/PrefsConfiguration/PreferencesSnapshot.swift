@@ -2,8 +2,8 @@ import Configuration
 import PrefsModel
 
 /// The settings as they were when ``PreferencesProvider/snapshot()`` was called: the user's
-/// values copied then, read with the schema, the site's defaults and locks and the overrides of
-/// the `Preferences` they came from.
+/// values and the site's defaults and locks copied then, read with the schema and the overrides
+/// of the `Preferences` they came from. Later changes of either do not reach it.
 struct PreferencesSnapshot: ConfigSnapshot {
     let providerName: String
     private let prefs: Preferences
@@ -13,7 +13,8 @@ struct PreferencesSnapshot: ConfigSnapshot {
         self.providerName = providerName
         self.diagnostics = diagnostics
         // Writes are never made through a snapshot, so the copy's write errors go nowhere.
-        prefs = Preferences(store: InMemoryStore(source.store.storedValues()), schema: source.schema, site: source.site,
+        let site = source.site.map { SiteDefaults(frozen: $0.layers, suiteName: $0.suiteName) }
+        prefs = Preferences(store: InMemoryStore(source.store.storedValues()), schema: source.schema, site: site,
                             overrides: source.overrides, onWriteError: { _ in })
     }
 

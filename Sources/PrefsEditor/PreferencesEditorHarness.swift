@@ -214,8 +214,9 @@ extension PreferencesEditor {
             for line in lines where !controller.shouldQuit {
                 takeOutsideChanges()
                 controller.send(.line(.text(line)))
+                // Worded now, from the state this line left: the next line may change the values.
+                takeSaid()
             }
-            takeSaid()
         }
 
         /// Everything the plain mode has said, as it would print it: the list, the questions,

@@ -106,6 +106,21 @@ struct ProviderWatchTests {
         #expect(try before.value(forKey: ["city"], type: .string).value?.content == .string("Oslo"))
     }
 
+    @Test func aSnapshotKeepsTheSitesValuesAndLocksAsTheyWere() async throws {
+        let site = TemporaryDirectory()
+        let fixture = ProviderFixture(siteFolders: [site.path])
+        try fixture.prefs.set("Bergen", for: ProviderFixture.city)
+        let before = fixture.provider.snapshot()
+
+        try SuiteStore(suiteName: ProviderFixture.schema.suiteName, directory: site.path, watchForChanges: false)
+            .commit(["city": .string("Hamar")])
+        try Data("city\n".utf8).write(to: URL(fileURLWithPath: site.file(ProviderFixture.schema.suiteName + ".locks")))
+        // The live settings have taken the site's change (its watch reports it a moment later).
+        #expect(await eventually { fixture.prefs[ProviderFixture.city] == "Hamar" })
+
+        #expect(try before.value(forKey: ["city"], type: .string).value?.content == .string("Bergen"))
+    }
+
     @Test func endingAWatchReleasesItsObserver() async throws {
         let fixture = ProviderFixture()
         weak var released: PreferencesProvider?

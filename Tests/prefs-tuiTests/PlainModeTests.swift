@@ -160,4 +160,39 @@ struct PlainModeTests {
         #expect(plain.transcript.hasSuffix("City stays Hamar.\nSetting (number or name; l lists, q quits): "))
         #expect(plain.summary.changes.isEmpty)
     }
+
+    @Test func aSettingAnotherProgramRemovesWhileItIsAskedAboutIsSaidAndTheQuestionEnds() throws {
+        let store = InMemoryStore(["port": .int(8080), "max": .string("3")])
+        let prefs = Preferences(store: store, schema: PreferenceSchema(inferredFrom: store.storedValues(), suiteName: "com.acme.other"))
+        let plain = try PreferencesEditor.Harness(PreferencesEditor(prefs, options: .init(otherKeys: true, mode: .plain)))
+        plain.answer("port")
+
+        _ = try store.commit(["port": nil], by: nil)              // another program resets it
+
+        #expect(plain.transcript.hasSuffix("port was removed by another program; the settings after it move up one number.\n"
+            + "Setting (number or name; l lists, q quits): "), "\(plain.transcript)")
+        plain.answer("q")                                          // a choice of setting again, not an answer for another
+        #expect(plain.hasQuit)
+        #expect(store.storedValue(forKey: "max") == .string("3"))
+    }
+
+    @Test func eachAnswerIsWordedFromTheStateItLeft() throws {
+        let plain = try PreferencesEditor.Harness(PreferencesEditor(Preferences(store: InMemoryStore(), schema: EditorHarness.schema),
+                                                                    options: .init(mode: .plain)))
+
+        plain.answer("city", "Bergen")
+
+        #expect(plain.transcript.contains("City (city): The city the forecast is for.\nNow Oslo; default Oslo."), "\(plain.transcript)")
+    }
+
+    @Test func theFullScreenTakesNoTypedLines() throws {
+        let prefs = Preferences(store: InMemoryStore(["refreshInterval": .int(20)]), schema: EditorHarness.schema)
+        let screen = try PreferencesEditor.Harness(PreferencesEditor(prefs))
+
+        screen.answer("r 6", "q")
+
+        #expect(!screen.hasQuit)
+        #expect(prefs.store.storedValue(forKey: "refreshInterval") == .int(20))
+        #expect(screen.transcript.isEmpty)
+    }
 }

@@ -169,22 +169,31 @@ extension EditorUpdate {
     /// that arrives on the setting being asked about ends the question, as it ends a field.
     private static func announceExternalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?,
                                                loadProblem: String?) {
+        let listedBefore = Set(state.keys.map(\.name))
         externalChange(&state, values: values, site: site, loadProblem: loadProblem)
         // The full screen's one-line note of which settings changed ("Changed by another
         // program: city") is said here setting by setting, with the new values; its warnings
-        // (a file that can no longer be read, a site folder's problem) are said as they are.
+        // (a file that can no longer be read, a site folder's problem) are said as they are,
+        // and such a warning stands alone: every setting "changed" to its default with it.
         if state.message?.kind == .info { state.message = nil }
+        let listedNow = Set(state.keys.map(\.name))
+        let removed = values.keys.filter { listedBefore.contains($0) && !listedNow.contains($0) }.sorted()
         let changed = state.keys.map(\.name).filter { values.keys.contains($0) }
-        if !changed.isEmpty { state.conversation?.say(.changedOutside(names: changed)) }
+        // A list that follows the file loses a setting another program removed: said too, since
+        // the numbers after it move up.
+        if state.settings.loadProblem == nil, !changed.isEmpty || !removed.isEmpty {
+            state.conversation?.say(.changedOutside(names: changed, removed: removed))
+        }
         guard let name = state.conversation?.asking else { return }
         guard let key = state.keys.first(where: { $0.name == name }) else {
-            // Gone from a list that follows the file: nothing left to ask about.
+            // Gone from a list that follows the file (said above): nothing left to ask about,
+            // and the next line is a choice of setting again.
             state.conversation?.asking = nil
             return
         }
         if let lockFile = state.settings.lockFile(of: key) {
             state.conversation?.asking = nil
-            state.message = .init(text: nowLockedMessage(key, lockFile: lockFile), kind: .warning)
+            state.message = .init(text: nowLockedMessage(key, lockFile: lockFile, typed: false), kind: .warning)
         }
     }
 }

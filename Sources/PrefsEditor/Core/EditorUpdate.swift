@@ -28,8 +28,9 @@ enum EditorUpdate {
         case .timer:
             state.wakeUp = nil
             state.computeDerived()
-        case .line(let line):
-            effects = self.line(&state, line)
+        case .line:
+            // A typed line is the plain mode's input (see `converse`); the full screen takes keys.
+            break
         }
         state.scrollToSelection(visibleRows: state.layout.listHeight)
         return effects + timerRequest(&state)
@@ -260,9 +261,10 @@ enum EditorUpdate {
         .init(text: "\(key.name) is locked by \(lockFile.controlCharactersEscaped): the site sets it for everyone", kind: .info)
     }
 
-    /// What is said when a lock arrives on the setting being edited.
-    static func nowLockedMessage(_ key: AnyPreferenceKey, lockFile: String) -> String {
-        "\(key.name) is now locked by \(lockFile.controlCharactersEscaped): the site sets it; your edit was not saved"
+    /// What is said when a lock arrives on the setting being edited (`typed`: in a field the
+    /// person may have typed into; the plain mode's question has no answer yet).
+    static func nowLockedMessage(_ key: AnyPreferenceKey, lockFile: String, typed: Bool = true) -> String {
+        "\(key.name) is now locked by \(lockFile.controlCharactersEscaped): the site sets it" + (typed ? "; your edit was not saved" : "")
     }
 
     // MARK: Reset all, filter

@@ -17,8 +17,9 @@ struct PlainConversation: Sendable {
         case kept(name: String)
         /// A message of the state machine, as the full screen's status line has it.
         case message(String)
-        /// Another program changed these settings.
-        case changedOutside(names: [String])
+        /// Another program changed these settings, and removed these from a list that follows
+        /// the file.
+        case changedOutside(names: [String], removed: [String])
         /// Live values a change moved: each title with its new text (nil: no value now).
         case liveValuesMoved([DerivedReading])
         /// An answer that names no setting (`toReset`: after `r`).

@@ -31,10 +31,11 @@ enum PlainView {
             guard let key = state.keys.first(where: { $0.name == name }) else { return "" }
             return "\(title(of: key)) stays \(shown(key, in: state)).\n"
         case .message(let text): return sentence(text)
-        case .changedOutside(let names):
+        case .changedOutside(let names, let removed):
             // On a line of its own: the prompt before it is waiting for an answer.
             return "\n" + names.compactMap { name in state.keys.first { $0.name == name } }
                 .map { "\(title(of: $0)) was changed by another program: now \(shown($0, in: state)).\n" }.joined()
+                + removed.map { "\($0.controlCharactersEscaped) was removed by another program; the settings after it move up one number.\n" }.joined()
         case .liveValuesMoved(let readings):
             return "Live values now: " + readings.map { "\($0.title) \($0.text ?? "(none)")" }.joined(separator: "; ") + "\n"
         case .noSetting(let input, let toReset):

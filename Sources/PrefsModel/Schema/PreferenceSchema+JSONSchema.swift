@@ -81,10 +81,12 @@ enum JSONSchemaWriter {
             return path
         case .date:
             // The forms `set` takes (DateText.forms), with each field in its range; a day its
-            // month does not have (February 30) matches, and only `set` refuses it.
+            // month does not have (February 30) matches, and only `set` refuses it. No
+            // `"format": "date-time"`: RFC 3339 wants seconds, and a validator that checks
+            // formats would refuse `2026-11-21 09:30`, which `set` and `import` take.
             let day = "(?!0000)[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])"
             let clock = "([01][0-9]|2[0-3]):[0-5][0-9]"
-            return ["type": .string("string"), "format": .string("date-time"),
+            return ["type": .string("string"),
                     "pattern": .string("^\(day)(T\(clock)(:[0-5][0-9])?(Z|[+-]\(clock))| \(clock))?(?![\\s\\S])")]
         case .data:
             // Base64 as an export writes it: whole groups of four, padded.

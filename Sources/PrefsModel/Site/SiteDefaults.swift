@@ -66,6 +66,16 @@ public final class SiteDefaults: Sendable {
         }
     }
 
+    /// The site as it was at one moment, never read or watched again: what a snapshot of the
+    /// settings reads (PrefsConfiguration's), so that it does not change after it was taken.
+    package init(frozen layers: SiteLayers, suiteName: String) {
+        self.suiteName = suiteName
+        folders = layers.folders.map { ($0.path as NSString).deletingLastPathComponent }
+        stores = []
+        locks = []
+        current = Locked(layers)
+    }
+
     /// The site folders `$XDG_CONFIG_DIRS` names, as the XDG base directory specification reads
     /// it: colon-separated, absolute paths only, `/etc/xdg` when unset or empty.
     ///

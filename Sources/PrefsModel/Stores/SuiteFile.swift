@@ -353,12 +353,14 @@ struct SuiteFile: Sendable {
             var written = stat()
             guard fstat(descriptor, &written) == 0 else { throw POSIXFailure.current() }
             identity = Identity(written)
-            close(descriptor)
         } catch {
             close(descriptor)
             unlink(temporary)
             throw PreferenceError.writeFailed(path: path, reason: "\(error)")
         }
+        // Open until after the rename: its change time is then the file's as it stands at the
+        // path (a rename moves it), which is what the watcher compares (SuiteStore.fileChanged).
+        defer { close(descriptor) }
         hooks.beforeRename?(temporary)
         // Recorded before the rename, so another store in this process that is woken by the
         // rename already finds the write was ours.
@@ -369,7 +371,8 @@ struct SuiteFile: Sendable {
             throw PreferenceError.writeFailed(path: path, reason: "\(failure)")
         }
         if !existed { syncDirectory(targetDirectory) }
-        return identity
+        var placed = stat()
+        return fstat(descriptor, &placed) == 0 ? Identity(placed) : identity
     }
 
     /// Gives the temporary file the replaced file's owner and group where they differ from

@@ -225,14 +225,17 @@ public final class SuiteStore: PreferenceStore {
         readAgain(reportChanges: true)
     }
 
-    /// Whether the file now is the version this store wrote or read last. An identity (device,
-    /// inode, size, modification time) can repeat: a freed inode is reused, and a file system with
-    /// whole-second times gives two versions one time. So it counts only with a time that has
-    /// nanoseconds (ext4, XFS, Btrfs, tmpfs): two other writers would have to replace the file,
-    /// the second on this version's freed inode, with the same size, within one tick of the
-    /// kernel's clock. With whole seconds the file is always read again.
+    /// Whether the file now is the version this store wrote or read last: the same device,
+    /// inode, size, modification time and change time. The change time moves with every write
+    /// and attribute change, also one that keeps the size and sets the modification time back
+    /// (an in-place rewrite within one tick of a coarse clock, a chmod that withdraws a file).
+    /// An identity can still repeat where times are whole seconds, so it counts only with a time
+    /// that has nanoseconds (ext4, XFS, Btrfs, tmpfs); with whole seconds the file is read again.
+    /// A store's own write is known by the change time just after its rename, taken on the
+    /// written file's descriptor: only a writer that rewrites that very file in place in the
+    /// microseconds between the two would go unseen until its next change.
     static func isKnownVersion(_ now: SuiteFile.Identity, known: SuiteFile.Identity) -> Bool {
-        known.modifiedNanoseconds != 0 && now.isVersion(writtenAs: known)
+        known.modifiedNanoseconds != 0 && known.changedNanoseconds != 0 && now == known
     }
 
     /// Reads the file again, always (see ``fileChanged()`` for the watcher's exception).
