@@ -25,7 +25,9 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let prefs = try options.open(readsOnce: true)
-            let keys = prefs.schema.keys.filter { !modified || !prefs.isDefault($0) }
+            // The schema's own list when every key is listed: a filtered copy of 200,000 keys,
+            // grown by appending, was 3 MB of `list`'s peak.
+            let keys = modified ? prefs.schema.keys.filter { !prefs.isDefault($0) } : prefs.schema.keys
             if json {
                 Output.print(JSONValue.array(keys.map { entry(for: $0, in: prefs) }).prettyText)
             } else {
