@@ -48,8 +48,16 @@ if ((${#missing[@]})); then
         || fail "cannot install ${missing[*]}"
 fi
 
-say "building release binaries"
+# The binary measured is the one the README installs, built with the flags CI builds it with
+# (.ci/run's install_build, which a test holds equal to the README's). A dynamically linked
+# build is made first, for the rows that compare the two.
+eval "$(grep '^install_build=(' "$root/.ci/run")"
+[[ ${#install_build[@]} -gt 0 ]] || fail "no install_build=(…) line in .ci/run"
+say "building release binaries: a dynamically linked one, then the one the README installs"
 swift build -c release --package-path "$root" --product prefs-tui >&2
+dynamic="$scratch/prefs-tui-dynamic"
+cp "$root/.build/release/prefs-tui" "$dynamic"
+"${install_build[@]}" --package-path "$root" --product prefs-tui >&2
 # This package reaches the root package by path, and SwiftPM kept its cached build plan for it:
 # a source file added to the root since the last run was left out ("cannot find 'X' in scope").
 # Without the plan, SwiftPM makes a new one from the files as they are (seconds, not a rebuild).
@@ -99,9 +107,9 @@ rows_out = [
     ("typed read String: prefs[key] vs UserDefaults.string(forKey:)", "read-string", "ns", 0.2),
     ("typed read [String]: prefs[key] vs UserDefaults.stringArray(forKey:)", "read-list", "ns", 0.2),
     ("read right after a write, 10,000 keys, vs UserDefaults set then read", "read-after-write-10000", "ns", 0.01),
-    ("committed write, 10 keys, vs set + synchronize()", "write-10", "ns", 1.1),
-    ("committed write, 1,000 keys, vs set + synchronize()", "write-1000", "ns", 0.5),
-    ("committed write, 10,000 keys, vs set + synchronize()", "write-10000", "ns", 0.5),
+    ("committed write, 10 keys, vs set + synchronize() (which fsyncs)", "write-10", "ns", 1.1),
+    ("committed write, 1,000 keys, vs set + synchronize() (which fsyncs)", "write-1000", "ns", 0.4),
+    ("committed write, 10,000 keys, vs set + synchronize() (which fsyncs)", "write-10000", "ns", 0.15),
     ("InMemoryStore set at 10,000 keys vs at 10 keys", "memory-set", "ns", 2.0),
 ]
 with open(rows, "a") as out:
@@ -131,17 +139,19 @@ instructions() { # OUTPUT-NAME ARGS...: prints the instructions callgrind collec
 }
 
 # --- Whole-process rows: hyperfine, paired rounds. -----------------------------------------
-# paired TITLE GOAL OURS-COMMAND -- BASELINE-COMMAND
+# paired LABEL TITLE GOAL METRIC OURS-COMMAND -- BASELINE-COMMAND
+# METRIC is wall (the median run's elapsed time) or cpu (user + system time, the mean of a
+# round's runs): what a person waits for, or what the machine spends.
 paired() {
-    local title=$1 goal=$2; shift 2
+    local label=$1 title=$2 goal=$3 metric=$4; shift 4
     local ours=() base=() seen=0
     for word in "$@"; do
         if [[ $word == -- ]]; then seen=1; elif ((seen)); then base+=("$word"); else ours+=("$word"); fi
     done
-    local label=${title%%:*} round
+    local round
     say "$label: $rounds rounds of $runs runs"
     for ((round = 1; round <= rounds; round++)); do
-        local json="$work/results/hyperfine-${label// /_}-$round.json"
+        local json="$work/results/hyperfine-$label-$round.json"
         # Swap the order every round, so neither command always runs right after the other.
         if ((round % 2)); then
             hyperfine -N --warmup 1 --runs "$runs" --export-json "$json" "${ours[*]}" "${base[*]}" >/dev/null 2>&1
@@ -149,15 +159,17 @@ paired() {
             hyperfine -N --warmup 1 --runs "$runs" --export-json "$json" "${base[*]}" "${ours[*]}" >/dev/null 2>&1
         fi
     done
-    python3 - "$work/results" "${label// /_}" "${ours[*]}" "$title" "$goal" "$rows" <<'EOF'
+    python3 - "$work/results" "$label" "${ours[*]}" "$title" "$goal" "$metric" "$rows" <<'EOF'
 import glob, json, os, statistics, sys
-folder, label, ours_command, title, goal, rows = sys.argv[1:]
+folder, label, ours_command, title, goal, metric, rows = sys.argv[1:]
+def measure(result):
+    return result["median"] if metric == "wall" else result["user"] + result["system"]
 pairs = []
 for path in glob.glob(os.path.join(folder, f"hyperfine-{label}-*.json")):
     results = json.load(open(path))["results"]
     ours = next(r for r in results if r["command"] == ours_command)
     base = next(r for r in results if r["command"] != ours_command)
-    pairs.append((ours["median"], base["median"]))
+    pairs.append((measure(ours), measure(base)))
 ratio = statistics.median(o / b for o, b in pairs)
 with open(rows, "a") as out:
     out.write(f"{title}\t{statistics.median(o for o, _ in pairs) * 1e9}\t"
@@ -166,10 +178,17 @@ EOF
 }
 
 if [[ -z ${ONLY_LINE_EDITOR:-} ]]; then
-paired "render: prefs-tui render --schema, 10,000 settings, vs a Foundation program loading the suite" 1.2 \
+paired render-10000 "first frame: prefs-tui render --schema, 10,000 settings, vs a Foundation program loading the suite (wall)" 1.0 wall \
     "$prefs" render --schema "$schema10k" -- "$bin/foundation-load" bench.settings-10000
-paired "get: prefs-tui get city vs a Foundation program reading it" 1.2 \
+paired render-100 "render --schema, 100 settings, vs a Foundation program loading the suite (cpu)" 0.7 cpu \
+    "$prefs" render --schema "$schema100" -- "$bin/foundation-load" bench.settings-100
+paired get "get: prefs-tui get city vs a Foundation program reading it (cpu)" 0.7 cpu \
     "$prefs" get city -- "$bin/foundation-get" city
+# The two builds of prefs-tui (issue 32): the installed one must be the faster.
+paired build-get "get city: the installed build (static, -no-pie) vs a dynamically linked one (cpu)" 1.0 cpu \
+    "$prefs" get city -- "$dynamic" get city
+paired build-render "first frame at 10,000 settings: the installed build vs a dynamically linked one (wall)" 1.0 wall \
+    "$prefs" render --schema "$schema10k" -- "$dynamic" render --schema "$schema10k"
 
 # --- Keystroke row: callgrind instruction counts. -------------------------------------------
 say "keystroke: callgrind at 100 and 10,000 settings"
@@ -270,8 +289,8 @@ peak_kb() {  # command…: the median of five runs' peak resident memory, in KB
 }
 render_kb=$(peak_kb "$prefs" render --schema "$schema10k")
 foundation_kb=$(peak_kb "$bin/foundation-load" bench.settings-10000)
-python3 -c "import sys; ours, base = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}\t{ours * 1024}\t{base * 1024}\tbytes\t{ours / base}\t1.5\t5')" \
-    "$render_kb" "$foundation_kb" "render: peak memory of the first frame at 10,000 settings vs a Foundation program loading the suite" >>"$rows"
+python3 -c "import sys; ours, base = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}\t{ours * 1024}\t{base * 1024}\tbytes\t{ours / base}\t1.2\t5')" \
+    "$render_kb" "$foundation_kb" "first frame: peak memory at 10,000 settings vs a Foundation program loading the suite" >>"$rows"
 memory_row "import of a 15 MB JSON list of 390,000 strings: peak memory vs the file" \
     "$memory_dir/strings.json" 10 "$prefs" import "$memory_dir/strings.json"
 memory_row "import of a 15 MB JSON list of 7.5 million numbers (refused): peak memory vs the file" \
@@ -290,7 +309,11 @@ python3 -c "import sys; p90, n = int(sys.argv[1]), sys.argv[2]; print(f'swift-co
     "$latency_p90" "$latency_n" "$latency_p50" >>"$rows"
 
 # --- The table. -----------------------------------------------------------------------------
-python3 - "$rows" <<'EOF'
+# Printed; with UPDATE_DOCS=1 (and every row run) also written into the Performance article, in
+# place of what stands between its "## As measured" and "### Earlier runs", with the commit,
+# the date and the machine, so the documented table is always one run's output.
+table="$work/table.md"
+python3 - "$rows" >"$table" <<'EOF' && status=0 || status=$?
 import sys
 def show(value, unit):
     if unit == "instr":
@@ -313,3 +336,25 @@ for line in open(sys.argv[1]):
 print(f"\n{missed} row(s) miss their goal.")
 sys.exit(1 if missed else 0)
 EOF
+cat "$table"
+if [[ -n ${UPDATE_DOCS:-} ]]; then
+    [[ -z ${ONLY_PROCESSES:-} && -z ${ONLY_LINE_EDITOR:-} ]] || fail "UPDATE_DOCS needs every row: leave out ONLY_PROCESSES and ONLY_LINE_EDITOR"
+    commit=$(git -C "$root" rev-parse --short HEAD)
+    dirty=$(git -C "$root" status --porcelain --untracked-files=no | grep -q . && echo " (with uncommitted changes)" || true)
+    python3 - "$root/Sources/PrefsModel/PrefsModel.docc/Performance.md" "$table" "$commit$dirty" "$rounds" "$runs" <<'EOF'
+import datetime, os, sys
+article, table, commit, rounds, runs = sys.argv[1:]
+text = open(article).read()
+head, rest = text.split("\n## As measured\n", 1)
+_, tail = rest.split("\n### Earlier runs\n", 1)
+cores = os.cpu_count()
+memory = round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30)
+when = datetime.date.today().strftime("%-d %B %Y")
+body = (f"Written by `UPDATE_DOCS=1 Benchmarks/run.sh` on commit {commit}, {when}: {cores} cores, "
+        f"{memory} GiB, release builds as the README installs them, {rounds} rounds of {runs} runs for the "
+        f"whole-process rows.\n\n" + open(table).read().rstrip("\n") + "\n")
+open(article, "w").write(head + "\n## As measured\n\n" + body + "\n### Earlier runs\n" + tail)
+EOF
+    say "the table is written into Sources/PrefsModel/PrefsModel.docc/Performance.md"
+fi
+exit "$status"

@@ -42,6 +42,20 @@ struct InstallTests {
         #expect(completion.contains("complete") && completion.contains("prefs-tui"))
     }
 
+    /// CI tests the binary the README installs: the two build it with the same flags.
+    @Test func theBuildIsTheOneCIBuildsAndTests() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let ci = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let readmeBuild = try #require(readme.components(separatedBy: "\n").first { $0.hasPrefix("swift build -c release") })
+        let ciBuild = try #require(ci.components(separatedBy: "\n").first { $0.hasPrefix("install_build=(") })
+
+        let readmeWords = readmeBuild.components(separatedBy: "#")[0].split(separator: " ").map(String.init)
+        let ciWords = ciBuild.dropFirst("install_build=(".count).dropLast().split(separator: " ").map(String.init)
+
+        #expect(readmeWords == ciWords + ["--product", "prefs-tui"])
+        #expect(ciWords.contains("--static-swift-stdlib"))
+    }
+
     @Test func aFailedInstallLeavesNoEmptyCompletionFile() throws {
         let home = TemporaryDirectory()
 

@@ -46,6 +46,7 @@ struct RenderCommand: ParsableCommand {
             }
             for key in pressed { editor.press(key) }
             Output.print(editor.screen)
+            KeptUntilExit.keep(editor)
         }
     }
 }
