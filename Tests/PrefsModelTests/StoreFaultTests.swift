@@ -173,6 +173,12 @@ struct StoreFaultTests {
         #expect(Set(names).count == 50)
         #expect(names.allSatisfy { $0.utf8.count <= SuiteLocation.nameMax })
         #expect(names.allSatisfy { TemporaryFileName.owner(of: $0, targetName: longest) == 4_194_304 })
+        // Every one of the twelve letters varies: none is fixed by how the draw is written out.
+        let randomParts = names.map { Array($0.split(separator: "-").last ?? "") }
+        #expect(randomParts.allSatisfy { $0.count == TemporaryFileName.randomLength })
+        for position in 0..<TemporaryFileName.randomLength {
+            #expect(Set(randomParts.map { $0[position] }).count > 5, "letter \(position)")
+        }
     }
 
     // MARK: 5. Leftovers of dead writers

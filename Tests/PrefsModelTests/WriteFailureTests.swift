@@ -109,4 +109,20 @@ struct WriteFailureTests {
 
         #expect(try temporaryFiles() == ["other.plist.tmp-5"])
     }
+
+    /// Only a crash leaves such files, so a store looks for them once, not at every write.
+    @Test func aStoreLooksForDeadWritersFilesOnItsFirstWriteOnly() throws {
+        _ = try seedSuite()
+        let store = SuiteStore(suiteName: "victim", directory: directory.path, watchForChanges: false)
+        try store.commit(["city": .string("Bodø")])
+        let leftover = "victim.plist.tmp-\(try deadPid())-k3v9q0z7m1ab"
+        try Data("<?xml half".utf8).write(to: URL(fileURLWithPath: directory.file(leftover)))
+
+        try store.commit(["city": .string("Tromsø")])
+        let afterSecondWrite = try temporaryFiles()
+        try SuiteStore(suiteName: "victim", directory: directory.path, watchForChanges: false).commit(["city": .string("Hamar")])
+
+        #expect(afterSecondWrite == [leftover])
+        #expect(try temporaryFiles().isEmpty)
+    }
 }

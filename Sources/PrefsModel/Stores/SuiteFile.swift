@@ -279,7 +279,8 @@ struct SuiteFile: Sendable {
     /// `verbatim` holds the XML of root entries to put back byte for byte (see
     /// ``PlistXMLReader``); each must be an entry of `values`.
     func write(_ values: [String: PlistValue], order: PlistKeyOrder? = nil, verbatim: [String: Data] = [:],
-               writer: StoreWriter? = nil, keepingBytes: Bool = true) throws -> (identity: Identity, bytes: Data?) {
+               writer: StoreWriter? = nil, keepingBytes: Bool = true,
+               removingLeftovers: Bool = true) throws -> (identity: Identity, bytes: Data?) {
         let document: [UInt8]
         do {
             document = try PlistXMLWriter.document(values, order: order, verbatim: verbatim, sizeLimit: FileSizeLimit.suiteFile)
@@ -292,7 +293,8 @@ struct SuiteFile: Sendable {
                 + FileSizeLimit.refusal(size: document.count, limit: FileSizeLimit.suiteFile, kind: "a suite file") + "; nothing was written")
         }
         // The copy for the caller only when it keeps the bytes: it is the whole suite again.
-        return (try replaceContents(with: document, isSuite: true, writer: writer), keepingBytes ? Data(document) : nil)
+        return (try replaceContents(with: document, isSuite: true, writer: writer, removingLeftovers: removingLeftovers),
+                keepingBytes ? Data(document) : nil)
     }
 
     /// Replaces the file's contents with `bytes` through a temporary file, fsync and rename.
@@ -308,14 +310,15 @@ struct SuiteFile: Sendable {
     /// - A write that fails part-way (full disk, file-size limit) removes its temporary file and
     ///   leaves the file as it was.
     /// - An existing file keeps its permission bits, and its owner and group where this process
-    ///   may give them (see ``keepOwnership(of:on:)``): a user who shares a suite with a group
+    ///   may give them (see ``keepOwnership(of:on:created:)``): a user who shares a suite with a group
     ///   (0640) or keeps it 0644 must not lose that to a write. A new file is 0600, as
     ///   Foundation makes it: settings may hold tokens and passwords. A read-only file is
     ///   refused rather than replaced.
     ///
     /// Returns the identity of the new file. A suite's write is recorded with its `writer` (see
     /// ``InProcessWrites``); a file that is no suite (an export) has no stores to tell.
-    func replaceContents(with bytes: some ContiguousBytes, isSuite: Bool, writer: StoreWriter? = nil) throws -> Identity {
+    func replaceContents(with bytes: some ContiguousBytes, isSuite: Bool, writer: StoreWriter? = nil,
+                         removingLeftovers: Bool = true) throws -> Identity {
         let target = try writableTarget()
         var existing = stat()
         let existed = stat(target, &existing) == 0
@@ -334,7 +337,7 @@ struct SuiteFile: Sendable {
         let targetName = (target as NSString).lastPathComponent
         // Only under the suite's lock, which the clean-up needs; another file (an export's
         // output) may sit beside temporary files that are not ours.
-        if isSuite { TemporaryFileName.removeLeftovers(of: targetName, in: targetDirectory) }
+        if isSuite && removingLeftovers { TemporaryFileName.removeLeftovers(of: targetName, in: targetDirectory) }
 
         let (temporary, descriptor) = try createTemporaryFile(for: targetName, in: targetDirectory)
         let identity: Identity
@@ -345,10 +348,14 @@ struct SuiteFile: Sendable {
                 guard futimens(descriptor, [time, time]) == 0 else { throw POSIXFailure.current() }
             }
             // The mode given to open is only an upper bound (the umask can lower it); fchmod
-            // makes it exact.
+            // makes it exact, when it is not already.
+            var created = stat()
+            guard fstat(descriptor, &created) == 0 else { throw POSIXFailure.current() }
             var mode: mode_t = 0o600
-            if existed { mode = Self.keepOwnership(of: existing, on: descriptor) }
-            guard fchmod(descriptor, mode) == 0 else { throw POSIXFailure.current() }
+            if existed { mode = Self.keepOwnership(of: existing, on: descriptor, created: created) }
+            if created.st_mode & 0o7777 != mode {
+                guard fchmod(descriptor, mode) == 0 else { throw POSIXFailure.current() }
+            }
             guard fsync(descriptor) == 0 else { throw POSIXFailure.current() }
             var written = stat()
             guard fstat(descriptor, &written) == 0 else { throw POSIXFailure.current() }
@@ -381,10 +388,8 @@ struct SuiteFile: Sendable {
     /// file would belong to whoever wrote last: the owner could be locked out of their own
     /// settings by a `sudo prefs-tui set`. When the group cannot be kept, the group and others
     /// lose their access: our own group is not the one the owner chose to share the file with.
-    private static func keepOwnership(of existing: stat, on descriptor: Int32) -> mode_t {
+    private static func keepOwnership(of existing: stat, on descriptor: Int32, created: stat) -> mode_t {
         var mode = existing.st_mode & 0o777
-        var created = stat()
-        guard fstat(descriptor, &created) == 0 else { return mode & 0o700 }
         if created.st_uid != existing.st_uid || created.st_gid != existing.st_gid {
             if fchown(descriptor, existing.st_uid, existing.st_gid) != 0
                 && fchown(descriptor, uid_t.max, existing.st_gid) != 0 {

@@ -60,6 +60,9 @@ public final class SuiteStore: PreferenceStore {
     private let keepsFileBytes: Bool
     /// Serializes commits and reloads within this process; `FileLock` does it across processes.
     private let diskAccess = NSLock()
+    /// Whether this store's first write has removed dead writers' temporary files (under
+    /// `diskAccess`; see ``TemporaryFileName/removeLeftovers(of:in:)``).
+    private let removedLeftovers = Locked(false)
     private let broadcaster = ChangeBroadcaster()
     private let watcherQueue: DispatchQueue
     private let watches = Locked<[ObservationToken]>([])
@@ -171,7 +174,10 @@ public final class SuiteStore: PreferenceStore {
             let verbatim = start.verbatim.filter { !changedKeys.contains($0.key) }
             let written: (identity: SuiteFile.Identity, bytes: Data?)
             do {
-                written = try file.write(values, order: order, verbatim: verbatim, writer: writer, keepingBytes: keepsFileBytes)
+                let firstWrite = !removedLeftovers.withLock { $0 }
+                written = try file.write(values, order: order, verbatim: verbatim, writer: writer, keepingBytes: keepsFileBytes,
+                                         removingLeftovers: firstWrite)
+                removedLeftovers.withLock { $0 = true }
             } catch let error as PreferenceError {
                 throw Self.explainingRefusal(error, of: values.filter { verbatim[$0.key] == nil }, stored: start.values, changes: changes)
             }

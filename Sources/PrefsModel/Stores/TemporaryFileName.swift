@@ -28,10 +28,20 @@ enum TemporaryFileName {
     /// TemporaryFileName.make(for: "app.plist", pid: 4242)  // "app.plist.tmp-4242-k3v9q0z7m1ab"
     /// ```
     static func make(for targetName: String, pid: pid_t = getpid()) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let random = (0..<randomLength).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
-        return "\(targetName).tmp-\(pid)-\(String(decoding: random, as: UTF8.self))"
+        // One draw of 64 bits, written in base 36: a draw per letter was twelve getrandom
+        // calls on every write. 36^12 is a quarter of 2^64, so the remainder's slight bias
+        // towards small values leaves about 62 bits that cannot be guessed.
+        var random = UInt64.random(in: 0...UInt64.max) % space
+        var letters = [UInt8](repeating: 0, count: randomLength)
+        for index in letters.indices {
+            letters[index] = alphabet[Int(random % UInt64(alphabet.count))]
+            random /= UInt64(alphabet.count)
+        }
+        return "\(targetName).tmp-\(pid)-\(String(decoding: letters, as: UTF8.self))"
     }
+
+    /// How many different random parts there are: 36^12.
+    private static let space: UInt64 = (0..<randomLength).reduce(1) { product, _ in product * UInt64(alphabet.count) }
 
     /// The pid in a temporary file name of `targetName`, or nil when `name` is not one. Names
     /// of the older form `<target>.tmp-<pid>` count too, so their leftovers are removed as well.
@@ -48,7 +58,9 @@ enum TemporaryFileName {
     }
 
     /// Removes the temporary files of `targetName` in `directory` whose owner has died (a
-    /// writer killed with SIGKILL, or a power loss). Called with the suite's exclusive lock held.
+    /// writer killed with SIGKILL, or a power loss). Called with the suite's exclusive lock held,
+    /// by the first write of each store: the folder (`~/.config`, often hundreds of names) is
+    /// not listed again on every write for files that only a crash leaves.
     /// A pid taken over by another process keeps its file until that process ends too; a writer
     /// in another pid namespace sharing the folder is not told apart (see the README).
     static func removeLeftovers(of targetName: String, in directory: String) {
