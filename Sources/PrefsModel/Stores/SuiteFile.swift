@@ -372,11 +372,14 @@ struct SuiteFile: Sendable {
         // Recorded before the rename, so another store in this process that is woken by the
         // rename already finds the write was ours.
         if isSuite { InProcessWrites.shared.record(identity, at: path, by: writer) }
+        let replaced = existed ? ReplacedVersion(at: target) : nil
         guard rename(temporary, target) == 0 else {
             let failure = POSIXFailure.current()
             unlink(temporary)
+            replaced?.releaseNow()
             throw PreferenceError.writeFailed(path: path, reason: "\(failure)")
         }
+        replaced?.release()
         if !existed { syncDirectory(targetDirectory) }
         var placed = stat()
         return fstat(descriptor, &placed) == 0 ? Identity(placed) : identity
