@@ -36,6 +36,8 @@ struct PrefsTUI: ParsableCommand {
             try UsageErrors.checkCommandName(arguments)
             if let get = StartUp.plainGet(arguments) {
                 try GetCommand.printValue(of: get.key, json: get.json, in: get.selection)
+            } else if let render = StartUp.plainRender(arguments) {
+                try RenderCommand.printFrame(of: render.selection, width: render.width, height: render.height, keys: render.keys)
             } else {
                 var command = try StartUp.fastCommand(arguments) ?? parseAsRoot(arguments)
                 try command.run()

@@ -48,3 +48,48 @@ struct QuickGetTests {
         }
     }
 }
+
+/// `render` with its own options is built without ArgumentParser's parse as well.
+@Suite("prefs-tui render, the quick start")
+struct QuickRenderTests {
+    @Test func thePlainFormsAreBuiltWithEveryOptionTaken() {
+        let full = StartUp.plainRender(["render", "--keys", "down enter", "--width", "100", "--schema", "s.json",
+                                        "--height", "30", "--suite", "com.acme.x"])
+        let bare = StartUp.plainRender(["render"])
+
+        #expect(full == StartUp.PlainRender(width: 100, height: 30, keys: "down enter",
+                                            selection: SuiteSelection(suite: "com.acme.x", schema: "s.json")))
+        #expect(bare == StartUp.PlainRender(width: 80, height: 24, keys: "", selection: SuiteSelection()))
+    }
+
+    @Test(arguments: [
+        ["render", "--help"], ["render", "-h"], ["render", "--width"], ["render", "--width", "-5"], ["render", "--width", "0"],
+        ["render", "--width", "1001"], ["render", "--height", "many"], ["render", "--width=100"], ["render", "--keys", "-"],
+        ["render", "--keys", "down", "--keys", "up"], ["render", "--json"], ["render", "frame"], ["render", "--", "x"],
+        ["render", "--version"], ["get", "city"],
+    ])
+    func everyOtherShapeIsLeftToTheParser(_ arguments: [String]) {
+        #expect(StartUp.plainRender(arguments) == nil)
+    }
+
+    @Test func theQuickAndParsedFormsPrintTheSame() throws {
+        let cli = CommandLineFixture()
+        let schema = try cli.write(#"{"suite": "com.acme.quick", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 3, "title": "N"}]}]}"#, to: "quick.json")
+        let pairs: [(quick: [String], parsed: [String])] = [
+            (["render"], ["render", "--width=80"]),
+            (["render", "--width", "60", "--height", "12", "--keys", "down down"], ["render", "--width=60", "--height=12", "--keys=down down"]),
+            (["render", "--schema", schema, "--keys", "enter"], ["render", "--schema=\(schema)", "--keys=enter"]),
+            (["render", "--keys", "nonsense"], ["render", "--keys=nonsense"]),
+            (["render", "--suite", "bad/name"], ["render", "--suite=bad/name"]),
+            (["render", "--schema", "missing.json"], ["render", "--schema=missing.json"]),
+        ]
+        for (quick, parsed) in pairs {
+            #expect(StartUp.plainRender(quick) != nil && StartUp.plainRender(parsed) == nil, "\(quick)")
+            let fast = try cli.run(quick), slow = try cli.run(parsed)
+
+            #expect(fast.status == slow.status, "\(quick): \(fast.status) vs \(slow.status)")
+            #expect(fast.output == slow.output, "\(quick)")
+            #expect(fast.error == slow.error, "\(quick)")
+        }
+    }
+}

@@ -15,21 +15,30 @@ struct RenderCommand: ParsableCommand {
 
     // `.unconditional`, so `--width -5` reaches `validate` and is explained, instead of `-5`
     // being taken for an option and the width reported missing.
-    @Option(parsing: .unconditional, help: "Columns (1 to 1000).") var width = 80
-    @Option(parsing: .unconditional, help: "Rows (1 to 1000).") var height = 24
+    static let defaultWidth = 80, defaultHeight = 24
+    /// The columns and rows a frame may have.
+    static let sizes = 1...1000
+
+    @Option(parsing: .unconditional, help: "Columns (1 to 1000).") var width = defaultWidth
+    @Option(parsing: .unconditional, help: "Rows (1 to 1000).") var height = defaultHeight
     @Option(help: "Keys to feed before the frame, e.g. \"down down right\".") var keys = ""
     @OptionGroup var options: SuiteOptions
 
     func validate() throws {
         for (name, value) in [("width", width), ("height", height)] {
-            if value < 1 { throw ValidationError("--\(name) \(value): the \(name) must be positive (1…1000)") }
-            if value > 1000 { throw ValidationError("--\(name) \(value): the \(name) must be at most 1000") }
+            if value < Self.sizes.lowerBound { throw ValidationError("--\(name) \(value): the \(name) must be positive (1…1000)") }
+            if value > Self.sizes.upperBound { throw ValidationError("--\(name) \(value): the \(name) must be at most 1000") }
         }
     }
 
     func run() throws {
+        try Self.printFrame(of: options.selection, width: width, height: height, keys: keys)
+    }
+
+    /// The work of `render`, for the parsed command and for its quick start (``StartUp/plainRender(_:)``).
+    static func printFrame(of selection: SuiteSelection, width: Int, height: Int, keys: String) throws {
         try reportingFailures {
-            let prefs = try options.open()
+            let prefs = try selection.open()
             var pressed: [PreferencesEditor.Key] = []
             for name in keys.split(separator: " ") {
                 guard let named = PreferencesEditor.Key.named(String(name)) else {
