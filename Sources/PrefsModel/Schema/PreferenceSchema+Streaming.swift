@@ -1,3 +1,5 @@
+import Foundation
+
 /// One object of a schema file (the document, a section, a setting) as its members in file order.
 ///
 /// Why not a dictionary: a setting has at most seven fields, and finding one by comparing short
@@ -88,5 +90,31 @@ private struct StreamedKeys {
         }
         try SchemaFields.check(names: fields, allowed: SchemaFields.section)
         guard name != nil, sawSettings else { throw NotForThisReader() }
+    }
+}
+
+extension PreferenceSchema {
+    /// The suite a schema file's text names (its top-level `"suite"`), found without reading
+    /// the settings: the rest is stepped over, nothing built. Nil when the text names none or
+    /// is no JSON object. A command uses it to open the suite while the schema is still being
+    /// read, so a hint only: the schema as read has the last word.
+    ///
+    /// ```swift
+    /// PreferenceSchema.suiteName(declaredIn: Data(#"{"suite": "com.acme.app", "sections": []}"#.utf8))  // "com.acme.app"
+    /// ```
+    package static func suiteName(declaredIn data: Data) -> String? {
+        data.withUnsafeBytes { raw in
+            var scanner = JSONScanner(raw.bindMemory(to: UInt8.self), checkingUTF8: true)
+            var found: String?
+            scanner.begin()
+            do {
+                try scanner.members { scanner, name in
+                    if name == "suite", case .string(let suite) = try scanner.value() { found = suite } else { try scanner.skipValue() }
+                }
+            } catch {
+                return nil
+            }
+            return found
+        }
     }
 }

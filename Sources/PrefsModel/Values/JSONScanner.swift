@@ -99,6 +99,41 @@ package struct JSONScanner {
         depth -= 1
     }
 
+    /// Steps over the value about to be read without making it: strings, brackets and
+    /// everything else byte by byte, nothing built. Lenient: it checks no more than that the
+    /// text does not end inside the value, so it serves to find one member of a large document
+    /// quickly (``PreferenceSchema/suiteName(declaredIn:)``), never to judge the document.
+    package mutating func skipValue() throws {
+        var depth = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard index < bytes.count else { break }
+                index += 1
+                if depth == 0 { return }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                // At depth 0 this closes the container around the value: the value has ended.
+                if depth == 0 { return }
+                depth -= 1
+                index += 1
+                if depth == 0 { return }
+            case UInt8(ascii: ","):
+                if depth == 0 { return }
+                index += 1
+            default:
+                index += 1
+            }
+        }
+        throw fault("expected the rest of a value, found the end of the text")
+    }
+
     /// The names an object has had so far. Compared one by one while there are few (a schema
     /// entry has at most seven, and comparing short strings costs less than hashing them),
     /// hashed beyond that, so an object of a million members is not quadratic.

@@ -16,7 +16,15 @@ struct SuiteSelection: Equatable {
         guard let path = schema else {
             return suite == nil || suite == WeatherSettings.suiteName ? WeatherSettings.schema : nil
         }
-        let data = try InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema")
+        return try Self.schema(from: schemaFileContents(), path: path)
+    }
+
+    /// The bytes of the `--schema` file.
+    private func schemaFileContents() throws -> Data {
+        try InputFile.contents(of: schema ?? "", kind: "a schema file", prefix: "cannot read schema")
+    }
+
+    private static func schema(from data: Data, path: String) throws -> PreferenceSchema {
         do {
             return try PreferenceSchema(jsonData: data)
         } catch let error as PreferenceError {
@@ -64,13 +72,6 @@ struct SuiteSelection: Equatable {
 
     private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false, readsOnce: Bool = false) throws
         -> (store: SuiteStore, site: SiteDefaults?, schema: PreferenceSchema) {
-        let declared = try declaredSchema()
-        let suiteName = suite ?? declared?.suiteName ?? WeatherSettings.suiteName
-        if let problem = SuiteLocation.problem(withSuiteName: suiteName) {
-            // debugDescription quotes the name and escapes control characters, so the message
-            // stays on one line and shows what was actually given.
-            throw CommandFailure("invalid suite name \(suiteName.debugDescription): \(problem)", status: ExitStatus.usage)
-        }
         // Under a file-size limit (`ulimit -f`), writing past it sends SIGXFSZ, which by default
         // kills the program half-way through a write. Ignored, the write fails with EFBIG
         // instead, and the store reports it naming the path, with the old suite untouched.
@@ -78,9 +79,9 @@ struct SuiteSelection: Equatable {
         var options = SuiteStore.Options()
         if reportsLockWaits { options.onLockWait = { note in Diagnostics.print(note) } }
         options.keepsFileBytes = !readsOnce
-        let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges, options: options)
-        // The site's defaults and locks ($XDG_CONFIG_DIRS), watched only where changes are shown.
-        let site = SiteDefaults(suiteName: suiteName, watchForChanges: watchForChanges)
+        let (declared, opened) = try declaredSchemaAndSuite(options: options, watchForChanges: watchForChanges)
+        let (store, site) = try opened ?? Self.openSuite(suite ?? declared?.suiteName ?? WeatherSettings.suiteName,
+                                                         options: options, watchForChanges: watchForChanges)
         let shownSite = site.folders.isEmpty ? nil : site
         // Keys the site sets are the suite's keys too (typed by the user's value where both have one).
         // (The user's dictionary is copied only when a site file adds a key: for a large suite
@@ -99,6 +100,47 @@ struct SuiteSelection: Equatable {
                 }
             }
         }
-        return (store, shownSite, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: suiteName))
+        return (store, shownSite, declared?.addingOtherKeys(from: stored) ?? PreferenceSchema(inferredFrom: stored, suiteName: store.suiteName))
+    }
+
+    /// The store and the site's defaults and locks of a suite; the name checked first.
+    private static func openSuite(_ suiteName: String, options: SuiteStore.Options, watchForChanges: Bool) throws
+        -> (store: SuiteStore, site: SiteDefaults) {
+        if let problem = SuiteLocation.problem(withSuiteName: suiteName) {
+            // debugDescription quotes the name and escapes control characters, so the message
+            // stays on one line and shows what was actually given.
+            throw CommandFailure("invalid suite name \(suiteName.debugDescription): \(problem)", status: ExitStatus.usage)
+        }
+        let store = SuiteStore(suiteName: suiteName, watchForChanges: watchForChanges, options: options)
+        // The site's defaults and locks ($XDG_CONFIG_DIRS), watched only where changes are shown.
+        return (store, SiteDefaults(suiteName: suiteName, watchForChanges: watchForChanges))
+    }
+
+    /// The declared schema and the suite, opened on a second thread while this one reads the
+    /// schema: at 10,000 settings reading the suite was an eighth of the first frame's
+    /// instructions, and the two share nothing. The second thread takes the suite's name from
+    /// `--suite`, or from the file's `"suite"` (found by stepping over the settings, which
+    /// takes a tenth of reading them). Nil for the suite when there is no schema file, when the
+    /// name is invalid (the caller then reports it, after any fault of the schema, as always),
+    /// or when the schema as read names another suite (the caller opens that one).
+    private func declaredSchemaAndSuite(options: SuiteStore.Options, watchForChanges: Bool) throws
+        -> (declared: PreferenceSchema?, opened: (store: SuiteStore, site: SiteDefaults)?) {
+        guard let path = schema else { return (try declaredSchema(), nil) }
+        let data = try schemaFileContents()
+        let given = suite
+        let parsed = Locked<Result<PreferenceSchema, any Error>?>(nil)
+        let opened = Locked<(name: String, store: SuiteStore, site: SiteDefaults)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                let result = Result { try Self.schema(from: data, path: path) }
+                parsed.withLock { $0 = result }
+            } else if let name = given ?? PreferenceSchema.suiteName(declaredIn: data), SuiteLocation.problem(withSuiteName: name) == nil,
+                      let suite = try? Self.openSuite(name, options: options, watchForChanges: watchForChanges) {
+                opened.withLock { $0 = (name, suite.store, suite.site) }
+            }
+        }
+        let declared = try parsed.withLock { $0 }!.get()
+        guard let suite = opened.withLock({ $0 }), suite.name == given ?? declared.suiteName else { return (declared, nil) }
+        return (declared, (suite.store, suite.site))
     }
 }

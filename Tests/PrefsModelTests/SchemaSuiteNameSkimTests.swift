@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import PrefsModel
+
+/// `PreferenceSchema.suiteName(declaredIn:)` finds the top-level `"suite"` by stepping over
+/// everything else unread; it must step over any JSON the schema reader accepts.
+@Suite("The suite a schema file names, found without reading it")
+struct SchemaSuiteNameSkimTests {
+    private func skim(_ text: String) -> String? { PreferenceSchema.suiteName(declaredIn: Data(text.utf8)) }
+
+    @Test func theSuiteIsFoundAfterSettingsFullOfBracketsQuotesAndEscapes() {
+        let text = #"""
+            {"sections": [{"name": "A ] } [ {", "settings": [{"key": "k\"}]", "type": "string", "default": "\\",
+              "rule": {"pattern": "[a-z]{2}\\u005D", "maxLength": 3}, "help": "a, b: c"}, {"key": "n", "type": "int",
+              "default": -1.5e3}, {"key": "l", "type": "[bool]", "default": [true, false, null]}]}],
+             "title": "T", "version": 2, "suite": "com.acme.app"}
+            """#
+
+        #expect(skim(text) == "com.acme.app")
+    }
+
+    @Test func theSuiteMayComeFirstAndTheRestIsStillSteppedOver() {
+        #expect(skim(#"{"suite": "com.acme.first", "sections": [], "retired": ["a"]}"#) == "com.acme.first")
+    }
+
+    @Test(arguments: [
+        #"{"sections": []}"#, #"["suite", "com.acme.x"]"#, #"{"sections": [{"suite": "inner"}]}"#, #"{"suite": 5}"#,
+        #"{"sections": [{"name": "A"#, "", #"{"suite": "com.acme.x""#, #"{"suite": "a", "suite": "b"}"#,
+    ])
+    func noSuiteIsFoundWhereTheTopLevelNamesNoneOrTheTextIsCut(_ text: String) {
+        #expect(skim(text) == nil)
+    }
+
+    @Test func theDemoSchemaFileNamesItsSuite() throws {
+        let data = try PreferenceSchema.demoSampleForSkim()
+        #expect(PreferenceSchema.suiteName(declaredIn: data) == (try PreferenceSchema(jsonData: data)).suiteName)
+    }
+}
+
+private extension PreferenceSchema {
+    /// A schema file as `prefs-tui schema` writes one, with every kind of setting and rule.
+    static func demoSampleForSkim() throws -> Data {
+        let keys: [AnyPreferenceKey] = [
+            PreferenceKey<Int>("interval", default: 15, rule: .range(5...120), title: "Interval", section: "A"),
+            PreferenceKey<String>("city", default: "Oslo", rule: .text(nonEmpty: true, maxLength: 40), title: "City \"x\" ]", section: "B"),
+            PreferenceKey<[String]>("cities", default: ["a", "}"], title: "Cities", section: "B"),
+        ]
+        return Data(PreferenceSchema(title: "Sample", suiteName: "com.acme.sample", keys: keys).jsonValue.prettyText.utf8)
+    }
+}
