@@ -8,7 +8,9 @@
 // - bytes that are UTF-8 read the same as bytes and as text;
 // - a schema the streaming reader takes is the one the tree reader takes (the contract
 //   SchemaReadersTests and the hostile SchemaReaderMutations check on mutated samples);
-// - a schema written as JSON (jsonValue, what `prefs-tui schema` prints) reads back the same.
+// - a schema written as JSON (jsonValue, what `prefs-tui schema` prints) reads back the same;
+// - the suite `suiteName(declaredIn:)` finds by stepping over a schema file is the suite the
+//   schema reads as (commands open it while the schema is being read).
 import Foundation
 @testable import PrefsModel
 
@@ -40,8 +42,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     // Schema files: the public entry, then the two readers side by side.
+    let skimmed = PreferenceSchema.suiteName(declaredIn: bytes)
     if let schema = try? PreferenceSchema(jsonData: bytes) {
         checkRoundTrip(schema)
+        // The suite a command opens while the schema is read is the schema's own.
+        fuzzCheck(skimmed == schema.suiteName, "the skim found suite \(String(describing: skimmed)) in a schema of \(schema.suiteName)")
     }
     let streamed = bytes.withUnsafeBytes { PreferenceSchema.streamed(from: $0.bindMemory(to: UInt8.self)) }
     let tree = fromBytes.flatMap { try? PreferenceSchema(json: $0) }
