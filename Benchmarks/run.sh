@@ -2,9 +2,10 @@
 # Builds release binaries and prints the performance table of issue 10: each measure against its
 # baseline in the same run, as ours / baseline ratios with the goal and pass or fail.
 #
-#   Benchmarks/run.sh              # the whole table (4–12 minutes on 2 cores, builds included)
+#   Benchmarks/run.sh              # the whole table (6–14 minutes on 2 cores, builds included)
+#   UPDATE_DOCS=1 Benchmarks/run.sh      # and writes it into the Performance article
 #   ROUNDS=9 RUNS=7 Benchmarks/run.sh
-#   ONLY_PROCESSES=1 Benchmarks/run.sh   # only the render, get and keystroke rows
+#   ONLY_PROCESSES=1 Benchmarks/run.sh   # all but the in-process (package-benchmark) rows
 #   ONLY_LINE_EDITOR=1 Benchmarks/run.sh # only the three long-value rows
 #
 # Method (why each row is measured the way it is):
@@ -38,6 +39,10 @@ runs=${RUNS:-5}
 say() { printf '%s\n' "$*" >&2; }
 fail() { say "run.sh: $*"; exit 2; }
 
+if [[ -n ${UPDATE_DOCS:-} && ( -n ${ONLY_PROCESSES:-} || -n ${ONLY_LINE_EDITOR:-} ) ]]; then
+    fail "UPDATE_DOCS needs every row: leave out ONLY_PROCESSES and ONLY_LINE_EDITOR"
+fi
+
 # Tools: hyperfine and valgrind come from Debian's packages.
 missing=()
 command -v hyperfine >/dev/null || missing+=(hyperfine)
@@ -51,6 +56,7 @@ fi
 # The binary measured is the one the README installs, built with the flags CI builds it with
 # (.ci/run's install_build, which a test holds equal to the README's). A dynamically linked
 # build is made first, for the rows that compare the two.
+install_build=()
 eval "$(grep '^install_build=(' "$root/.ci/run")"
 [[ ${#install_build[@]} -gt 0 ]] || fail "no install_build=(…) line in .ci/run"
 say "building release binaries: a dynamically linked one, then the one the README installs"
@@ -341,7 +347,6 @@ sys.exit(1 if missed else 0)
 EOF
 cat "$table"
 if [[ -n ${UPDATE_DOCS:-} ]]; then
-    [[ -z ${ONLY_PROCESSES:-} && -z ${ONLY_LINE_EDITOR:-} ]] || fail "UPDATE_DOCS needs every row: leave out ONLY_PROCESSES and ONLY_LINE_EDITOR"
     commit=$(git -C "$root" rev-parse --short HEAD)
     dirty=$(git -C "$root" status --porcelain --untracked-files=no | grep -q . && echo " (with uncommitted changes)" || true)
     python3 - "$root/Sources/PrefsModel/PrefsModel.docc/Performance.md" "$table" "$commit$dirty" "$rounds" "$runs" <<'EOF'

@@ -19,6 +19,10 @@ struct SchemaSuiteNameSkimTests {
         #expect(skim(text) == "com.acme.app")
     }
 
+    @Test func scalarsRightBeforeABracketAreSteppedOver() {
+        #expect(skim(#"{"version":3,"sections":[1,-2.5e3,true,null],"retired":[],"suite":"com.acme.tight"}"#) == "com.acme.tight")
+    }
+
     @Test func theSuiteMayComeFirstAndTheRestIsStillSteppedOver() {
         #expect(skim(#"{"suite": "com.acme.first", "sections": [], "retired": ["a"]}"#) == "com.acme.first")
     }
@@ -26,6 +30,7 @@ struct SchemaSuiteNameSkimTests {
     @Test(arguments: [
         #"{"sections": []}"#, #"["suite", "com.acme.x"]"#, #"{"sections": [{"suite": "inner"}]}"#, #"{"suite": 5}"#,
         #"{"sections": [{"name": "A"#, "", #"{"suite": "com.acme.x""#, #"{"suite": "a", "suite": "b"}"#,
+        #"{"title": "ends in a backslash\"#, #"{"title": "\""#, #"{"version": 3}"#, #"{"sections": [1, true, null]}"#,
     ])
     func noSuiteIsFoundWhereTheTopLevelNamesNoneOrTheTextIsCut(_ text: String) {
         #expect(skim(text) == nil)

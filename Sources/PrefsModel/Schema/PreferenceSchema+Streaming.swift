@@ -109,7 +109,8 @@ extension PreferenceSchema {
             scanner.begin()
             do {
                 try scanner.members { scanner, name in
-                    if name == "suite", case .string(let suite) = try scanner.value() { found = suite } else { try scanner.skipValue() }
+                    guard name == "suite" else { return try scanner.skipValue() }
+                    if case .string(let suite) = try scanner.value() { found = suite }
                 }
             } catch {
                 return nil

@@ -7,7 +7,7 @@ import Glibc
 /// code path for every file the package writes.
 package enum OutputFile {
     /// Writes `data` to `path` through a temporary file beside it, fsync and rename (see
-    /// ``SuiteFile/replaceContents(with:isSuite:writer:)``): never half-written, never through a
+    /// ``SuiteFile/replaceContents(with:isSuite:writer:removingLeftovers:)``): never half-written, never through a
     /// link planted at a temporary name, through a symbolic link at `path` to its target. An
     /// existing file keeps its mode; a new one is 0600, since an export holds the same settings
     /// as the suite. Throws ``PreferenceError/writeFailed(path:reason:)`` naming `path`.

@@ -66,6 +66,8 @@ struct SuiteFile: Sendable {
     let path: String
     /// Hooks for tests that force a fault; none in normal use.
     var hooks = SuiteFileHooks()
+    /// See ``SuiteStore/Options/freesReplacedFilesLater``.
+    var freesReplacedFileLater = true
 
     var directory: String { (path as NSString).deletingLastPathComponent }
 
@@ -267,7 +269,7 @@ struct SuiteFile: Sendable {
     }
 
     /// Writes all values as an XML plist (Foundation's format, see ``PlistXMLWriter``) through a
-    /// temporary file, fsync and rename (see ``replaceContents(with:isSuite:writer:)``), so a reader sees
+    /// temporary file, fsync and rename (see ``replaceContents(with:isSuite:writer:removingLeftovers:)``), so a reader sees
     /// the old file or the new one and never a half-written one. Call it only with the suite's
     /// exclusive lock held.
     ///
@@ -305,8 +307,11 @@ struct SuiteFile: Sendable {
     ///   replace the link itself.
     /// - The temporary file is `<target file name>.tmp-<pid>-<random>`, created with `O_EXCL` and
     ///   `O_NOFOLLOW`: where another user can write to the folder, a link planted at a
-    ///   predicted name would otherwise make the write overwrite the link's target. Left-over
-    ///   temporary files of writers that died are removed first (see ``TemporaryFileName``).
+    ///   predicted name would otherwise make the write overwrite the link's target. With
+    ///   `removingLeftovers` (a store's first write), left-over temporary files of writers that
+    ///   died are removed first (see ``TemporaryFileName``).
+    /// - The file replaced is held open across the rename where that takes freeing it off this
+    ///   thread (see ``ReplacedVersion``).
     /// - A write that fails part-way (full disk, file-size limit) removes its temporary file and
     ///   leaves the file as it was.
     /// - An existing file keeps its permission bits, and its owner and group where this process
@@ -372,13 +377,14 @@ struct SuiteFile: Sendable {
         // Recorded before the rename, so another store in this process that is woken by the
         // rename already finds the write was ours.
         if isSuite { InProcessWrites.shared.record(identity, at: path, by: writer) }
-        let replaced = existed ? ReplacedVersion(at: target) : nil
+        let replaced = existed && freesReplacedFileLater ? ReplacedVersion(at: target, replacing: existing) : nil
         guard rename(temporary, target) == 0 else {
             let failure = POSIXFailure.current()
             unlink(temporary)
             replaced?.releaseNow()
             throw PreferenceError.writeFailed(path: path, reason: "\(failure)")
         }
+        hooks.afterRename?(target)
         replaced?.release()
         if !existed { syncDirectory(targetDirectory) }
         var placed = stat()

@@ -24,6 +24,11 @@ extension SuiteStore {
         /// this false: the bytes would stay in memory for nothing (9.7 MB of a 200,000-key
         /// suite's 96 MB peak in `list`). Without them, the next look parses again: still correct.
         package var keepsFileBytes = true
+        /// Whether a write holds the file it replaces open across the rename and lets it go on
+        /// a background queue (see ``ReplacedVersion``), which takes freeing the old file off the
+        /// writer's thread. A command that writes once and ends (`set`, `import`) sets this
+        /// false: the process's end frees the file anyway, and a thread for it cost more.
+        package var freesReplacedFilesLater = true
 
         /// Options with a lock timeout (5 s unless given) and an optional note while waiting.
         ///
@@ -50,6 +55,9 @@ package struct SuiteFileHooks: Sendable {
     /// Called with the temporary file's path after it is written and synced, before the rename,
     /// with the lock held (to stop a writer there).
     package var beforeRename: (@Sendable (String) -> Void)?
+    /// Called with the replaced path right after the rename, before the replaced file is let
+    /// go (to see whether it is still held open).
+    package var afterRename: (@Sendable (String) -> Void)?
     /// Called with the suite's path when a read has taken the file's size and not yet read its
     /// bytes (to truncate it there, as a program rewriting it in place can).
     package var afterSizeRead: (@Sendable (String) -> Void)?

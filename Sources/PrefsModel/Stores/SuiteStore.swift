@@ -92,6 +92,7 @@ public final class SuiteStore: PreferenceStore {
         path = (folder as NSString).appendingPathComponent(SuiteLocation.fileName(for: suiteName))
         var file = SuiteFile(path: path)
         file.hooks = options.hooks
+        file.freesReplacedFileLater = options.freesReplacedFilesLater
         self.file = file
         keepsFileBytes = options.keepsFileBytes
         nameProblem = SuiteLocation.lengthProblem(withSuiteName: suiteName)

@@ -28,10 +28,9 @@ enum TemporaryFileName {
     /// TemporaryFileName.make(for: "app.plist", pid: 4242)  // "app.plist.tmp-4242-k3v9q0z7m1ab"
     /// ```
     static func make(for targetName: String, pid: pid_t = getpid()) -> String {
-        // One draw of 64 bits, written in base 36: a draw per letter was twelve getrandom
-        // calls on every write. 36^12 is a quarter of 2^64, so the remainder's slight bias
-        // towards small values leaves about 62 bits that cannot be guessed.
-        var random = UInt64.random(in: 0...UInt64.max) % space
+        // One number below 36^12 (about 62 bits), written in base 36: a draw per letter was
+        // twelve getrandom calls on every write.
+        var random = UInt64.random(in: 0..<space)
         var letters = [UInt8](repeating: 0, count: randomLength)
         for index in letters.indices {
             letters[index] = alphabet[Int(random % UInt64(alphabet.count))]

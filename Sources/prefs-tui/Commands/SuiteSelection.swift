@@ -79,6 +79,9 @@ struct SuiteSelection: Equatable {
         var options = SuiteStore.Options()
         if reportsLockWaits { options.onLockWait = { note in Diagnostics.print(note) } }
         options.keepsFileBytes = !readsOnce
+        // Only the editor lives on after its writes; a command that writes once and ends frees
+        // the replaced file by ending, and a thread to free it sooner would cost more.
+        options.freesReplacedFilesLater = watchForChanges
         let (declared, opened) = try declaredSchemaAndSuite(options: options, watchForChanges: watchForChanges)
         let (store, site) = try opened ?? Self.openSuite(suite ?? declared?.suiteName ?? WeatherSettings.suiteName,
                                                          options: options, watchForChanges: watchForChanges)
@@ -140,9 +143,10 @@ struct SuiteSelection: Equatable {
             }
             done.signal()
         }
-        let parsed = Result { try Self.schema(from: data, path: path) }
+        // A schema that cannot be read is reported at once: the suite opened for it is
+        // dropped unseen (waiting could take as long as its file is being rewritten).
+        let declared = try Self.schema(from: data, path: path)
         done.wait()
-        let declared = try parsed.get()
         guard let suite = opened.withLock({ $0 }), suite.name == given ?? declared.suiteName else { return (declared, nil) }
         return (declared, (suite.store, suite.site))
     }
