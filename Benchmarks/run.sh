@@ -62,6 +62,7 @@ eval "$(grep '^install_build=(' "$root/.ci/run")"
 say "building release binaries: a dynamically linked one, then the one the README installs"
 swift build -c release --package-path "$root" --product prefs-tui >&2
 dynamic="$scratch/prefs-tui-dynamic"
+mkdir -p "$scratch"  # a fresh clone has none yet
 cp "$root/.build/release/prefs-tui" "$dynamic"
 "${install_build[@]}" --package-path "$root" --product prefs-tui >&2
 # This package reaches the root package by path, and SwiftPM kept its cached build plan for it:
