@@ -71,7 +71,7 @@ struct SiteDefaultsEditorTests {
 
     @Test func anAdministratorsEditIsOnScreenWithNoKeyPressed() async throws {
         let session = try await openEditor()
-        #expect(TmuxSession.line(containing: "City", in: session.screen()).contains("Oslo"), "\(session.screen())")
+        #expect(await session.waitUntil { TmuxSession.line(containing: "City", in: $0).contains("Oslo") }, "\(session.screen())")
 
         try writeSite(["city": .string("Narvik")])                   // the site file did not exist at start
 

@@ -16,8 +16,12 @@ struct TerminalMouseTests {
         try session.type(report(0, x: x, y: y) + report(0, x: x, y: y, release: true))
     }
 
-    private func row(of title: String, in session: TmuxSession) -> Int? {
-        session.screen().components(separatedBy: "\n").firstIndex { $0.dropFirst(2).hasPrefix(title) }
+    /// The screen row of the setting titled `title`, once it is drawn: the title line can be on
+    /// screen while the rest of the first frame is still on its way (seen under AddressSanitizer).
+    private func row(of title: String, in session: TmuxSession) async -> Int? {
+        let isRow: @Sendable (Substring) -> Bool = { $0.dropFirst(2).hasPrefix(title) }
+        guard await session.waitUntil({ $0.split(separator: "\n", omittingEmptySubsequences: false).contains(where: isRow) }) else { return nil }
+        return session.screen().split(separator: "\n", omittingEmptySubsequences: false).firstIndex(where: isRow)
     }
 
     /// Starts recording what the editor sends to the terminal.
@@ -50,13 +54,13 @@ struct TerminalMouseTests {
         let output = try record(session)
         #expect(await session.waitFor("Weather · com.example.weather"))
         #expect(await eventually { mouseModes(session) == "11" }, "\(mouseModes(session))")
-        let notifications = try #require(row(of: "Notifications", in: session))
+        let notifications = try #require(await row(of: "Notifications", in: session))
 
         try click(session, x: 2, y: notifications)                                   // select
         #expect(await session.waitUntil { _ in session.screen().contains("notificationsEnabled = false") })
         try click(session, x: 30, y: notifications)                                  // toggle
         #expect(await session.waitFor("Saved notificationsEnabled = true"))
-        let temperature = try #require(row(of: "Temperature", in: session))
+        let temperature = try #require(await row(of: "Temperature", in: session))
         try click(session, x: 29, y: temperature)                                    // ‹ cycles back
         #expect(await session.waitFor("Saved temperatureNotation = kelvin"))
         try session.type(report(65, x: 240, y: 5))                                   // the wheel, past column 223
