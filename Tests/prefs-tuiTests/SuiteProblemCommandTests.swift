@@ -108,12 +108,19 @@ struct SuiteProblemCommandTests {
         defer { watch.stop(signal: SIGINT) }
         #expect(await eventually { watch.errorSoFar.contains("watching") })
 
+        // Each change is seen before the next is made: changes that land together while the
+        // watcher is still reading (a loaded machine) are one change, from the first value to
+        // the last, and a set undone at once would show nothing.
+        let first = "temperatureNotation: celsius → fahrenheit\n"
+        let second = first + "refreshInterval: 15 → 60\n"
+        let third = second + "temperatureNotation: fahrenheit → celsius\n"
         try cli.run("set", "temperatureNotation", "fahrenheit")
+        #expect(await eventually { watch.outputSoFar == first }, "got: \(watch.outputSoFar)")
         try cli.helper("foundation-set-int", "com.example.weather", "refreshInterval", "60")
+        #expect(await eventually { watch.outputSoFar == second }, "got: \(watch.outputSoFar)")
         try cli.run("reset", "temperatureNotation")
 
-        let expected = "temperatureNotation: celsius → fahrenheit\nrefreshInterval: 15 → 60\ntemperatureNotation: fahrenheit → celsius\n"
-        #expect(await eventually { watch.outputSoFar == expected }, "got: \(watch.outputSoFar)")
+        #expect(await eventually { watch.outputSoFar == third }, "got: \(watch.outputSoFar)")
     }
 
     @Test func watchWithKeysShowsOnlyThoseKeys() async throws {

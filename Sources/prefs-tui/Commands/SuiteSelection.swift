@@ -131,23 +131,24 @@ struct SuiteSelection: Equatable {
         guard let path = schema else { return (try declaredSchema(), nil) }
         let data = try schemaFileContents()
         let given = suite
-        let opened = Locked<(name: String, store: SuiteStore, site: SiteDefaults)?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        // The suite on a worker, the schema on this thread: each side's work stays on one
-        // thread (instruction counts of the main thread, which the keystroke benchmark
-        // compares, do not depend on which side a pool hands it).
-        DispatchQueue.global(qos: .userInitiated).async {
-            if let name = given ?? PreferenceSchema.suiteName(declaredIn: data), SuiteLocation.problem(withSuiteName: name) == nil,
-               let suite = try? Self.openSuite(name, options: options, watchForChanges: watchForChanges) {
-                opened.withLock { $0 = (name, suite.store, suite.site) }
-            }
-            done.signal()
+        // The suite on a worker, the schema on this thread. A worker that has not begun by the
+        // time the schema is read (a slow or exhausted thread pool) leaves the suite to this
+        // thread: nothing waits for a thread that may never start.
+        let opening = SideWork { () -> (name: String, store: SuiteStore, site: SiteDefaults)? in
+            guard let name = given ?? PreferenceSchema.suiteName(declaredIn: data), SuiteLocation.problem(withSuiteName: name) == nil,
+                  let suite = try? Self.openSuite(name, options: options, watchForChanges: watchForChanges) else { return nil }
+            return (name, suite.store, suite.site)
         }
-        // A schema that cannot be read is reported at once: the suite opened for it is
-        // dropped unseen (waiting could take as long as its file is being rewritten).
-        let declared = try Self.schema(from: data, path: path)
-        done.wait()
-        guard let suite = opened.withLock({ $0 }), suite.name == given ?? declared.suiteName else { return (declared, nil) }
+        let declared: PreferenceSchema
+        do {
+            declared = try Self.schema(from: data, path: path)
+        } catch {
+            // A schema that cannot be read is reported at once: the suite opened for it is
+            // dropped unseen (waiting could take as long as its file is being rewritten).
+            opening.drop()
+            throw error
+        }
+        guard let suite = opening.result(), suite.name == given ?? declared.suiteName else { return (declared, nil) }
         return (declared, (suite.store, suite.site))
     }
 }
