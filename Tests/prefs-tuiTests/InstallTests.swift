@@ -54,6 +54,11 @@ struct InstallTests {
 
         #expect(readmeWords == ciWords + ["--product", "prefs-tui"])
         #expect(ciWords.contains("--static-swift-stdlib"))
+        // The release stages build with those words, and no other release build stands in.
+        let ciLines = ci.components(separatedBy: "\n")
+        #expect(ciLines.contains { $0.hasPrefix(#"stage "release build" "${install_build[@]}" --product prefs-tui"#) })
+        let otherReleaseBuilds = ciLines.filter { $0.contains("-c release") && !$0.hasPrefix("install_build=(") }
+        #expect(otherReleaseBuilds.isEmpty, "\(otherReleaseBuilds)")
     }
 
     @Test func aFailedInstallLeavesNoEmptyCompletionFile() throws {
