@@ -54,6 +54,16 @@ case ("set-text", 4):
         let key = try prefs.schema.requireKey(named: arguments[2])
         try prefs.set(text: [arguments[3]], for: key)
     } catch { fail("\(error)") }
+case ("open-and-count-inotify", 3):
+    // open-and-count-inotify SUITE watch|read-once: opens the suite and its site as a command
+    // does, reads a value, and prints how many inotify instances the process then has.
+    let watches = arguments[2] == "watch"
+    let prefs = Preferences(store: SuiteStore(suiteName: arguments[1], watchForChanges: watches), schema: WeatherSettings.schema,
+                            site: SiteDefaults(suiteName: arguments[1], watchForChanges: watches))
+    _ = prefs[.city]
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    let instances = descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == "anon_inode:inotify" }
+    say("inotify instances: \(instances.count)")
 case ("foundation-set-string", 4):
     // foundation-set-string SUITE KEY VALUE: plain Foundation, no PrefsModel.
     guard let defaults = UserDefaults(suiteName: arguments[1]) else { fail("no suite") }

@@ -84,8 +84,11 @@ public final class SuiteStore: PreferenceStore {
                   options: options)
     }
 
-    /// Opens a suite watched by a given monitor (tests use one that polls).
-    init(suiteName: String, directory: String?, watchForChanges: Bool, monitor: FileChangeMonitor,
+    /// Opens a suite watched by a given monitor (tests use one that polls). The monitor is asked
+    /// for only when the store watches: the process's shared one costs an inotify instance, a
+    /// dispatch source and libdispatch's event thread, which a command that reads once (`get`,
+    /// `render`, each site folder's store) has no use for.
+    init(suiteName: String, directory: String?, watchForChanges: Bool, monitor: @autoclosure () -> FileChangeMonitor,
          options: Options = Options()) {
         self.suiteName = suiteName
         let folder = directory ?? SuiteLocation.defaultDirectoryOfThisProcess()
@@ -100,7 +103,7 @@ public final class SuiteStore: PreferenceStore {
                         progress: { [file] in file.identity() })
         watcherQueue = DispatchQueue(label: "prefs.suite-watcher.\(suiteName)")
         // Watching starts before the first read, so a write landing between the two is not missed.
-        if watchForChanges { startWatching(with: monitor) }
+        if watchForChanges { startWatching(with: monitor()) }
         reload(reportChanges: false)
     }
 
