@@ -17,9 +17,8 @@ final class SideWork<Result: Sendable>: Sendable {
     private let state: Locked<State>
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Hands `work` to `start` (by default the global queue) at once.
-    init(start: (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global(qos: .userInitiated).async(execute: $0) },
-         _ work: @escaping @Sendable () -> Result) {
+    /// Hands `work` to `start` at once.
+    init(start: (@escaping @Sendable () -> Void) -> Void = SideWorkStart.onAWorker, _ work: @escaping @Sendable () -> Result) {
         state = Locked(.waiting(work, workerMayBegin: true))
         start { [self] in
             guard let work = claim(byWorker: true) else { return }
@@ -64,4 +63,15 @@ final class SideWork<Result: Sendable>: Sendable {
             if case .waiting(let work, _) = state { state = .waiting(work, workerMayBegin: false) }
         }
     }
+}
+
+/// Where a ``SideWork`` begins.
+enum SideWorkStart {
+    /// On the global queue.
+    static func onAWorker(_ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async(execute: work)
+    }
+
+    /// Nowhere: the work is done by the first `result()`.
+    static func later(_ work: @escaping @Sendable () -> Void) {}
 }
