@@ -9,9 +9,9 @@ import Testing
 @Suite("A store that does not watch")
 struct UnwatchedStoreTests {
     private func inotifyInstances(watching: Bool) throws -> String {
-        let result = try ChildProcess.run(product: "prefs-test-helper",
-                                          arguments: ["open-and-count-inotify", "com.example.weather", watching ? "watch" : "read-once"],
-                                          configHome: TemporaryDirectory().path)
+        let folder = TemporaryDirectory()
+        let result = try HelperProcess.run(["open-and-count-inotify", "com.example.weather", watching ? "watch" : "read-once"],
+                                           configHome: folder.path)
         #expect(result.status == 0, "\(result.error)")
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -57,7 +57,9 @@ struct InstallTests {
         // The release stages build with those words, and no other release build stands in.
         let ciLines = ci.components(separatedBy: "\n")
         #expect(ciLines.contains { $0.hasPrefix(#"stage "release build" "${install_build[@]}" --product prefs-tui"#) })
-        let otherReleaseBuilds = ciLines.filter { $0.contains("-c release") && !$0.hasPrefix("install_build=(") }
+        let otherReleaseBuilds = ciLines.filter { line in
+            ["-c release", "--configuration release", "--configuration=release"].contains { line.contains($0) } && !line.hasPrefix("install_build=(")
+        }
         #expect(otherReleaseBuilds.isEmpty, "\(otherReleaseBuilds)")
     }
 

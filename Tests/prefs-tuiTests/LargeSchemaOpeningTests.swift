@@ -35,6 +35,30 @@ struct LargeSchemaOpeningTests {
         #expect(shownValue(of: "Number 0", in: given.output) == "7", "\(given.output)")
     }
 
+    /// Under a limit of one process or thread for its user (`ulimit -u`, a container's
+    /// `pids.max`), no second thread can be made: the suite is then opened by the thread that
+    /// reads the schema, and the frame comes. (On libdispatch's pool, the caller hung: it retries
+    /// a refused thread every second, for ever.) As root the limit does not apply, so the
+    /// command runs as `nobody` there.
+    @Test func withNoThreadToBeHadTheFrameStillComes() async throws {
+        let folder = TemporaryDirectory()
+        chmod(folder.path, 0o755)
+        let path = folder.file("large.json")
+        try schema(suite: "com.acme.large", count: 1_200).write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, 0o644)
+        let asNobody = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : []
+        let render = ChildProcess(program: "/usr/bin/prlimit",
+                                  arguments: ["--nproc=1:1", "--"] + asNobody + [ChildProcess.path(ofProduct: "prefs-tui"), "render", "--schema", path],
+                                  configHome: folder.path, environment: ["HOME": folder.path])
+        try render.start()
+
+        let result = await render.finish(within: .seconds(20))
+        if result == nil { _ = render.stop(signal: SIGKILL) }
+
+        #expect(result?.status == 0, "\(result.map { "\($0.status) \($0.error)" } ?? "still running after 20 s")")
+        #expect(result.flatMap { shownValue(of: "Number 0", in: $0.output) } == "3", "\(result?.output ?? "")")
+    }
+
     @Test func aLargeSchemaThatCannotBeReadIsReportedAndNothingIsShown() throws {
         let cli = CommandLineFixture()
         let broken = String(schema(suite: "com.acme.large", count: 1_200).dropLast(3))

@@ -7,36 +7,43 @@ import Testing
 /// the result never waits for a worker that has not begun, and the work is done exactly once.
 @Suite("Work on a worker that the caller can take back")
 struct SideWorkTests {
-    /// A worker pool that never starts the work it is given (a container at its `pids.max`).
+    /// A start that never runs the work it is given (a thread the kernel refused).
     private static func neverStarts(_ work: @escaping @Sendable () -> Void) {}
 
     @Test func aWorkerThatNeverBeginsLeavesTheWorkToTheCaller() {
         let runs = Locked(0)
         let work = SideWork(start: Self.neverStarts) {
             runs.withLock { $0 += 1 }
-            return "opened"
+            return pthread_self()
         }
 
-        #expect(work.result() == "opened")
-        #expect(work.result() == "opened")
+        let doneOn = work.result()
+
+        #expect(pthread_equal(doneOn, pthread_self()) != 0)
+        #expect(work.result() == doneOn)
         #expect(runs.withLock { $0 } == 1)
     }
 
-    @Test func aWorkerThatBeganIsWaitedForAndTheWorkIsDoneOnce() {
+    @Test func aWorkerThatBeganIsWaitedForAndTheWorkIsDoneOnceOnItsThread() {
         let runs = Locked(0)
+        let doneOn = Locked<pthread_t?>(nil)
         let began = DispatchSemaphore(value: 0)
         let mayFinish = DispatchSemaphore(value: 0)
-        let work = SideWork(start: { job in Thread.detachNewThread(job) }) {
+        let work = SideWork(start: SideWorkStart.onAThread) {
             runs.withLock { $0 += 1 }
             began.signal()
-            mayFinish.wait()
-            return Thread.isMainThread ? "main" : "worker"
+            // Bounded: a caller that did the work a second time would otherwise wait for ever.
+            _ = mayFinish.wait(timeout: .now() + 5)
+            doneOn.withLock { $0 = pthread_self() }
+            return 1
         }
-        began.wait()
+        #expect(began.wait(timeout: .now() + 5) == .success)
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { mayFinish.signal() }
 
-        #expect(work.result() == "worker")
+        #expect(work.result() == 1)
         #expect(runs.withLock { $0 } == 1)
+        let worker = doneOn.withLock { $0 }
+        #expect(worker.map { pthread_equal($0, pthread_self()) == 0 } == true, "done on the caller's thread, or not at all")
     }
 
     @Test func workGivenUpBeforeTheWorkerBeginsIsNotDone() {

@@ -17,14 +17,20 @@ struct TerminalCursorTests {
         session.screen().components(separatedBy: "\n").firstIndex { $0.contains(text) }
     }
 
+    /// Whether the cursor is on the row showing `text`; false while either cannot be read.
+    private func cursorIsOnRow(of text: String, in session: TmuxSession) -> Bool {
+        guard let cursorRow = try? cursor(session).y, let textRow = row(of: text, in: session) else { return false }
+        return cursorRow == textRow
+    }
+
     @Test func afterDownTheCursorIsOnTheSelectedRow() async throws {
         let session = try TmuxSession(width: 100, height: 30)
         #expect(await session.waitFor("Weather · com.example.weather"))
 
         try session.press("Down")
-        #expect(await eventually { (try? self.cursor(session).y) == self.row(of: "Units    ", in: session) })
+        #expect(await eventually { self.cursorIsOnRow(of: "Units    ", in: session) })
         try session.press("Down")
-        #expect(await eventually { (try? self.cursor(session).y) == self.row(of: "Time format", in: session) })
+        #expect(await eventually { self.cursorIsOnRow(of: "Time format", in: session) })
 
         let placed = try cursor(session)
         #expect(placed.x == 2)
@@ -38,7 +44,7 @@ struct TerminalCursorTests {
 
         #expect(await eventually { (try? self.cursor(session).visible) == true })
         // Polled too: the cursor can be shown before the rest of the first frame is drawn.
-        #expect(await eventually { (try? self.cursor(session).y) == self.row(of: "Temperature", in: session) })
+        #expect(await eventually { self.cursorIsOnRow(of: "Temperature", in: session) })
         try session.press("q")
     }
 }

@@ -19,9 +19,13 @@ struct TerminalMouseTests {
     /// The screen row of the setting titled `title`, once it is drawn: the title line can be on
     /// screen while the rest of the first frame is still on its way (seen under AddressSanitizer).
     private func row(of title: String, in session: TmuxSession) async -> Int? {
-        let isRow: @Sendable (Substring) -> Bool = { $0.dropFirst(2).hasPrefix(title) }
-        guard await session.waitUntil({ $0.split(separator: "\n", omittingEmptySubsequences: false).contains(where: isRow) }) else { return nil }
-        return session.screen().split(separator: "\n", omittingEmptySubsequences: false).firstIndex(where: isRow)
+        let found = Locked<Int?>(nil)
+        _ = await session.waitUntil { screen in
+            let index = screen.components(separatedBy: "\n").firstIndex { $0.dropFirst(2).hasPrefix(title) }
+            found.withLock { $0 = index }
+            return index != nil
+        }
+        return found.withLock { $0 }
     }
 
     /// Starts recording what the editor sends to the terminal.

@@ -119,27 +119,27 @@ struct SuiteSelection: Equatable {
         return (store, SiteDefaults(suiteName: suiteName, watchForChanges: watchForChanges))
     }
 
-    /// The declared schema and the suite, opened on a second thread while this one reads a large
-    /// schema: at 10,000 settings reading the suite was an eighth of the first frame's
-    /// instructions, and the two share nothing. The second thread takes the suite's name from
-    /// `--suite`, or from the file's `"suite"` (found by stepping over the settings, which
-    /// takes a tenth of reading them). Nil for the suite when there is no schema file, when the
-    /// name is invalid (the caller then reports it, after any fault of the schema, as always),
-    /// or when the schema as read names another suite (the caller opens that one).
     /// Below this size a schema is read faster than a thread starts (a 31 KB schema of 100
-    /// settings: about 0.2 ms of a 3 ms `render`), and the suite is opened after it instead.
+    /// settings: starting one cost 0.6 ms of CPU in a 3 ms `render`), and the suite is opened
+    /// after it instead.
     static let schemaBytesWorthAThread = 256 * 1024
 
+    /// The declared schema and, beside a large one, the suite: opened on a second thread while
+    /// this one reads the schema (at 10,000 settings reading the suite was an eighth of the first
+    /// frame's instructions, and the two share nothing). The second thread takes the suite's
+    /// name from `--suite`, or from the file's `"suite"` (found by stepping over the settings,
+    /// which takes a tenth of reading them). Nil for the suite when there is no schema file or
+    /// a small one, when the name is invalid (the caller then reports it, after any fault of the
+    /// schema, as always), or when the schema as read names another suite: the caller opens it.
     private func declaredSchemaAndSuite(options: SuiteStore.Options, watchForChanges: Bool) throws
         -> (declared: PreferenceSchema?, opened: (store: SuiteStore, site: SiteDefaults)?) {
         guard let path = schema else { return (try declaredSchema(), nil) }
         let data = try schemaFileContents()
+        guard data.count >= Self.schemaBytesWorthAThread else { return (try Self.schema(from: data, path: path), nil) }
         let given = suite
-        // The suite on a worker, the schema on this thread. A worker that has not begun by the
-        // time the schema is read (a slow or exhausted thread pool) leaves the suite to this
-        // thread: nothing waits for a thread that may never start.
-        let opening = SideWork(start: data.count >= Self.schemaBytesWorthAThread ? SideWorkStart.onAWorker : SideWorkStart.later) {
-            () -> (name: String, store: SuiteStore, site: SiteDefaults)? in
+        // A second thread that has not begun by the time the schema is read, or could not be
+        // made, leaves the suite to this thread: nothing waits for a thread that may never start.
+        let opening = SideWork { () -> (name: String, store: SuiteStore, site: SiteDefaults)? in
             guard let name = given ?? PreferenceSchema.suiteName(declaredIn: data), SuiteLocation.problem(withSuiteName: name) == nil,
                   let suite = try? Self.openSuite(name, options: options, watchForChanges: watchForChanges) else { return nil }
             return (name, suite.store, suite.site)
