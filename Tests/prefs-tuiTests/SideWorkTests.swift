@@ -46,31 +46,38 @@ struct SideWorkTests {
         #expect(worker.map { pthread_equal($0, pthread_self()) == 0 } == true, "done on the caller's thread, or not at all")
     }
 
-    @Test func workGivenUpBeforeTheWorkerBeginsIsNotDone() {
+    /// Work that counts its runs, on a thread the test begins itself with `beginThread()`.
+    private struct HeldWork {
         let runs = Locked(0)
-        let held = Locked<(@Sendable () -> Void)?>(nil)
-        let work = SideWork(start: { job in held.withLock { $0 = job } }) {
-            runs.withLock { $0 += 1 }
-            return 1
+        private let held = Locked<(@Sendable () -> Void)?>(nil)
+        let work: SideWork<Int>
+
+        init() {
+            let runs = self.runs, held = self.held
+            work = SideWork(start: { job in held.withLock { $0 = job } }) {
+                runs.withLock { $0 += 1 }
+                return 1
+            }
         }
 
-        work.drop()
-        held.withLock { $0 }?()
+        func beginThread() { held.withLock { $0 }?() }
+    }
 
-        #expect(runs.withLock { $0 } == 0)
+    @Test func workGivenUpBeforeTheWorkerBeginsIsNotDone() {
+        let held = HeldWork()
+
+        held.work.drop()
+        held.beginThread()
+
+        #expect(held.runs.withLock { $0 } == 0)
     }
 
     @Test func aWorkerThatBeginsAfterTheCallerTookTheWorkDoesNothing() {
-        let runs = Locked(0)
-        let held = Locked<(@Sendable () -> Void)?>(nil)
-        let work = SideWork(start: { job in held.withLock { $0 = job } }) {
-            runs.withLock { $0 += 1 }
-            return 1
-        }
+        let held = HeldWork()
 
-        #expect(work.result() == 1)
-        held.withLock { $0 }?()
+        #expect(held.work.result() == 1)
+        held.beginThread()
 
-        #expect(runs.withLock { $0 } == 1)
+        #expect(held.runs.withLock { $0 } == 1)
     }
 }
