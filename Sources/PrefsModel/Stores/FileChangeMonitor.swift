@@ -46,6 +46,9 @@ final class FileChangeMonitor: Sendable {
         var watchedFolder: String?
         /// The file's identity at the last poll (polled subscriptions only).
         var lastIdentity: SuiteFile.Identity?
+        /// The watch on each folder above ``watchedFolder``, with the name, in that folder, of
+        /// the next folder down: a folder on the way moved or removed is seen there.
+        var ancestors: [Int32: String] = [:]
 
         var isWaitingForFolder: Bool { watch != nil && watchedFolder != directory }
 
@@ -108,7 +111,8 @@ final class FileChangeMonitor: Sendable {
             defer { state.nextID += 1 }
             state.subscriptions[state.nextID] = Subscription(
                 directory: directory, fileName: fileName, onChange: onChange, watch: watch.descriptor,
-                watchedFolder: watch.folder, lastIdentity: watch.descriptor == nil ? SuiteFile(path: path).identity() : nil)
+                watchedFolder: watch.folder, lastIdentity: watch.descriptor == nil ? SuiteFile(path: path).identity() : nil,
+                ancestors: watch.ancestors)
             return (state.nextID, watch)
         }
         if watch.descriptor == nil {
@@ -127,13 +131,19 @@ final class FileChangeMonitor: Sendable {
     /// (a site's locks file made readable must be enforced at once, not at its next edit).
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB | IN_CREATE | IN_MOVE_SELF)
 
+    /// What a watch on a folder above asks for: the folder on the way moved or removed. Added to
+    /// a watch's mask (`IN_MASK_ADD`), never replacing it, since that folder may be another
+    /// subscription's own; a folder's mask only grows until its watch is removed.
+    private static let ancestorMask = UInt32(IN_MOVED_FROM | IN_DELETE | IN_MOVE_SELF) | UInt32(IN_MASK_ADD)
+
     /// Adds (or joins) the inotify watch on a folder or, while it does not exist, on its nearest
     /// existing ancestor. A nil descriptor means the file must be polled, and `failure` says why.
-    private func addWatch(on directory: String) -> (descriptor: Int32?, folder: String?, failure: String?) {
-        guard inotify >= 0 else { return (nil, nil, unavailableReason) }
+    private func addWatch(on directory: String)
+        -> (descriptor: Int32?, folder: String?, failure: String?, ancestors: [Int32: String]) {
+        guard inotify >= 0 else { return (nil, nil, unavailableReason, [:]) }
         var folder = directory
         while true {
-            let descriptor = inotify_add_watch(inotify, folder, Self.mask)
+            let descriptor = inotify_add_watch(inotify, folder, Self.mask | UInt32(IN_MASK_ADD))
             if descriptor >= 0 {
                 // The folder below may have appeared between the failed try and this watch,
                 // whose event would then be missed: look once more.
@@ -141,16 +151,33 @@ final class FileChangeMonitor: Sendable {
                     folder = directory
                     continue
                 }
-                return (descriptor, folder, nil)
+                return (descriptor, folder, nil, addAncestorWatches(above: folder))
             }
             // Missing (or a file where a folder should be): wait on the folder above, up to the
             // root (or a relative path's first folder).
             let code = errno
             let parent = (folder as NSString).deletingLastPathComponent
             guard code == ENOENT || code == ENOTDIR, !parent.isEmpty, parent != folder else {
-                return (nil, nil, code == ENOENT || code == ENOTDIR ? nil : "cannot watch \(folder): \(String(cString: strerror(code)))")
+                return (nil, nil, code == ENOENT || code == ENOTDIR ? nil : "cannot watch \(folder): \(String(cString: strerror(code)))", [:])
             }
             folder = parent
+        }
+    }
+
+    /// Watches every folder above `folder`, up to the root, for the next folder down being
+    /// moved or removed. A watch follows an inode, not a name: when `cfg` holding the watched
+    /// `cfg/app` is moved to `cfg.old`, the watch stays on `cfg.old/app` and hears nothing of a
+    /// new `cfg/app`, and no event reaches the watched folder itself. A folder that cannot be
+    /// watched is passed over: the ones below it still are.
+    private func addAncestorWatches(above folder: String) -> [Int32: String] {
+        var ancestors: [Int32: String] = [:]
+        var below = folder
+        while true {
+            let parent = (below as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != below else { return ancestors }
+            let descriptor = inotify_add_watch(inotify, parent, Self.ancestorMask)
+            if descriptor >= 0 { ancestors[descriptor] = (below as NSString).lastPathComponent }
+            below = parent
         }
     }
 
@@ -172,14 +199,14 @@ final class FileChangeMonitor: Sendable {
 
     private func remove(_ id: Int) {
         state.withLock { state in
-            guard let removed = state.subscriptions.removeValue(forKey: id), let watch = removed.watch,
-                  Self.isUnused(watch, in: state) else { return }
-            inotify_rm_watch(inotify, watch)
+            guard let removed = state.subscriptions.removeValue(forKey: id) else { return }
+            let watches = removed.ancestors.keys + (removed.watch.map { [$0] } ?? [])
+            for watch in Set(watches) where Self.isUnused(watch, in: state) { inotify_rm_watch(inotify, watch) }
         }
     }
 
     private static func isUnused(_ watch: Int32, in state: State) -> Bool {
-        !state.subscriptions.values.contains { $0.watch == watch }
+        !state.subscriptions.values.contains { $0.watch == watch || $0.ancestors[watch] != nil }
     }
 
     // MARK: inotify events
@@ -198,6 +225,11 @@ final class FileChangeMonitor: Sendable {
                 if event.mask & UInt32(IN_MOVE_SELF) != 0 { movedAway.insert(event.watch) }
                 // A folder, or a link to one: the watch is tried there, and stays above if it is neither.
                 let appeared = event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+                // A folder on the way moved or removed: the name leads elsewhere now, or nowhere.
+                let wayChanged = lost || event.mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0
+                for (id, subscription) in state.subscriptions where wayChanged {
+                    if let next = subscription.ancestors[event.watch], lost || event.name == next { toPlace.insert(id) }
+                }
                 for (id, subscription) in state.subscriptions where subscription.watch == event.watch {
                     if lost {
                         toPlace.insert(id)
@@ -232,7 +264,9 @@ final class FileChangeMonitor: Sendable {
             state.subscriptions[id]?.watch = watch.descriptor
             state.subscriptions[id]?.watchedFolder = watch.folder
             state.subscriptions[id]?.lastIdentity = watch.descriptor == nil ? SuiteFile(path: path).identity() : nil
+            state.subscriptions[id]?.ancestors = watch.ancestors
             if let old = before.watch, old != watch.descriptor { unused.insert(old) }
+            unused.formUnion(before.ancestors.keys.filter { watch.ancestors[$0] == nil && $0 != watch.descriptor })
         }
         for watch in unused where Self.isUnused(watch, in: state) { inotify_rm_watch(inotify, watch) }
     }
@@ -287,7 +321,7 @@ final class FileChangeMonitor: Sendable {
             var callbacks: [@Sendable () -> Void] = []
             for (id, subscription) in state.subscriptions where subscription.watch == nil {
                 let path = (subscription.directory as NSString).appendingPathComponent(subscription.fileName)
-                let watch = inotify >= 0 ? addWatch(on: subscription.directory) : (descriptor: nil, folder: nil, failure: nil)
+                let watch = inotify >= 0 ? addWatch(on: subscription.directory) : (descriptor: nil, folder: nil, failure: nil, ancestors: [:])
                 let identity = SuiteFile(path: path).identity()
                 // A file now watched by inotify is looked at once more: it may have changed
                 // between this check and the watch.
@@ -295,6 +329,7 @@ final class FileChangeMonitor: Sendable {
                 state.subscriptions[id]?.watch = watch.descriptor
                 state.subscriptions[id]?.watchedFolder = watch.folder
                 state.subscriptions[id]?.lastIdentity = identity
+                state.subscriptions[id]?.ancestors = watch.ancestors
             }
             if !state.subscriptions.values.contains(where: { $0.watch == nil }) {
                 state.pollTimer?.cancel()

@@ -454,19 +454,26 @@ struct SuiteFile: Sendable {
     /// when it is no link), and whether that end is still a link (after 40 links, as the
     /// kernel gives up, or an unreadable link).
     func linkTarget() -> (path: String, isLink: Bool) {
-        var current = path
-        for _ in 0..<40 {
-            var info = stat()
-            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return (current, false) }
-            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
-                return (current, true)
-            }
-            current = destination.hasPrefix("/")
-                ? destination
-                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
-        }
+        let chain = linkChain()
+        let end = chain[chain.count - 1]
         var info = stat()
-        return (current, lstat(current, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+        return (end, lstat(end, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+    }
+
+    /// The suite's path and every path its chain of symbolic links leads through, in order,
+    /// ending where ``linkTarget()`` ends (at most 41 paths, as the kernel gives up after 40).
+    func linkChain() -> [String] {
+        var chain = [path]
+        for _ in 0..<40 {
+            let current = chain[chain.count - 1]
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+                  let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { break }
+            chain.append(destination.hasPrefix("/")
+                ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination))
+        }
+        return chain
     }
 
     /// Writes every byte, resuming after interrupted and short writes.

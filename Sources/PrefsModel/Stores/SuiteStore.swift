@@ -65,7 +65,10 @@ public final class SuiteStore: PreferenceStore {
     private let removedLeftovers = Locked(false)
     private let broadcaster = ChangeBroadcaster()
     private let watcherQueue: DispatchQueue
-    private let watches = Locked<[ObservationToken]>([])
+    /// The watch of each path the suite's chain of symbolic links leads through, by path.
+    private let watches = Locked<[String: ObservationToken]>([:])
+    /// The monitor that watches, or nil for a store that does not.
+    private let monitor: FileChangeMonitor?
 
     /// Opens a suite and loads it. `directory` defaults to Foundation's folder for this process
     /// (`$XDG_CONFIG_HOME`, else `~/.config`). With `watchForChanges`, other processes' writes
@@ -102,8 +105,9 @@ public final class SuiteStore: PreferenceStore {
         lock = FileLock(path: path + ".lock", timeout: options.lockTimeout, onWait: options.onLockWait,
                         progress: { [file] in file.identity() })
         watcherQueue = DispatchQueue(label: "prefs.suite-watcher.\(suiteName)")
+        self.monitor = watchForChanges ? monitor() : nil
         // Watching starts before the first read, so a write landing between the two is not missed.
-        if watchForChanges { startWatching(with: monitor()) }
+        followLinks()
         reload(reportChanges: false)
     }
 
@@ -171,7 +175,8 @@ public final class SuiteStore: PreferenceStore {
             if order.keys.count != values.count { order = PlistKeyOrder(values.keys) }
             if changed.isEmpty && !start.mustRewrite {
                 return WrittenSuite(values: values, order: order, identity: start.identity, size: start.knownSize,
-                                    bytes: start.bytes, verbatim: start.verbatim, changes: start.isCurrent ? [] : nil)
+                                    bytes: start.bytes, verbatim: start.verbatim, changes: [],
+                                    found: start.isCurrent ? nil : (start.values, start.identity))
             }
             // An entry kept byte for byte stops being kept once this write changes it.
             let changedKeys = Set(changed.map(\.key))
@@ -186,12 +191,20 @@ public final class SuiteStore: PreferenceStore {
                 throw Self.explainingRefusal(error, of: values.filter { verbatim[$0.key] == nil }, stored: start.values, changes: changes)
             }
             return WrittenSuite(values: values, order: order, identity: written.identity, size: written.identity.size,
-                                bytes: written.bytes, verbatim: verbatim, changes: start.isCurrent ? changed : nil)
+                                bytes: written.bytes, verbatim: verbatim, changes: changed,
+                                found: start.isCurrent ? nil : (start.values, start.identity))
         }
         let applied = state.withLock { state -> [StoredChange] in
-            // Changes against what this store last knew: only the committed keys when the file
-            // was as we knew it, every difference when another program had changed it.
-            let applied = written.changes ?? StoredChange.between(state.values, written.values)
+            // Another program's write found under the lock is told first, as its own batch with
+            // its own source: folded into this commit, it reached observers as this writer's
+            // change, and the watcher then passed over the file this commit had replaced, so an
+            // observer skipping its own writes never heard of it.
+            if let found = written.found {
+                broadcaster.enqueue(StoredChange.between(state.values, found.values),
+                                    source: InProcessWrites.shared.source(of: found.identity, at: path))
+            }
+            // Changes against what this store last knew: what was found, then this write's own.
+            let applied = written.found == nil ? written.changes : StoredChange.between(state.values, written.values)
             state.values = written.values
             state.order = written.order
             state.identity = written.identity
@@ -200,7 +213,7 @@ public final class SuiteStore: PreferenceStore {
             state.verbatim = written.verbatim
             state.loadProblem = nil
             if let warning { state.warnings.append(warning) }
-            broadcaster.enqueue(applied, source: .commit(by: writer))
+            broadcaster.enqueue(written.changes, source: .commit(by: writer))
             return applied
         }
         broadcaster.drain()
@@ -228,6 +241,10 @@ public final class SuiteStore: PreferenceStore {
     /// is still the version this store knows (its own write, whose news comes after its result:
     /// reading it back would only find what the write already reported).
     private func fileChanged() {
+        // First the links: the suite may have become one (GNU stow and chezmoi replace the file
+        // by a link), or point elsewhere now, and the new target's folder must be watched before
+        // the file is read, or a write there in between would go unheard.
+        followLinks()
         diskAccess.lock()
         defer { diskAccess.unlock() }
         if let now = file.identity(), let known = state.withLock({ $0.identity }), Self.isKnownVersion(now, known: known) { return }
@@ -368,7 +385,11 @@ public final class SuiteStore: PreferenceStore {
         var size: Int64?
         var bytes: Data?
         var verbatim: [String: Data]
-        var changes: [StoredChange]?
+        /// This write's own changes.
+        var changes: [StoredChange]
+        /// The values and version found on disk when they were not the ones this store knew
+        /// (another program wrote in between), or nil when they were.
+        var found: (values: [String: PlistValue], identity: SuiteFile.Identity?)?
     }
 
     /// The values a write starts from: the file as it is now, read under the exclusive lock,
@@ -426,13 +447,14 @@ public final class SuiteStore: PreferenceStore {
         }
     }
 
-    /// Watches the suite's folder, and the folder of the file it links to when it is a
-    /// symbolic link (a dotfile repository's file is replaced there, not beside the link).
-    /// A missing folder is not created: it is checked until it appears.
-    private func startWatching(with monitor: FileChangeMonitor) {
-        var watched = [path]
-        let target = file.linkTarget().path
-        if target != path { watched.append(target) }
+    /// Watches the suite's folder and, when the suite is a symbolic link, the folder of every
+    /// path its chain of links leads through (a dotfile repository's file is replaced there, not
+    /// beside the link). Called again on every change the watcher reports, so the watches follow
+    /// links made, changed or removed while watching: resolved once, a suite that became a link
+    /// went deaf. A missing folder is not created: it is waited for until it appears.
+    private func followLinks() {
+        guard let monitor else { return }
+        let chain = file.linkChain()
         let warn: @Sendable (String) -> Void = { [weak self] warning in
             self?.state.withLock { $0.warnings.append(warning) }
         }
@@ -440,10 +462,15 @@ public final class SuiteStore: PreferenceStore {
             guard let self else { return }
             watcherQueue.async { self.fileChanged() }
         }
-        let tokens = watched.map { watchedPath in
-            monitor.watch(directory: (watchedPath as NSString).deletingLastPathComponent,
-                          fileName: (watchedPath as NSString).lastPathComponent, warn: warn, onChange: changed)
+        let dropped = watches.withLock { watches -> [ObservationToken] in
+            for watchedPath in chain where watches[watchedPath] == nil {
+                watches[watchedPath] = monitor.watch(directory: (watchedPath as NSString).deletingLastPathComponent,
+                                                     fileName: (watchedPath as NSString).lastPathComponent, warn: warn,
+                                                     onChange: changed)
+            }
+            let gone = watches.keys.filter { !chain.contains($0) }
+            return gone.compactMap { watches.removeValue(forKey: $0) }
         }
-        watches.withLock { $0 = tokens }
+        for token in dropped { token.cancel() }
     }
 }
