@@ -59,12 +59,14 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
     /// ```swift
     /// derived.value(in: prefs)
     /// ```
-    public func value(in preferences: Preferences) -> Output { compute(preferences) }
+    public func value(in preferences: Preferences) -> Output {
+        DerivedEvaluation.computing(name) { compute(preferences) }
+    }
 
     /// The current value and the names of the settings it depends on now: those it read, and
     /// those named as inputs.
     package func valueAndInputs(in preferences: Preferences) -> (value: Output, inputs: Set<String>) {
-        let (value, read) = ReadTracking.reads { compute(preferences) }
+        let (value, read) = ReadTracking.reads { self.value(in: preferences) }
         return (value, read.union(inputs.map(\.name)))
     }
 }

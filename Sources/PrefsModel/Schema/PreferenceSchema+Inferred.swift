@@ -37,7 +37,7 @@ extension PreferenceSchema {
         let keys = stored.keys.sorted().map { name in
             Self.inferredKey(name, stored[name]!, section: Self.inferredSection, isDescribedBySchema: true, prototypes: &prototypes)
         }
-        self.init(title: Self.inferredTitle, suiteName: suiteName, keys: keys)
+        self.init(title: Self.inferredTitle, suiteName: suiteName, keys: keys, isDeclared: false)
         isInferred = true
     }
 

@@ -191,6 +191,7 @@ extension PreferenceSchema {
     static func key(from fields: SchemaEntry, section: String, types: inout TypeNames) throws -> AnyPreferenceKey {
         try SchemaFields.check(names: fields.names, allowed: SchemaFields.setting)
         guard case .string(let name)? = fields["key"], !name.isEmpty else { throw RuleError("\"key\" must be non-empty text") }
+        if let reason = PreferenceSchema.reservedNameReason(name) { throw RuleError(reason) }
         guard case .string(let typeName)? = fields["type"] else { throw RuleError("\"type\" is missing") }
         guard let (type, valueType) = types.resolve(typeName) else {
             // Cut: a type name of 100,000 characters made a message as long.
@@ -305,12 +306,19 @@ enum RuntimeValueType {
             valueRule = PreferenceRule(description: rule) { _ in true }
         }
         // Every choice must be a value of the type: cycling onto one that is not did nothing.
+        // And a value of its own: `"1"` and `"01"` of an int are one value, which the JSON
+        // Schema's `oneOf` then refused, so a valid export failed validation.
+        var seen: [PlistValue: String] = [:]
         for option in rule.choices ?? [] {
-            do { _ = try Value(parsing: option.value) } catch {
+            let value: Value
+            do { value = try Value(parsing: option.value) } catch {
                 var reason = "the choice \"\(option.value.controlCharactersEscaped)\" does not fit type \(Value.preferenceType.name)"
                 if case PreferenceError.invalidValue(_, _, let allowed) = error { reason += "; allowed: \(allowed)" }
                 throw RuleError(reason)
             }
+            guard let stored = value.storedValue else { continue }
+            if let earlier = seen[stored] { throw RuleError(ChoiceOption.repeatedMessage(earlier, option.value)) }
+            seen[stored] = option.value
         }
         let defaultValue: Value
         if !isDescribedBySchema || defaultJSON == nil && !Value.preferenceType.isOptional {

@@ -64,6 +64,15 @@ public struct PreferenceSchema: Sendable {
     /// last step's, and steps below 1 are left out.
     public init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [any LivePreviewValue] = [],
                 retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = []) {
+        self.init(title: title, suiteName: suiteName, keys: keys, derivedValues: derivedValues, retiredKeys: retiredKeys,
+                  version: version, migrationSteps: migrationSteps, isDeclared: true)
+    }
+
+    /// `isDeclared`: the keys are a program's declarations, whose faults stop it; false for
+    /// keys read from a suite's file (``init(inferredFrom:suiteName:)``), whose names are
+    /// whatever another program stored.
+    init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [any LivePreviewValue] = [],
+         retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = [], isDeclared: Bool) {
         self.retiredKeys = retiredKeys
         var steps: [MigrationStep] = []
         for step in migrationSteps.filter({ $0.version >= 1 }).sorted(by: { $0.version < $1.version })
@@ -84,6 +93,13 @@ public struct PreferenceSchema: Sendable {
                 // code, found the first time the schema is made, so it stops the program there.
                 guard first === key else { fatalError(Self.twoKeysMessage(first, key, title: title)) }
                 continue
+            }
+            if isDeclared, key.isDescribedBySchema, let reason = Self.reservedNameReason(key.name) { fatalError("PreferenceSchema \"\(title)\": \(reason)") }
+            // Two choices of one value: picked by value, the second could never be chosen, and a
+            // JSON Schema's `oneOf` refused the value. A declaration fault too.
+            if let choices = key.rule.choices, let repeated = ChoiceOption.firstRepeat(in: choices) {
+                fatalError("PreferenceSchema \"\(title)\": key \"\(key.name)\": "
+                    + ChoiceOption.repeatedMessage(repeated.first, repeated.second))
             }
             seen[key.name] = key
             unique.append(key)
@@ -123,7 +139,8 @@ public struct PreferenceSchema: Sendable {
     /// everything else: derived values, retired names, version and steps.
     package func withKeys(_ keys: [AnyPreferenceKey], title: String? = nil) -> PreferenceSchema {
         var schema = PreferenceSchema(title: title ?? self.title, suiteName: suiteName, keys: keys, derivedValues: derivedValues,
-                                      retiredKeys: retiredKeys, version: version, migrationSteps: migrationSteps)
+                                      retiredKeys: retiredKeys, version: version, migrationSteps: migrationSteps,
+                                      isDeclared: !isInferred)
         schema.isInferred = isInferred
         schema.declaredKeysByName = declaredKeysByName
         return schema
@@ -132,6 +149,14 @@ public struct PreferenceSchema: Sendable {
     /// Whether the schema, as declared, lists this key (by name).
     package func holds(_ key: AnyPreferenceKey) -> Bool {
         declaredKeysByName[key.name] != nil || keysByName[key.name] != nil
+    }
+
+    /// Why a setting cannot have this name, or nil when it can. `$schema` is the member through
+    /// which a JSON export names its JSON Schema (`export --json-schema`), which import skips:
+    /// a setting so named was dropped from such an export, and the export failed to import.
+    package static func reservedNameReason(_ name: String) -> String? {
+        guard name == "$schema" else { return nil }
+        return "the name \"$schema\" is not allowed for a setting; a JSON export names its JSON Schema there"
     }
 
     private static func twoKeysMessage(_ first: AnyPreferenceKey, _ second: AnyPreferenceKey, title: String) -> String {

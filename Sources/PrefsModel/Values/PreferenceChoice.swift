@@ -18,6 +18,21 @@ public struct ChoiceOption: Sendable, Hashable, Codable {
         self.value = value
         self.title = title
     }
+
+    /// Why two choices cannot both be offered: they are one value (as written, or once read as
+    /// the setting's type), and a choice is picked by its value.
+    package static func repeatedMessage(_ first: String, _ second: String) -> String {
+        let same = first == second ? "\"\(first.controlCharactersEscaped)\" is a choice twice"
+            : "the choices \"\(first.controlCharactersEscaped)\" and \"\(second.controlCharactersEscaped)\" are the same value"
+        return same + "; each choice needs a value of its own"
+    }
+
+    /// The first value in `options` that an earlier option already has, with that earlier one.
+    package static func firstRepeat(in options: [ChoiceOption]) -> (first: String, second: String)? {
+        var seen = Set<String>()
+        for option in options where !seen.insert(option.value).inserted { return (option.value, option.value) }
+        return nil
+    }
 }
 
 /// An enum whose cases are the allowed values of a setting, stored as their raw values.

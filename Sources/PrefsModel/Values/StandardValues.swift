@@ -68,10 +68,13 @@ extension Int: PreferenceValue {
     public var formatted: String { String(self) }
     public var jsonValue: JSONValue { .int(self) }
 
-    /// A JSON whole number, or a string that parses as one.
+    /// A JSON whole number (also written with a fraction of zero or an exponent, `1.0`, `1e2`,
+    /// as JSON Schema's `integer` counts them: an export its JSON Schema validates must import),
+    /// or a string that parses as one.
     public init(jsonValue: JSONValue) throws {
         switch jsonValue {
         case .int(let value): self = value
+        case .double(let value) where Int(exactly: value) != nil: self = Int(exactly: value)!
         case .string(let text): try self.init(parsing: text)
         default: throw PreferenceError.invalidValue(key: nil, value: jsonValue.text, allowed: "a whole number")
         }

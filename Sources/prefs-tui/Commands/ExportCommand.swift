@@ -88,7 +88,16 @@ struct ExportCommand: ParsableCommand {
             switch format {
             case .json:
                 // `$` sorts before letters, so the reference comes first, where editors look.
-                if let jsonSchema { json["$schema"] = .string(jsonSchema) }
+                if let jsonSchema {
+                    // Another program's value stored as "$schema" (no schema may declare the
+                    // name) would be replaced by the reference, and import skips it: refused
+                    // rather than lost from the backup.
+                    if json["$schema"] != nil {
+                        throw CommandFailure("--json-schema: the suite stores a value named \"$schema\", which the reference "
+                            + "would replace in the export; export without --json-schema", status: ExitStatus.dataError)
+                    }
+                    json["$schema"] = .string(jsonSchema)
+                }
                 data = Data((JSONValue.object(json).prettyText + "\n").utf8)
             case .plist:
                 // The store's own writer, so an export is the suite file's format byte for byte:
