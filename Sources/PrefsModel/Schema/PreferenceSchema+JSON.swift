@@ -300,7 +300,14 @@ enum RuntimeValueType {
         let hasDefault = defaultJSON != nil || Value.preferenceType.isOptional
         // The rule's check is built once per key; a rule that allows anything converts no value.
         let valueRule: PreferenceRule<Value>
-        if let check = rule.jsonCheck() {
+        if case .path(let requirement) = rule {
+            // A path's refusal says why (a link to nothing, a name too long), as a typed key's does.
+            valueRule = PreferenceRule(description: rule) { value in
+                guard value.storedValue != nil else { return nil }
+                guard case .string(let text) = value.jsonValue else { return rule.allowedText }
+                return requirement.refusal(of: text)
+            }
+        } else if let check = rule.jsonCheck() {
             valueRule = PreferenceRule(description: rule) { value in value.storedValue == nil || check(value.jsonValue) }
         } else {
             valueRule = PreferenceRule(description: rule) { _ in true }

@@ -14,13 +14,14 @@ public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringC
     /// The path, as stored.
     public let string: String
 
-    /// A path as it is written (`~` is expanded, as when typed).
+    /// A path as it is written (`~`, `~/…` and `~user/…` are expanded, as when typed; a `~user`
+    /// of no user of this system is kept as written).
     ///
     /// ```swift
     /// FileSystemPath("/var/tmp").string  // "/var/tmp"
     /// ```
     public init(_ string: String) {
-        self.string = Self.expandingHome(string)
+        self.string = Self.expandingHome(string) ?? string
     }
 
     public init(stringLiteral value: String) { self.init(value) }
@@ -28,7 +29,7 @@ public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringC
     public static var preferenceType: PreferenceType { .path }
 
     /// What a path setting may hold, for messages.
-    static let allowedText = "a path such as /srv/data or ~/Pictures (not empty, no control characters)"
+    static let allowedText = "a path such as /srv/data, ~/Pictures or ~ada/Pictures (not empty, no control characters)"
 
     /// Reads a stored path: text that is not empty and holds no NUL (which no path can).
     public init?(storedValue: PlistValue) {
@@ -38,14 +39,20 @@ public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringC
 
     public var storedValue: PlistValue? { .string(string) }
 
-    /// Takes a path as typed, `~` and `~/…` expanded to the home folder; spaces around it are
-    /// part of no path and are dropped.
+    /// Takes a path as typed, `~` and `~/…` expanded to the home folder and `~user/…` to that
+    /// user's, as a shell does; spaces around it are part of no path and are dropped. A `~user`
+    /// of no user of this system is refused: kept as written it was a relative path.
     public init(parsing text: String) throws {
         let trimmed = text.trimmingSpaces
         guard Self.isPath(trimmed), !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw PreferenceError.invalidValue(key: nil, value: text, allowed: Self.allowedText)
         }
-        self.init(trimmed)
+        guard let expanded = Self.expandingHome(trimmed) else {
+            let user = trimmed.dropFirst().prefix { $0 != "/" }
+            throw PreferenceError.invalidValue(
+                key: nil, value: text, allowed: Self.allowedText + "; there is no user \(String(user).quotedForMessage) on this system")
+        }
+        string = expanded
     }
 
     public var formatted: String { string }
@@ -63,12 +70,22 @@ public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringC
 
     private static func isPath(_ text: String) -> Bool { !text.isEmpty && !text.utf8.contains(0) }
 
-    /// `~` and `~/…` with the home folder: `$HOME`, else the user database's.
-    private static func expandingHome(_ text: String) -> String {
-        guard text == "~" || text.hasPrefix("~/") else { return text }
-        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    /// `~` and `~/…` with the home folder (`$HOME`, else the user database's), `~user` and
+    /// `~user/…` with that user's home folder from the user database; other text as it is. Nil
+    /// for a `~user` the user database does not know.
+    private static func expandingHome(_ text: String) -> String? {
+        guard text.hasPrefix("~") else { return text }
+        let user = text.dropFirst().prefix { $0 != "/" }
+        let rest = text.dropFirst(1 + user.count)
+        let home: String
+        if user.isEmpty {
+            home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        } else {
+            guard let found = UserDatabase.homeFolder(of: String(user)) else { return nil }
+            home = found
+        }
         let base = home.hasSuffix("/") && home.count > 1 ? String(home.dropLast()) : home
-        return base + text.dropFirst()
+        return base + rest
     }
 }
 
@@ -91,13 +108,18 @@ public enum PathRequirement: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether `path` meets the requirement, looking at the file system where it must.
-    func allows(_ path: String) -> Bool {
-        guard path.hasPrefix("/") else { return false }
-        var isFolder: ObjCBool = false
-        switch self {
-        case .absolute: return true
-        case .folder: return !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || isFolder.boolValue
-        case .existingFolder: return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+    func allows(_ path: String) -> Bool { refusal(of: path) == nil }
+
+    /// What is allowed instead of `path`, with why it is not, or nil when it meets the requirement.
+    func refusal(of path: String) -> String? {
+        guard path.hasPrefix("/") else { return allowedText }
+        if self == .absolute { return nil }
+        switch FolderPossibility(of: path) {
+        case .folder: return nil
+        case .absent where self == .folder: return nil
+        case .absent: return allowedText + " (\(path.quotedForMessage) does not exist)"
+        case .cannotBe(let why): return allowedText + " (\(why))"
+        case .unknown: return self == .folder ? nil : allowedText
         }
     }
 }
@@ -125,6 +147,6 @@ extension PreferenceRule where Value == FileSystemPath {
     public static var existingFolder: PreferenceRule { path(.existingFolder) }
 
     private static func path(_ requirement: PathRequirement) -> PreferenceRule {
-        PreferenceRule(description: .path(requirement)) { requirement.allows($0.string) }
+        PreferenceRule(description: .path(requirement)) { (path: FileSystemPath) -> String? in requirement.refusal(of: path.string) }
     }
 }
