@@ -6,7 +6,7 @@ import Testing
 /// `prefs-tui schema --format json-schema` (issue 31): a JSON Schema 2020-12 of what `export`
 /// writes, checked by a validator that is not ours (Python's `jsonschema`): exports validate,
 /// and a value `set` refuses fails validation too, case by case.
-@Suite("JSON Schema of exports")
+@Suite("JSON Schema of exports", OutsideTool.jsonschema.trait)
 struct JSONSchemaTests {
     /// The validator's verdict on each document: nil when valid, else its first error.
     private func verdicts(schema: String, documents: [String], in cli: CommandLineFixture) throws -> [String?] {
@@ -120,5 +120,93 @@ struct JSONSchemaTests {
             #expect(verdict[2 * index] != nil, "\(key) \(refused.json) passed validation, though set refuses it")
             #expect(verdict[2 * index + 1] == nil, "\(key) \(taken.json) failed validation: \(verdict[2 * index + 1] ?? "")")
         }
+    }
+
+    /// A pattern as ICU reads it (issue 38, item 4): each is either said in JSON Schema's
+    /// regular expressions with the same meaning (what `set` takes validates, what it refuses
+    /// does not), or left out with a `$comment` naming what could not be said. Never verbatim:
+    /// node could not compile `(?i)` or `\x{41}`, and Python's `check_schema` refused five.
+    @Test func icuPatternsAreTranslatedOrLeftOutNamingWhy() throws {
+        let translated: [(pattern: String, taken: String, refused: String)] = [
+            (#"\Qa.b\E"#, "a.b", "axb"),
+            (#"\Aab\z"#, "ab", "abc"),
+            (#"\h+x"#, "\u{3000}\tx", "x"),
+            (#"\x{41}b"#, "Ab", "ab"),
+            (#"\d{2}"#, "\u{664}\u{665}", "ab"),               // Arabic-Indic digits: ICU's \d is Unicode's
+            (#"\w+"#, "ærø_1", "a-b"),
+            (#"a.c"#, "abc", "a\u{85}c"),                        // ICU's . stops at U+0085
+            (#"ab$"#, "ab", "abc"),
+            (#"[^\d]x"#, "ax", "5x"),
+            (#"a{2,3}"#, "aaa", "aaaa"),
+        ]
+        let leftOut: [(pattern: String, construct: String)] = [
+            (#"(?i)abc"#, #"the flags "(?i""#),
+            (#"[[:alpha:]]+"#, #"the POSIX class "[:""#),
+            (#"a*+b"#, #"the possessive quantifier "*+""#),
+            (#"(?>ab)c"#, #"the atomic group "(?>""#),
+            (#"\p{Lu}+"#, #""\p""#),
+        ]
+        let all = translated.map(\.pattern) + leftOut.map(\.pattern)
+        let settings = all.enumerated().map { index, pattern in
+            let rule = String(decoding: try! JSONSerialization.data(withJSONObject: ["pattern": pattern]), as: UTF8.self)
+            return #"{"key": "p\#(index)", "type": "string", "rule": \#(rule)}"#
+        }
+        let cli = CommandLineFixture()
+        let schemaFile = try cli.write(#"{"title": "Patterns", "suite": "com.example.patterns", "sections": [{"name": "P", "settings": ["#
+            + settings.joined(separator: ",") + "]}]}", to: "patterns.json")
+        let jsonSchemaText = try jsonSchema(cli, "--schema", schemaFile)
+        let properties = try #require((try JSONSerialization.jsonObject(with: Data(jsonSchemaText.utf8)) as? [String: Any])?["properties"] as? [String: [String: Any]])
+
+        var documents: [String] = []
+        for (index, sample) in translated.enumerated() {
+            let taken = try cli.run("set", "p\(index)", sample.taken, "--schema", schemaFile)
+            let refused = try cli.run("set", "p\(index)", sample.refused, "--schema", schemaFile)
+            #expect(taken.status == 0, "set takes \(sample.taken.debugDescription) for /\(sample.pattern)/: \(taken.error)")
+            #expect(refused.status != 0, "set refuses \(sample.refused.debugDescription) for /\(sample.pattern)/")
+            for text in [sample.refused, sample.taken] {
+                documents.append(String(decoding: try JSONSerialization.data(withJSONObject: ["p\(index)": text]), as: UTF8.self))
+            }
+        }
+        let verdict = try verdicts(schema: jsonSchemaText, documents: documents, in: cli)
+
+        for (index, sample) in translated.enumerated() {
+            #expect(verdict[2 * index] != nil, "/\(sample.pattern)/: \(sample.refused.debugDescription) passed validation, though set refuses it")
+            #expect(verdict[2 * index + 1] == nil, "/\(sample.pattern)/: \(sample.taken.debugDescription) failed: \(verdict[2 * index + 1] ?? "")")
+        }
+        for (offset, sample) in leftOut.enumerated() {
+            let property = properties["p\(translated.count + offset)"] ?? [:]
+            #expect(property["pattern"] == nil && property["allOf"] == nil, "/\(sample.pattern)/ was written")
+            let comment = property["$comment"] as? String ?? ""
+            #expect(comment.contains("The pattern /\(sample.pattern)/ is left out: it uses \(sample.construct)"), "\(comment)")
+        }
+    }
+
+    /// The same schema's patterns, compiled by an ECMA-262 engine (node's `RegExp` with the
+    /// `u` flag, as ajv compiles them).
+    @Test(OutsideTool.node.trait) func everyPatternWrittenCompilesInAnECMAScriptEngine() throws {
+        let cli = CommandLineFixture()
+        let patterns = [#"\Qa.b\E"#, #"\Aab\z"#, #"\h+"#, #"\x{41}"#, #"\d\w\s\D\W\S\H"#, #"a.c$"#, #"[\d\w-]"#, #"[]a]"#, #"[a-c]{2,}"#]
+        let settings = patterns.enumerated().map { index, pattern in
+            let rule = String(decoding: try! JSONSerialization.data(withJSONObject: ["pattern": pattern]), as: UTF8.self)
+            return #"{"key": "p\#(index)", "type": "string", "rule": \#(rule)}"#
+        }
+        let schemaFile = try cli.write(#"{"suite": "com.example.patterns", "sections": [{"name": "P", "settings": ["#
+            + settings.joined(separator: ",") + "]}]}", to: "patterns.json")
+        let written = try cli.write(try jsonSchema(cli, "--schema", schemaFile), to: "patterns.schema.json")
+        let script = """
+            const schema = JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'));
+            let count = 0;
+            (function visit(node) {
+              if (node && typeof node === 'object') {
+                if (typeof node.pattern === 'string') { new RegExp(node.pattern, 'u'); count++; }
+                Object.values(node).forEach(visit);
+              }
+            })(schema);
+            console.log(count);
+            """
+        let result = try ChildProcess.run(executablePath: "/usr/bin/env", arguments: ["node", "-e", script, written], configHome: cli.directory.path)
+
+        #expect(result.status == 0, "\(result.error)")
+        #expect(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= patterns.count, "\(result.output)")
     }
 }

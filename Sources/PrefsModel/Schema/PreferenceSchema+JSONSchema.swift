@@ -163,16 +163,21 @@ enum JSONSchemaWriter {
             // `set` counts characters as a person sees them (é written as e and U+0301 is one).
             if nonEmpty { schema["pattern"] = .string(#"\S"#) }
             if let maxLength { schema["maxLength"] = .int(maxLength) }
-            if let pattern {
+            if let pattern, let portable = PortablePattern(icu: pattern).translated {
                 // Whole text, to the last character: a validator's $ (Python's) may match
                 // before a final line feed, as `set` no longer does.
-                let whole = "^(?:\(pattern))(?![\\s\\S])"
+                let whole = "^(?:\(portable))(?![\\s\\S])"
                 if nonEmpty {
                     schema["allOf"] = .array([.object(["pattern": .string(#"\S"#)]), .object(["pattern": .string(whole)])])
                     schema["pattern"] = nil
                 } else {
                     schema["pattern"] = .string(whole)
                 }
+            } else if let pattern, let construct = PortablePattern(icu: pattern).untranslatable {
+                schema["$comment"] = .string("""
+                    The pattern /\(pattern)/ is left out: it uses \(construct), which JSON Schema's regular \
+                    expressions (ECMA-262) cannot state. prefs-tui set and import check it.
+                    """)
             }
         }
         schema["not"] = .object(["pattern": .string(forbiddenCharacters(multiline: multiline))])
