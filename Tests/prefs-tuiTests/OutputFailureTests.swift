@@ -68,6 +68,21 @@ struct OutputFailureTests {
         #expect(result.error.isEmpty)
     }
 
+    /// One rule for a reader that leaves, in every mode (issue 38, item 14): the plain mode
+    /// exited 74 with a message where every command exits 141 quietly.
+    @Test(arguments: [true, false])
+    func thePlainModeIntoAReaderThatGoesAwayEndsAsEveryCommandDoes(ignoringSIGPIPE: Bool) throws {
+        let cli = CommandLineFixture()
+        let script = (ignoringSIGPIPE ? "trap '' PIPE; " : "")
+            + #"yes l 2>/dev/null | "$0" --plain | head -n 1 >/dev/null; exit ${PIPESTATUS[1]}"#
+
+        let result = try ChildProcess.run(executablePath: "/bin/bash", arguments: ["-c", script, CommandLineFixture.binary],
+                                          configHome: cli.directory.path)
+
+        #expect(result.status == 128 + SIGPIPE, "\(result.status) \(result.error)")
+        #expect(result.error.isEmpty, "\(result.error)")
+    }
+
     @Test func watchIntoAReaderThatGoesAwayEndsQuietlyAtTheNextChange() async throws {
         let cli = CommandLineFixture()
         // SIGPIPE ignored, so the write sees EPIPE: the path a signal would otherwise hide.

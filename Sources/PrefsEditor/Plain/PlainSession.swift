@@ -33,8 +33,8 @@ package enum PlainSession {
 
     /// Runs the prompts on `input` and `output` (standard input and output), `note` first.
     /// Throws ``PreferencesEditorError/outputFailed(reason:)`` when the output cannot be written
-    /// (a full disk, a reader that has gone): nobody would read the questions, and answering
-    /// them blind would change settings unseen.
+    /// (a full disk), and ``PreferencesEditorError/readerLeft`` when its reader has gone: nobody
+    /// would read the questions, and answering them blind would change settings unseen.
     package static func run(_ prefs: Preferences, suiteName: String, keyListing: KeyListing = .schema, note: String? = nil,
                             input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
                             cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
@@ -99,6 +99,7 @@ package enum PlainSession {
                     _ = poll(&output, 1, -1)
                     continue
                 }
+                if errno == EPIPE { throw .readerLeft }
                 throw .outputFailed(reason: String(cString: strerror(errno)))
             }
             bytes = bytes.dropFirst(written)

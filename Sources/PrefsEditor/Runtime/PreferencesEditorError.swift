@@ -16,9 +16,12 @@ public enum PreferencesEditorError: Error, Equatable, Sendable, CustomStringConv
     case unknownTerminal(term: String)
     /// The terminal cannot move the cursor (`TERM=dumb`), which the editor needs.
     case terminalTooLimited(term: String)
-    /// The plain mode's output cannot be written (a full disk, a reader that has gone), with
-    /// the system's reason: nobody would read its questions.
+    /// The plain mode's output cannot be written (a full disk, a closed descriptor), with the
+    /// system's reason: nobody would read its questions.
     case outputFailed(reason: String)
+    /// The reader of the plain mode's questions went away (`… --plain | head -1`: EPIPE, where
+    /// SIGPIPE is ignored). Not a failure of the editor: a host ends as a Unix filter does.
+    case readerLeft
     /// A system call the editor needs failed (the wake-up pipe), with `errno`.
     case systemCallFailed(call: String, errno: Int32)
     /// ``PreferencesEditor/Options`` name a section or setting the schema does not have.
@@ -34,6 +37,7 @@ public enum PreferencesEditorError: Error, Equatable, Sendable, CustomStringConv
         case .unknownTerminal(let term): "cannot use the terminal TERM=\(term) (unknown to terminfo)"
         case .terminalTooLimited(let term): "the terminal TERM=\(term) cannot move the cursor, which the editor needs"
         case .outputFailed(let reason): "cannot write the questions to standard output: \(reason)"
+        case .readerLeft: "the reader of the questions went away"
         case .systemCallFailed(let call, let errno): "\(call) failed (errno \(errno))"
         case .noSuchSetting(let name, let kind, let allowed):
             "no \(kind) named \"\(name)\" to show; \(kind)s: \(allowed.joined(separator: ", "))"

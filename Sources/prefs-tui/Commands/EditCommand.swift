@@ -44,6 +44,8 @@ struct EditCommand: ParsableCommand {
             let summary: PreferencesEditor.Summary
             do throws(PreferencesEditorError) {
                 summary = try PreferencesEditor(prefs, options: editorOptions).run()
+            } catch .readerLeft {
+                ReaderLeft.end()
             } catch {
                 throw Self.failure(error)
             }
@@ -67,7 +69,7 @@ struct EditCommand: ParsableCommand {
             return CommandFailure("\(error)", status: ExitStatus.usage)
         case .alreadyOpen:
             return CommandFailure("\(error)", status: ExitStatus.software)
-        case .systemCallFailed, .outputFailed:
+        case .systemCallFailed, .outputFailed, .readerLeft:
             return CommandFailure("\(error)", status: ExitStatus.ioError)
         }
     }

@@ -53,19 +53,11 @@ enum Output {
     /// command was run for, and every change was written before it is printed, so there is
     /// nothing left to finish.
     ///
-    /// A reader that went away (`prefs-tui list | head -1`, EPIPE) ends it quietly, as SIGPIPE
-    /// ends any Unix filter: status 141 (128 + SIGPIPE), no message. SIGPIPE usually does that
-    /// before write returns; EPIPE arrives only when the program was started with SIGPIPE
-    /// ignored, and then the signal is raised with its default action, so `set -o pipefail`
-    /// scripts see the same status either way. Any other error (a full disk, a closed standard
-    /// output) is an I/O error: one line on standard error, exit 74.
+    /// A reader that went away ends it as ``ReaderLeft`` says. Any other error (a full disk, a
+    /// closed standard output) is an I/O error: one line on standard error, exit 74.
     static func write(_ data: Data) {
         guard let error = StandardStreams.writeAll(data, to: STDOUT_FILENO) else { return }
-        if error == EPIPE {
-            signal(SIGPIPE, SIG_DFL)
-            raise(SIGPIPE)
-            exit(128 + SIGPIPE) // only reached when SIGPIPE is blocked
-        }
+        if error == EPIPE { ReaderLeft.end() }
         Diagnostics.print("cannot write standard output: \(String(cString: strerror(error)))")
         exit(ExitStatus.ioError)
     }
