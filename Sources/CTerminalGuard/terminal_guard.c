@@ -67,9 +67,24 @@ static void on_stop(int signal) {
     errno = saved_errno;
 }
 
-static void on_continue(int signal) {
-    (void)signal;
+// Whether the host had installed a handler of its own for `signal` before the guard began
+// (not the default action, not ignored).
+static int host_has_handler(int signal) {
+    if (!host_action_recorded[signal]) return 0;
+    if (host_actions[signal].sa_flags & SA_SIGINFO) return host_actions[signal].sa_sigaction != NULL;
+    return host_actions[signal].sa_handler != SIG_DFL && host_actions[signal].sa_handler != SIG_IGN;
+}
+
+// Runs the host's own handler for `signal`, as the kernel would have.
+static void call_host_handler(int signal, siginfo_t *info, void *context) {
+    if (host_actions[signal].sa_flags & SA_SIGINFO) host_actions[signal].sa_sigaction(signal, info, context);
+    else host_actions[signal].sa_handler(signal);
+}
+
+// A good guest: the host's own SIGCONT handler still runs.
+static void on_continue(int signal, siginfo_t *info, void *context) {
     int saved_errno = errno;
+    if (host_has_handler(signal)) call_host_handler(signal, info, context);
     atomic_store(&continued, 1);
     wake_loop();
     errno = saved_errno;
@@ -170,10 +185,23 @@ static void install_with_info(int signal, void (*handler)(int, siginfo_t *, void
 void prefs_guard_install(int wake) {
     atomic_store(&wake_fd, wake);
     for (size_t i = 0; i < COUNT(stop_signals); i++) install(stop_signals[i], on_stop);
-    for (size_t i = 0; i < COUNT(ignored_signals); i++) install(ignored_signals[i], SIG_IGN);
-    install(SIGCONT, on_continue);
-    // A host that ignores SIGTSTP (started so that it cannot be stopped) keeps ignoring it.
-    if (!(host_action_recorded[SIGTSTP] && host_actions[SIGTSTP].sa_handler == SIG_IGN)) install(SIGTSTP, on_suspend);
+    // Ignored so that a write to a reader gone returns EPIPE instead of ending the process, but
+    // only where the host left the default action: a host's own handler stays, and runs.
+    for (size_t i = 0; i < COUNT(ignored_signals); i++) {
+        if (!host_has_handler(ignored_signals[i])) install(ignored_signals[i], SIG_IGN);
+    }
+    install_with_info(SIGCONT, on_continue, NULL);
+    // SIGTSTP from outside (`kill -TSTP`) suspends the editor only where the host left the
+    // default action. A host that ignores it (started so that it cannot be stopped) keeps
+    // ignoring it; a host that installed a handler of its own keeps it: the host's handler runs
+    // and the editor goes on with the screen as it was. (ncurses leaves a handler that is not
+    // the default alone, so there is nothing to put back over it.) Replacing a host's handler
+    // stopped the whole process instead, and the host never heard of the signal.
+    if (!(host_action_recorded[SIGTSTP] && host_actions[SIGTSTP].sa_handler == SIG_IGN) && !host_has_handler(SIGTSTP)) {
+        install(SIGTSTP, on_suspend);
+    } else if (host_has_handler(SIGTSTP)) {
+        sigaction(SIGTSTP, &host_actions[SIGTSTP], NULL);
+    }
     install_with_info(SIGWINCH, on_resize, &resize_action);
     for (size_t i = 0; i < COUNT(crash_signals); i++) install_with_info(crash_signals[i], on_crash, NULL);
 }

@@ -117,6 +117,23 @@ struct EmbeddedEditorTests {
         #expect(session.screen().contains("host: going on; history kept is 8 days"), "\(session.screen())")
     }
 
+    /// A good guest honours the host's own SIGTSTP handler (issue 38, item 15): the host's
+    /// handler runs and the editor goes on, where it used to stop the whole process (the host
+    /// never heard of the signal, and its `q` was never read). With the default action the
+    /// editor stops with the mouse off (TerminalMouseTests).
+    @Test func aHostsOwnStopHandlerRunsAndTheEditorGoesOn() async throws {
+        let session = try hostSession(["settings", "1", "--own-stop-handler"])
+        #expect(await session.waitFor("Backup settings ·"), "\(session.screen())")
+
+        try session.signalEditor(SIGTSTP)
+        try session.press("Down", "Down", "Down", "Space")   // Compress: on → off
+
+        #expect(await session.waitFor("Saved compress = false"), "the editor stopped: \(session.screen())")
+        try session.press("q")
+        #expect(await hostStatus(session) == "0")
+        #expect(session.screen().contains("host: stops counted by the host's own handler: 1"), "\(session.screen())")
+    }
+
     @Test func withStandardOutputRedirectedTheEditorUsesTheControllingTerminal() async throws {
         let session = try TmuxSession(width: 100, height: 30, interactiveShell: true, product: "settings-host")
         let output = session.directory.file("host-output.txt")

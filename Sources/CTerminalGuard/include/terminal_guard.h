@@ -13,9 +13,10 @@
 int prefs_guard_begin(int input_fd, int output_fd);
 
 /// Installs the editor's handlers: the stop signals (INT, TERM, HUP, QUIT, USR1, USR2, ALRM,
-/// VTALRM, PROF, XCPU) record the signal and wake the loop; PIPE and XFSZ are ignored; CONT
-/// marks the continue and wakes the loop; TSTP (unless the host ignores it) asks the loop to
-/// suspend and wakes it; WINCH calls the handler it replaces (ncurses') and
+/// VTALRM, PROF, XCPU) record the signal and wake the loop; PIPE and XFSZ are ignored (unless
+/// the host handles them); CONT runs the host's handler, if any, marks the continue and wakes
+/// the loop; TSTP (unless the host ignores it or handles it itself, whose handler then stays)
+/// asks the loop to suspend and wakes it; WINCH calls the handler it replaces (ncurses') and
 /// wakes the loop; the crash signals (ILL, TRAP, SEGV, BUS, FPE, ABRT) put the terminal back
 /// first. `wake_fd` is the non-blocking write end of the loop's self-pipe.
 void prefs_guard_install(int wake_fd);

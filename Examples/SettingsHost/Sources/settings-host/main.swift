@@ -6,16 +6,27 @@ import PrefsModel
 //
 //   settings-host                 prints the settings and the derived value
 //   settings-host settings [N]    opens the editor (N times in a row), prints what changed
+//   settings-host settings N --own-stop-handler
+//                                 the same, with a SIGTSTP handler of its own, which counts
+//                                 stops and goes on (a program that must not be stopped)
 //
 // It has a SIGTERM handler of its own: a SIGTERM while the editor is open puts the terminal
-// back, then runs this handler, and the program goes on.
+// back, then runs this handler, and the program goes on. A host's own SIGTSTP handler runs
+// while the editor is open, and the editor goes on.
 
 let prefs = Preferences(BackupSettings.schema)
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
 
 signal(SIGTERM) { _ in
     let message = "host: SIGTERM handled by the host's own handler\n"
     _ = message.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+}
+
+/// Stops the host's own SIGTSTP handler counted (written by the handler, read at the end).
+nonisolated(unsafe) var stopsCounted: sig_atomic_t = 0
+if let index = arguments.firstIndex(of: "--own-stop-handler") {
+    arguments.remove(at: index)
+    signal(SIGTSTP) { _ in stopsCounted += 1 }
 }
 
 func shown(_ value: PlistValue?) -> String { value?.summary ?? "(default)" }
@@ -45,3 +56,4 @@ for _ in 0..<times {
     }
 }
 print("host: going on; history kept is \(prefs[BackupSettings.history])")
+if stopsCounted > 0 { print("host: stops counted by the host's own handler: \(stopsCounted)") }
