@@ -125,6 +125,13 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["paste-buffer", "-p", "-d", "-b", "clip", "-t", "e"])
     }
 
+    /// Pastes a file's bytes as a terminal does (bracketed): for pastes too long for one
+    /// argument of `set-buffer`.
+    public func paste(contentsOf path: String) throws {
+        try tmux(["load-buffer", "-b", "clip", path])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "clip", "-t", "e"])
+    }
+
     /// Runs `prefs-tui ARGUMENTS` on the session's suite folder, as another program would.
     public func otherProcess(_ arguments: String...) throws -> Int32 {
         try ChildProcess.run(product: "prefs-tui", arguments: arguments, configHome: directory.path).status

@@ -229,6 +229,26 @@ struct TerminalTests {
         #expect(session.stored.isEmpty)
     }
 
+    /// A paste far past the limit into an open field (issue 38, item 13): refused at once, and
+    /// keys work right after it. Read through ncurses a byte at a time, 10 MB took 41 s of CPU
+    /// and held the editor; the hostile suite pastes 10 MB.
+    @Test func aPasteFarPastTheLimitIsRefusedAtOnceAndKeysWorkAfterIt() async throws {
+        let session = try TmuxSession()
+        let pasted = session.directory.file("paste.txt")
+        try Data(repeating: 0x78, count: 3_000_000).write(to: URL(fileURLWithPath: pasted))
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("Tab", "Enter", "C-u")
+
+        try session.paste(contentsOf: pasted)
+
+        #expect(await session.waitFor("Paste refused: it is longer than 65536 characters", within: .seconds(10)), "\(session.screen())")
+        try session.type("Lima")
+        try session.press("Enter")
+        #expect(await session.waitFor("Saved city = Lima"), "\(session.screen())")
+        try session.press("q")
+        #expect(await eventually { session.exitStatus == "0" })
+    }
+
     @Test func whileTooSmallQQuitsAndNothingIsTypedIntoAHiddenField() async throws {
         let session = try TmuxSession()
         #expect(await session.waitFor("Weather ·"))

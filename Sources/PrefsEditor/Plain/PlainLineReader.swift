@@ -44,7 +44,9 @@ struct PlainLineReader {
             let line = buffer[start..<newline]
             start = newline + 1
             compact()
-            if tooLong {
+            // Also a line whose end came in the read that took it past the limit: checked only
+            // when a read ended without a line end, such a line got through whole.
+            if tooLong || line.count > Self.longestLine {
                 tooLong = false
                 return .tooLong
             }

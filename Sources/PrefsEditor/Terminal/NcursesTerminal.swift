@@ -242,26 +242,37 @@ final class NcursesTerminal {
         return result == OK ? .character(UInt32(character)) : nil
     }
 
-    /// The text between the paste markers; waits briefly for the rest of a long paste. A paste
-    /// is read to its end marker however long it is, but kept only one character past
-    /// ``EditorState/pasteLimit``: the update refuses it, and a huge paste costs no memory.
+    /// The text between the paste markers, read straight from the terminal in large chunks (see
+    /// ``PasteReader`` for why not through ncurses); waits up to 200 ms at a time for the rest of
+    /// a long paste. A paste is read to its end marker however long it is, but kept only one
+    /// character past ``EditorState/pasteLimit``: the update refuses it, and a huge paste costs
+    /// neither memory nor more than a scan of its bytes.
+    ///
+    /// ncurses has read nothing past the start marker: it stops at the last byte of a key it
+    /// matched, and reads the descriptor itself, with no buffer of its own beyond the keys
+    /// pushed back. Bytes after the end marker (keys typed right after the paste) are pushed
+    /// back to it, up to the size of its queue.
     private func readPaste() -> String {
-        wtimeout(window, 200)
-        defer { wtimeout(window, 0) }
-        var text = ""
-        var kept = 0
-        while let read = readOnce() {
-            switch read {
-            case .keyCode(let code):
-                if decoder.decode(.keyCode(code)) == .pasteEnd { return text }
-            case .character(let character):
-                guard kept <= EditorState.pasteLimit else { continue }
-                KeyDecoder.appendPasted(character, to: &text)
-                kept += 1
+        var reader = PasteReader(limit: EditorState.pasteLimit)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            var waiting = pollfd(fd: device.input, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, 200)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = chunk.withUnsafeMutableBytes { read(device.input, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { break }
+            if case .ended(let after) = reader.feed(chunk[..<count]) {
+                for byte in after.prefix(Self.pushedBackLimit).reversed() { ungetch(Int32(byte)) }
+                return reader.text
             }
         }
-        return text
+        return reader.finishWithoutEndMarker()
     }
+
+    /// The most bytes after a paste pushed back to ncurses (its queue holds a little over 100).
+    private static let pushedBackLimit = 100
 
     /// ncurses' codes of the keys the editor knows, for the pure ``KeyDecoder``.
     private static let decoder: KeyDecoder = {
