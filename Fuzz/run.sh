@@ -77,10 +77,12 @@ editor_sources() {
     done | sort
 }
 
-# Whether the build of $1 is up to date: a hash of its command and every input file.
+# A build's stamp: a hash of its command ($1, as text) and of its input files (the rest). Only
+# inputs: hashing every file the command names took in its own output (the library, its module,
+# the executable), so a second run found every stamp changed and rebuilt everything.
 stamp_of() {
-    local name=$1; shift
-    { printf '%s\n' "$@"; for file in "$@"; do [ -f "$file" ] && cat "$file"; done; } | sha256sum | cut -d' ' -f1
+    local command=$1; shift
+    { printf '%s\n' "$command"; for file in "$@"; do [ -f "$file" ] && cat "$file"; done; } | sha256sum | cut -d' ' -f1
 }
 up_to_date() {
     local name=$1 stamp=$2 product=$3
@@ -97,7 +99,7 @@ build_library() {
     local command=("$swiftc" "${common[@]}" -enable-testing -module-name "$name" -emit-library -static
                    -emit-module -emit-module-path "$out/lib/$name.swiftmodule" -wmo -num-threads 2 "$@" -o "$product")
     local stamp
-    stamp=$(stamp_of "$name" "${command[@]}" "$out/stamps/deps-$name")
+    stamp=$(stamp_of "${command[*]}" "$@" "$out/stamps/deps-$name")
     if up_to_date "$name" "$stamp" "$product"; then return 0; fi
     echo "=== building $name ($# files)"
     echo "${command[*]}" > "$out/logs/build-$name.command"
@@ -142,7 +144,8 @@ build_target() {
     local command=("$swiftc" "${common[@]}" "${link[@]}" -module-name "Fuzz_${target//-/_}" -L "$out/lib" "${libraries[@]}"
                    "Fuzz/Targets/$target.swift" "${support[@]}" -o "$product")
     local stamp
-    stamp=$(stamp_of "$target" "${command[@]}" "$out/stamps/PrefsModel" "$out/stamps/PrefsDemo" "$out/stamps/PrefsEditor")
+    stamp=$(stamp_of "${command[*]}" "Fuzz/Targets/$target.swift" "${support[@]}" \
+        "$out/stamps/PrefsModel" "$out/stamps/PrefsDemo" "$out/stamps/PrefsEditor")
     if up_to_date "bin-$target" "$stamp" "$product"; then return 0; fi
     echo "=== building $target"
     echo "${command[*]}" > "$out/logs/build-$target.command"

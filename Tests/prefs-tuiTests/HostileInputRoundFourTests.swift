@@ -367,7 +367,7 @@ struct HostileInputRoundFourTests {
     // MARK: Found by the fuzz targets
 
     @Test func aWholeNumberRuleUpToIntMaxIsWrittenSoThatItReadsBack() throws {
-        let rule = RuleDescription.range(min: nil, max: Double(Int.max), step: nil)
+        let rule = RuleDescription.range(min: nil, max: RuleNumber(Int.max), step: nil)
 
         let json = try #require(rule.jsonValue)
 

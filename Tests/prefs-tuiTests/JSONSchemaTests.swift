@@ -122,6 +122,24 @@ struct JSONSchemaTests {
         }
     }
 
+    /// An int grid beyond 2^53 (issue 38, item 6): its JSON Schema drew `multipleOf 2`, the
+    /// opposite grid, so even the default failed validation.
+    @Test func anIntGridBeyondTwoToThe53ValidatesAsSetChecks() throws {
+        let cli = CommandLineFixture()
+        let schemaFile = try cli.write(#"""
+            {"suite": "com.example.big", "sections": [{"name": "Big", "settings": [
+              {"key": "id", "type": "int", "default": 9007199254740993,
+               "rule": {"min": 9007199254740993, "max": 9007199254741001, "step": 2}}]}]}
+            """#, to: "big.json")
+
+        let verdict = try verdicts(schema: try jsonSchema(cli, "--schema", schemaFile),
+                                   documents: [#"{"id": 9007199254740993}"#, #"{"id": 9007199254740999}"#,
+                                               #"{"id": 9007199254740994}"#, #"{"id": 9007199254740992}"#], in: cli)
+
+        #expect(verdict[0] == nil && verdict[1] == nil, "\(verdict)")
+        #expect(verdict[2] != nil && verdict[3] != nil, "\(verdict)")
+    }
+
     /// A pattern as ICU reads it (issue 38, item 4): each is either said in JSON Schema's
     /// regular expressions with the same meaning (what `set` takes validates, what it refuses
     /// does not), or left out with a `$comment` naming what could not be said. Never verbatim:

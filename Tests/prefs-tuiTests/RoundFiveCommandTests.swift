@@ -53,4 +53,27 @@ struct RoundFiveCommandTests {
         #expect(plain.status == 0)
         #expect(plain.output.contains(#""$schema" : "a value of another program""#), "\(plain.output)")
     }
+
+    /// An int rule beyond 2^53 is exact (issue 38, item 6): held as doubles, …992 passed a
+    /// minimum of …993 and …994 a step of 2 from it, and the message showed float notation.
+    @Test func anIntRuleBeyondTwoToThe53IsExact() throws {
+        let cli = CommandLineFixture()
+        let schema = try cli.write(#"""
+            {"suite": "com.example.big", "sections": [{"name": "Big", "settings": [
+              {"key": "id", "type": "int", "default": 9007199254740993,
+               "rule": {"min": 9007199254740993, "max": 9007199254741001, "step": 2}}]}]}
+            """#, to: "big.json")
+
+        let below = try cli.run("set", "id", "9007199254740992", "--schema", schema)
+        let offStep = try cli.run("set", "id", "9007199254740994", "--schema", schema)
+        let onStep = try cli.run("set", "id", "9007199254740995", "--schema", schema)
+        let stepped = try cli.run("render", "--schema", schema, "--keys", "right", "--width", "100", "--height", "20")
+
+        #expect(below.status == 65)
+        #expect(below.error == #"prefs-tui: id: "9007199254740992" is not allowed; allowed: 9007199254740993…9007199254741001 in steps of 2"# + "\n",
+                "\(below.error)")
+        #expect(offStep.status == 65, "\(offStep.error)")
+        #expect(onStep.status == 0, "\(onStep.error)")
+        #expect(stepped.output.contains("9007199254740997"), "\(stepped.output)")
+    }
 }

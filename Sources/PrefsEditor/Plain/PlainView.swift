@@ -154,7 +154,6 @@ enum PlainView {
         return nil
     }
 
-    private static func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    /// A bound or step as rules show it (whole numbers in all their digits).
+    private static func number(_ value: RuleNumber) -> String { value.description }
 }

@@ -11,22 +11,33 @@ struct NumberGrid: Sendable, Equatable {
     let step: Double
     /// Whether values must lie on the grid (the rule names a step), or only stepping uses it.
     let isStrict: Bool
+    /// The bounds and step as the rule holds them, for whole numbers: exact beyond 2^53, where
+    /// the doubles above skip integers.
+    let exactLower: RuleNumber?
+    let exactUpper: RuleNumber?
+    let exactStep: RuleNumber?
 
     /// The grid of a rule: its bounds and step for a range rule, otherwise whole steps of 1
     /// with no bounds.
     init(_ rule: RuleDescription) {
         if case .range(let min, let max, let step) = rule {
-            lower = min
-            upper = max
+            lower = min?.double
+            upper = max?.double
             // A step that is not a positive number (a hand-made description) constrains nothing.
-            let usable = step.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-            self.step = usable ?? 1
+            let usable = step.flatMap { $0.double > 0 && $0.double.isFinite ? $0 : nil }
+            self.step = usable?.double ?? 1
             isStrict = usable != nil
+            exactLower = min
+            exactUpper = max
+            exactStep = usable
         } else {
             lower = nil
             upper = nil
             step = 1
             isStrict = false
+            exactLower = nil
+            exactUpper = nil
+            exactStep = nil
         }
     }
 
@@ -55,6 +66,20 @@ struct NumberGrid: Sendable, Equatable {
         return point(steps.rounded()).withoutNegativeZero
     }
 
+    /// Whether a whole number lies within the bounds and, for a strict grid, on it: exactly, in
+    /// whole-number arithmetic, where the bounds and step are whole numbers (a rule of an int
+    /// setting); through ``contains(_:)-(Double)`` otherwise.
+    func contains(_ value: Int) -> Bool {
+        if let exactLower, RuleNumber.compare(value, exactLower) < 0 { return false }
+        if let exactUpper, RuleNumber.compare(value, exactUpper) > 0 { return false }
+        guard isStrict else { return true }
+        let origin: Int? = exactLower == nil ? 0 : exactLower?.whole
+        guard let step = exactStep?.whole, let origin else { return contains(Double(value)) }
+        // The distance in UInt: any two Ints' distance fits, and the remainder is exact.
+        let distance = value >= origin ? UInt(bitPattern: value &- origin) : UInt(bitPattern: origin &- value)
+        return distance % UInt(step) == 0
+    }
+
     /// The value `steps` grid points away from `value` (negative: down), held within the bounds.
     /// A value off the grid first moves to its nearest grid point.
     /// Without a step in the rule, the value moves by whole units from where it is (`2.5` → `3.5`).
@@ -77,8 +102,9 @@ struct NumberGrid: Sendable, Equatable {
     /// that values beyond 2^53 stay exact; saturates at the ends of the grid (the bounds, or
     /// without them the grid points nearest the ends of `Int`) instead of overflowing.
     func stepped(_ value: Int, by steps: Int) -> Int {
-        let step = Swift.max(1, Self.wholeNumber(self.step))
-        let lower = self.lower.map(Self.wholeNumber), upper = self.upper.map(Self.wholeNumber)
+        let step = Swift.max(1, exactStep?.whole ?? Self.wholeNumber(self.step))
+        let lower = exactLower.map { $0.whole ?? Self.wholeNumber($0.double) }
+        let upper = exactUpper.map { $0.whole ?? Self.wholeNumber($0.double) }
         let base = lower ?? 0
         let top = Self.topGridPoint(upper: upper ?? .max, base: base, step: step)
         let bottom = lower ?? Self.bottomGridPoint(lower: .min, base: base, step: step)

@@ -90,7 +90,8 @@ extension PreferenceRule where Value: BinaryInteger {
     /// ```
     public static func range(_ range: ClosedRange<Value>, step: Value = 1) -> PreferenceRule {
         let lower = range.lowerBound
-        return PreferenceRule(description: .range(min: Double(range.lowerBound), max: Double(range.upperBound), step: Double(step))) {
+        return PreferenceRule(description: .range(min: RuleNumber(whole: range.lowerBound), max: RuleNumber(whole: range.upperBound),
+                                                  step: RuleNumber(whole: step))) {
             range.contains($0) && (step <= 1 || ($0 - lower) % step == 0)
         }
     }
@@ -104,7 +105,8 @@ extension PreferenceRule where Value: BinaryFloatingPoint {
     /// PreferenceRule<Double>.range(0.5...3.0, step: 0.25)
     /// ```
     public static func range(_ range: ClosedRange<Value>, step: Value? = nil) -> PreferenceRule {
-        let description = RuleDescription.range(min: Double(range.lowerBound), max: Double(range.upperBound), step: step.map(Double.init))
+        let description = RuleDescription.range(min: RuleNumber(Double(range.lowerBound)), max: RuleNumber(Double(range.upperBound)),
+                                                step: step.map { RuleNumber(Double($0)) })
         let grid = NumberGrid(description)
         return PreferenceRule(description: description) { value in range.contains(value) && grid.contains(Double(value)) }
     }

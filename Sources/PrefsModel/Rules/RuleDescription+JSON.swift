@@ -69,20 +69,20 @@ extension RuleDescription {
                 try Self.choice(item, at: "\(place).choices[\(index)]")
             })
         } else if object["min"] != nil || object["max"] != nil || object["step"] != nil {
-            func number(_ name: String) throws -> Double? {
+            func number(_ name: String) throws -> RuleNumber? {
                 switch object[name] {
                 case nil, .null?: return nil
-                case .int(let value)?: return Double(value)
-                case .double(let value)? where value.isFinite: return value
+                case .int(let value)?: return RuleNumber(value)
+                case .double(let value)? where value.isFinite: return RuleNumber(value)
                 case .double(let value)?: throw RuleError("\"\(name)\" \(value) is not allowed; allowed: a finite number")
                 case let other?: throw RuleError("\"\(name)\" must be a number, not \(other.kindName)")
                 }
             }
             let min = try number("min"), max = try number("max"), step = try number("step")
-            if let min, let max, min > max {
+            if let min, let max, min.isGreater(than: max) {
                 throw RuleError("\"min\" \(Self.numberText(object["min"])) is greater than \"max\" \(Self.numberText(object["max"]))")
             }
-            if let step, step <= 0 { throw RuleError("\"step\" \(Self.numberText(object["step"])) is not allowed; allowed: a positive number") }
+            if let step, step.double <= 0 { throw RuleError("\"step\" \(Self.numberText(object["step"])) is not allowed; allowed: a positive number") }
             self = .range(min: min, max: max, step: step)
         } else if object["nonEmpty"] != nil || object["maxLength"] != nil || object["pattern"] != nil || object["multiline"] != nil {
             func flag(_ name: String) throws -> Bool {
@@ -133,7 +133,7 @@ extension RuleDescription {
             return true
         case .range:
             switch value {
-            case .int(let int): return NumberGrid(self).contains(Double(int))
+            case .int(let int): return NumberGrid(self).contains(int)
             case .double(let double): return NumberGrid(self).contains(double)
             default: return false
             }
@@ -166,7 +166,7 @@ extension RuleDescription {
             let grid = NumberGrid(self)
             return { value in
                 switch value {
-                case .int(let int): return grid.contains(Double(int))
+                case .int(let int): return grid.contains(int)
                 case .double(let double): return grid.contains(double)
                 default: return false
                 }
@@ -229,6 +229,10 @@ extension RuleDescription {
         case let other?: return other.text
         case nil: return ""
         }
+    }
+
+    private static func jsonNumber(_ value: RuleNumber) -> JSONValue {
+        value.whole.map(JSONValue.int) ?? jsonNumber(value.double)
     }
 
     private static func jsonNumber(_ value: Double) -> JSONValue {

@@ -8,8 +8,9 @@ import Foundation
 public indirect enum RuleDescription: Sendable, Hashable {
     /// Anything of the value's type.
     case any
-    /// Numbers from `min` to `max` (either may be open), on multiples of `step` from `min`.
-    case range(min: Double?, max: Double?, step: Double?)
+    /// Numbers from `min` to `max` (either may be open), on multiples of `step` from `min`;
+    /// whole numbers are held exactly (see ``RuleNumber``).
+    case range(min: RuleNumber?, max: RuleNumber?, step: RuleNumber?)
     /// Text limits. Text never holds control characters other than tab; `multiline` allows
     /// line feeds too.
     case text(nonEmpty: Bool, maxLength: Int?, pattern: String?, multiline: Bool = false)
@@ -33,12 +34,12 @@ public indirect enum RuleDescription: Sendable, Hashable {
         case .range(let min, let max, let step):
             var text: String
             switch (min, max) {
-            case let (min?, max?): text = "\(Self.number(min))…\(Self.number(max))"
-            case let (min?, nil): text = "at least \(Self.number(min))"
-            case let (nil, max?): text = "at most \(Self.number(max))"
+            case let (min?, max?): text = "\(min)…\(max)"
+            case let (min?, nil): text = "at least \(min)"
+            case let (nil, max?): text = "at most \(max)"
             case (nil, nil): text = "any number"
             }
-            if let step, step != 1 { text += " in steps of \(Self.number(step))" }
+            if let step, step != 1 { text += " in steps of \(step)" }
             return text
         case .text(let nonEmpty, let maxLength, let pattern, let multiline):
             var parts: [String] = [nonEmpty ? "non-empty text" : "text"]

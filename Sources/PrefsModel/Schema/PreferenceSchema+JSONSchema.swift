@@ -127,10 +127,14 @@ enum JSONSchemaWriter {
             schema["minimum"] = .int(Int.min)
             schema["maximum"] = .int(Int.max)
         }
-        guard case .range(let min, let max, let step) = rule else { return schema }
-        if let min { schema["minimum"] = number(min) }
-        if let max { schema["maximum"] = number(max) }
-        guard let step, step > 0, step.isFinite else { return schema }
+        guard case .range(let exactMin, let exactMax, let exactStep) = rule else { return schema }
+        if let exactMin { schema["minimum"] = exactMin.whole.map(JSONValue.int) ?? number(exactMin.double) }
+        if let exactMax { schema["maximum"] = exactMax.whole.map(JSONValue.int) ?? number(exactMax.double) }
+        if type == "integer", let step = exactStep?.whole, step > 0, exactMin == nil || exactMin?.whole != nil {
+            return wholeGridSchema(schema, min: exactMin?.whole, max: exactMax?.whole, step: step)
+        }
+        let min = exactMin?.double, max = exactMax?.double
+        guard let step = exactStep?.double, step > 0, step.isFinite else { return schema }
         let grid = NumberGrid(rule)
         if isBinaryExact(step), isBinaryExact(grid.origin / step), (grid.origin / step).rounded() == grid.origin / step {
             schema["multipleOf"] = number(step)
@@ -140,6 +144,27 @@ enum JSONSchemaWriter {
         } else {
             schema["$comment"] = .string("Only values in steps of \(RuleDescription.number(step)) from \(RuleDescription.number(grid.origin)) are allowed, which JSON Schema cannot state exactly.")
         }
+        return schema
+    }
+
+    /// A whole-number grid, in whole-number arithmetic (exact beyond 2^53): `multipleOf` where
+    /// the grid runs through 0, else the values listed up to ``listedGridLimit``, else a note.
+    private static func wholeGridSchema(_ bounds: [String: JSONValue], min: Int?, max: Int?, step: Int) -> [String: JSONValue] {
+        var schema = bounds
+        guard step > 1 else { return schema }
+        let origin = min ?? 0
+        if origin % step == 0 {
+            schema["multipleOf"] = .int(step)
+            return schema
+        }
+        if let min, let max {
+            let (span, overflow) = max.subtractingReportingOverflow(min)
+            if !overflow, span / step < listedGridLimit {
+                schema["enum"] = .array(stride(from: min, through: max, by: step).map(JSONValue.int))
+                return schema
+            }
+        }
+        schema["$comment"] = .string("Only values in steps of \(step) from \(origin) are allowed, which JSON Schema cannot state exactly.")
         return schema
     }
 
