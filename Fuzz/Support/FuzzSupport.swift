@@ -134,7 +134,7 @@ enum FuzzSchemas {
             { "key": "ratio", "type": "double", "default": 0.5, "rule": { "min": 0, "max": 1, "step": 0.25 } },
             { "key": "level", "type": "int?", "title": "Level", "rule": { "choices": [1, 2, 3] } },
             { "key": "ports", "type": "[int]", "default": [8080, 8081], "rule": { "each": { "min": 1, "max": 65535 } } },
-            { "key": "big", "type": "int", "default": 0, "rule": { "min": -9223372036854775808, "max": 9223372036854775807, "step": 3 } },
+            { "key": "big", "type": "int", "default": -9223372036854775805, "rule": { "min": -9223372036854775808, "max": 9223372036854775807, "step": 3 } },
             { "key": "tiny", "type": "double?", "rule": { "min": -1e300, "max": 1e300, "step": 1e-300 } },
             { "key": "weights", "type": "[double]", "default": [] }
           ]

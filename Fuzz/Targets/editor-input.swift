@@ -6,9 +6,9 @@
 //   byte 1      options: ASCII markers, a key list that follows the file, monochrome, non-UTF-8
 //               locale, initial size class
 //   then        stored values of the user's file (FuzzSettings.stored), then events until the
-//               bytes end, one opcode byte each (see `step`): bits 0–4 the event, bit 6 "the
-//               terminal read goes on" (the loop does not wake yet), bit 7 for typed characters
-//               "beyond ASCII".
+//               bytes end, one opcode byte each (see `step`): bits 0–4 the event, bit 5 "draw
+//               this frame", bit 6 "the terminal read goes on" (the loop does not wake yet), bit 7
+//               for typed characters "beyond ASCII".
 //
 // Terminal input goes through the same steps as NcursesTerminal.readEvents: each read (a
 // character or a key code) through KeyDecoder.decode; after `ESC [ <` the characters through
@@ -20,12 +20,16 @@
 // update asks for stay pending (keys typed meanwhile are held, as with the real write queue)
 // until an opcode completes them through WriteQueue.write, or fails them (a full disk). As the
 // loop draws once per wake-up, the state is rendered and diffed against the previous frame
-// after each opcode that handed events over (not after those with bit 6).
+// after an opcode that handed events over (not after those with bit 6) and has bit 5, up to
+// ``Session/frameLimit`` frames a run, or else once at the end. Drawing every wake-up made a
+// frame per opcode the cost of the run (12 runs a second); the renderer is a function of the
+// state alone, so states reached and drawn across runs cover what every frame would.
 //
 // Only screens a terminal can have are drawn: each side up to 65,535 (the kernel's window size
-// is 16 bits) and up to 262,144 cells (1,024 × 256; a frame costs time and memory per cell, and 4 M
-// cells took over 10 s per frame here under ASan; 0 × Int.max loops Int.max rows in FrameDiff:
-// neither is a finding). Larger sizes still run through the update and its layout arithmetic.
+// is 16 bits) and up to 65,536 cells (512 × 128, or 2,048 × 32; a frame costs time and memory per
+// cell: 4 M cells took over 10 s per frame here under ASan, and frames of 262,144 cells held the
+// target to a few hundred runs a second; 0 × Int.max loops Int.max rows in FrameDiff: neither is a
+// finding). Larger sizes still run through the update and its layout arithmetic.
 import Foundation
 @testable import PrefsEditor
 @testable import PrefsModel
@@ -157,7 +161,8 @@ private final class Session {
                                           showsCursor: options & 16 != 0, capturesMouse: options & 32 == 0, keyListing: listing)
         state = controller.state
         terminal.size = (width, height)
-        draw()
+        // The first frame is drawn with the first the script asks for, or at the end.
+        dirty = true
     }
 
     func send(_ event: EditorEvent) {
@@ -178,10 +183,15 @@ private final class Session {
     /// reproducer does: `FUZZ_EDITOR_TRACE=1 .build-fuzz/bin/editor-input FILE`).
     static let tracing = ProcessInfo.processInfo.environment["FUZZ_EDITOR_TRACE"] == "1"
 
+    /// The most frames drawn in one run, besides the first and the last.
+    static let frameLimit = 3
+    var framesDrawn = 0
+
     func draw() {
         dirty = false
+        framesDrawn += 1
         let (cells, overflow) = state.width.multipliedReportingOverflow(by: state.height)
-        guard !overflow, cells <= 1 << 18, state.width <= 65_535, state.height <= 65_535 else { return }
+        guard !overflow, cells <= 1 << 16, state.width <= 65_535, state.height <= 65_535 else { return }
         let grid = EditorRenderer.render(state)
         if Self.tracing { print(grid.text) }
         _ = FrameDiff.between(previous, and: grid, monochrome: monochrome, isUTF8: isUTF8)
@@ -253,7 +263,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         step(session, &input)
     }
     while !session.pendingWrites.isEmpty { session.finishWrite() }
-    if session.dirty { session.draw() }
+    // Every run draws at least one frame: the last state, when the script asked for none.
+    if session.dirty && session.framesDrawn == 0 { session.draw() }
     return 0
 }
 
@@ -266,7 +277,7 @@ private func step(_ session: Session, _ input: inout FuzzBytes) {
         if opcode & 0x40 == 0 && !session.terminal.queue.isEmpty {
             for event in session.terminal.readEvents() where !session.quit { session.send(event) }
         }
-        if session.dirty && opcode & 0x40 == 0 { session.draw() }
+        if session.dirty && opcode & 0x60 == 0x20 && session.framesDrawn <= Session.frameLimit { session.draw() }
     }
     switch opcode % 32 {
     case 0..<14:

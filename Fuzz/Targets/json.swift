@@ -10,7 +10,11 @@
 //   SchemaReadersTests and the hostile SchemaReaderMutations check on mutated samples);
 // - a schema written as JSON (jsonValue, what `prefs-tui schema` prints) reads back the same;
 // - the suite `suiteName(declaredIn:)` finds by stepping over a schema file is the suite the
-//   schema reads as (commands open it while the schema is being read).
+//   schema reads as (commands open it while the schema is being read);
+// - the JSON Schema written for a schema (`schema --format json-schema`) is JSON that reads back;
+// - the input as an ICU pattern: where PortablePattern translates it, ICU compiles the
+//   translation too and, for ASCII text, both match the input and its halves alike.
+// The input is also read as a path as typed (`FileSystemPath(parsing:)`, `~user` included).
 import Foundation
 @testable import PrefsModel
 
@@ -45,6 +49,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let skimmed = PreferenceSchema.suiteName(declaredIn: bytes)
     if let schema = try? PreferenceSchema(jsonData: bytes) {
         checkRoundTrip(schema)
+        let written = schema.jsonSchema.prettyText
+        fuzzCheck((try? JSONValue(parsing: written)) == schema.jsonSchema, "a JSON Schema written does not read back:\n\(written)")
         // The suite a command opens while the schema is read is the schema's own.
         fuzzCheck(skimmed == schema.suiteName, "the skim found suite \(String(describing: skimmed)) in a schema of \(schema.suiteName)")
     }
@@ -62,7 +68,28 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let date = DateText.parse(text) {
         _ = DateText.format(date)
     }
+    if let path = try? FileSystemPath(parsing: text) {
+        for requirement in PathRequirement.allCases { _ = requirement.refusal(of: path.string) }
+    }
+    checkPortablePattern(text)
     return 0
+}
+
+/// A pattern's translation means what the pattern means, as far as ICU can tell on this input.
+private func checkPortablePattern(_ pattern: String) {
+    guard pattern.utf8.count <= 256, let original = WholeTextPattern(pattern) else { return }
+    let portable = PortablePattern(icu: pattern)
+    guard let translated = portable.translated else { return }
+    guard let again = WholeTextPattern(translated) else {
+        fuzzCheck(false, "ICU compiles /\(pattern)/ but not its translation /\(translated)/")
+        return
+    }
+    guard pattern.utf8.allSatisfy({ $0 < 0x80 }) else { return }
+    let half = pattern.count / 2
+    for sample in [pattern, String(pattern.prefix(half)), String(pattern.suffix(half)), ""] {
+        fuzzCheck(original.matches(sample) == again.matches(sample),
+                  "/\(pattern)/ and its translation /\(translated)/ disagree on \(sample.debugDescription)")
+    }
 }
 
 private func checkRoundTrip(_ schema: PreferenceSchema) {

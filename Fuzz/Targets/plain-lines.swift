@@ -10,7 +10,10 @@
 // list follows the store's keys; the rest is what the person types: `3`, `city`, `r 2`, `u`,
 // `l`, answers, `q`. A line that starts with `!` is no typing: another program stores its rest
 // as the first listed setting's text (or removes it, for `!` alone), and the change arrives as
-// the full screen gets it.
+// the full screen gets it. A line that starts with `*` is sent as a line of 1 MiB − 2 to 1 MiB +
+// 5 bytes (its next byte picks the length; the rest of it, repeated, fills it), so the reader's
+// limit is met on both sides. Each line typed is also read as `render --keys` reads key names
+// (KeyEvent.parse).
 import Foundation
 @testable import PrefsEditor
 @testable import PrefsModel
@@ -29,19 +32,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let settings = FuzzSettings(choice: choice, stored: stored)
     settings.store.failing = choice & 64 != 0
 
-    // What a terminal would hand over: the bytes on a pipe (the reader reads a descriptor).
-    // A pipe holds 64 KiB; libFuzzer's inputs are far smaller, and longer ones are cut.
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return 0 }
-    let count = min(typed.count, 60_000)
+    // What a terminal would hand over: the bytes in a file removed at once (the reader reads a
+    // descriptor; a pipe would hold only 64 KiB, short of the reader's 1 MiB limit).
+    var template = Array((NSTemporaryDirectory() + "/plain-lines-XXXXXX").utf8CString)
+    let input = mkstemp(&template)
+    guard input >= 0 else { return 0 }
+    unlink(template)
+    defer { close(input) }
+    let bytes = expandingLongLines(Array(typed))
     var written = 0
-    while written < count {
-        let result = write(ends[1], typed.baseAddress! + written, count - written)
+    while written < bytes.count {
+        let result = bytes.withUnsafeBytes { write(input, $0.baseAddress! + written, bytes.count - written) }
         if result <= 0 { break }
         written += result
     }
-    close(ends[1])
-    defer { close(ends[0]) }
+    lseek(input, 0, SEEK_SET)
 
     let listing: KeyListing = choice & 128 != 0 ? .followingStore() : .schema
     let controller = EditorController(prefs: settings.prefs, suiteName: settings.prefs.schema.suiteName, width: 80, height: 24,
@@ -54,12 +59,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         printed = said.next
     }
     printSaid()
-    var reader = PlainLineReader(descriptor: ends[0])
+    var reader = PlainLineReader(descriptor: input)
     var lines = 0
     while !controller.shouldQuit {
         lines += 1
         if lines > 100_000 { fuzzCheck(false, "the plain mode never finished after the end of input") }
         let line = reader.next()
+        if case .text(let text) = line {
+            fuzzCheck(text.utf8.count <= PlainLineReader.longestLine, "a line of \(text.utf8.count) bytes got past the limit")
+            for name in text.split(separator: " ") { _ = KeyEvent.parse(String(name)) }
+        }
         if case .text(let text) = line, text.hasPrefix("!"), let key = controller.state.keys.first {
             let value = String(text.dropFirst())
             // Another program's write, as the store would report it (the write may fail).
@@ -72,4 +81,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fuzzCheck(controller.state.pendingWrite == nil, "a write was left pending without a write queue")
     }
     return 0
+}
+
+/// The input with each line that starts with `*` made a line near the reader's limit.
+private func expandingLongLines(_ bytes: [UInt8]) -> [UInt8] {
+    guard bytes.contains(UInt8(ascii: "*")) else { return bytes }
+    var output: [UInt8] = []
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        if !output.isEmpty { output.append(0x0A) }
+        guard line.first == UInt8(ascii: "*") else {
+            output.append(contentsOf: line)
+            continue
+        }
+        let length = PlainLineReader.longestLine - 2 + Int((line.dropFirst().first ?? 0) % 8)
+        let fill = line.count > 2 ? Array(line.dropFirst(2)) : [UInt8(ascii: "x")]
+        output.reserveCapacity(output.count + length)
+        for index in 0..<length { output.append(fill[index % fill.count]) }
+    }
+    return output
 }

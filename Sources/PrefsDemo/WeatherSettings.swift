@@ -176,11 +176,16 @@ package enum WeatherSettings: Sendable {
         // Shown to the minute, so it changes when a minute starts.
         DerivedValue(name: "nextRefresh", title: "Next refresh",
                      changesAt: { _ in Date(timeIntervalSince1970: (now().timeIntervalSince1970 / 60).rounded(.down) * 60 + 60) }) { prefs in
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = timeZone ?? .current
-            formatter.dateFormat = prefs[.timeNotation] == .twelveHour ? "h:mm a" : "HH:mm"
-            return formatter.string(from: now().addingTimeInterval(Double(prefs[.refreshInterval]) * 60))
+            // The clock time by arithmetic on the zone's offset: a DateFormatter made on every
+            // evaluation (each change the editor shows) was a twentieth of the editor's work.
+            let moment = now().addingTimeInterval(Double(prefs[.refreshInterval]) * 60)
+            let zone = timeZone ?? .current
+            let local = Int((moment.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: moment))).rounded(.down))
+            let minutesOfDay = ((local / 60) % 1440 + 1440) % 1440
+            let (hour, minute) = (minutesOfDay / 60, minutesOfDay % 60)
+            let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+            guard prefs[.timeNotation] == .twelveHour else { return "\(twoDigits(hour)):\(twoDigits(minute))" }
+            return "\(hour % 12 == 0 ? 12 : hour % 12):\(twoDigits(minute)) \(hour < 12 ? "AM" : "PM")"
         }
     }
 

@@ -41,6 +41,23 @@ struct DerivedValueTests {
         #expect(fixture.prefs[WeatherSettings.temperature(reading: .sample)] == "295 K")
     }
 
+    /// The next refresh's clock time past midnight, in a zone behind UTC, in both notations.
+    @Test func theNextRefreshCrossesMidnightInAnyZone() {
+        let lateEvening = Date(timeIntervalSince1970: 1_795_305_000)   // 2026-11-21 23:50 UTC; refreshes every 15 min
+        let newYork = WeatherSettings.makeSchema(now: { lateEvening }, timeZone: TimeZone(identifier: "America/New_York")!)
+        let utc = WeatherSettings.makeSchema(now: { lateEvening }, timeZone: TimeZone(identifier: "UTC")!)
+        let prefs = Preferences(store: InMemoryStore(), schema: newYork)
+        func nextRefresh(_ schema: PreferenceSchema) -> String? {
+            schema.derivedValues.first { $0.name == "nextRefresh" }?.text(in: prefs)
+        }
+
+        #expect(nextRefresh(newYork) == "19:05")          // UTC−5 in November
+        #expect(nextRefresh(utc) == "00:05")
+        prefs[.timeNotation] = .twelveHour
+        #expect(nextRefresh(newYork) == "7:05 PM")
+        #expect(nextRefresh(utc) == "12:05 AM")
+    }
+
     @Test(arguments: StoreKind.allCases)
     func derivedValuesAreObservableLikeKeys(kind: StoreKind) {
         let fixture = StoreFixture(kind, schema: schema)

@@ -54,6 +54,16 @@ struct FileSystemPathTests {
             == "the absolute path (starting with / or ~) of an existing folder (\(folder.file("not-yet").quotedForMessage) does not exist)")
     }
 
+    /// A path Foundation's own path functions trap on (found by the json fuzz target).
+    @Test func aPathOfDoubledSlashesAndAReplacementCharacterIsCheckedWithoutAStop() {
+        let path = String(decoding: [0x2F, 0x2F, 0x91], as: UTF8.self)
+
+        #expect(PreferenceRule<FileSystemPath>.folder.allows(FileSystemPath(path)))
+        #expect(FolderPossibility.parent(of: "//a//b//") == "//a")
+        #expect(FolderPossibility.parent(of: "/a") == "/")
+        #expect(FolderPossibility.parent(of: "/") == nil)
+    }
+
     @Test func aSchemaFilesFolderRuleSaysWhyToo() throws {
         let folder = TemporaryDirectory()
         try FileManager.default.createSymbolicLink(atPath: folder.file("loop"), withDestinationPath: folder.file("loop"))

@@ -172,6 +172,10 @@ struct WholeTextPattern: @unchecked Sendable {
     private let expression: NSRegularExpression
 
     init?(_ pattern: String) {
+        // The pattern must compile on its own first: wrapped, an unbalanced `)` closed the
+        // wrapper's group and a trailing `\Q` quoted its end, so `a)|(?:b` compiled and matched
+        // any text starting with a (found by the json fuzz target).
+        guard (try? NSRegularExpression(pattern: pattern)) != nil else { return nil }
         // \A and \z, not ^ and $: ICU's $ also matches before a line terminator at the end, so
         // `AB12` followed by U+2028 (or a line feed, in a multiline rule) passed `[A-Z]{2}[0-9]{2}`.
         guard let expression = try? NSRegularExpression(pattern: "\\A(?:\(pattern))\\z") else { return nil }

@@ -51,37 +51,90 @@ struct PortablePattern {
         }
         func refuse(_ construct: String) -> Untranslatable { Untranslatable(construct: construct) }
 
+        /// What the last thing written was, for the quantifier after it: ECMA-262 refuses a
+        /// quantifier after an anchor or a lookaround (`$+`, `(?=a)*`) and after another
+        /// quantifier (`a{2}{3}`), where ICU takes them.
+        enum Last { case nothing, atom, anchor, quantifier }
+        var last = Last.nothing
+        /// For each open group, whether it is a lookaround.
+        var groups: [Bool] = []
+
         mutating func translate() throws -> String {
             var output = ""
             while let scalar = peek() {
                 index += 1
                 switch scalar {
                 case "\\":
-                    output += try escape(inClass: false)
+                    let escaped = try escape(inClass: false)
+                    output += escaped
+                    last = escaped == "^" || escaped == #"(?![\s\S])"# ? .anchor : .atom
                 case "[":
                     output += try characterClass()
+                    last = .atom
                 case ".":
                     // ICU's `.` stops at every line terminator; ECMA-262's not at U+0085, Python's
                     // only at a line feed.
                     output += #"[^\n\r\u0085\u2028\u2029]"#
+                    last = .atom
                 case "(":
-                    output += try groupOpening()
+                    let opening = try groupOpening()
+                    groups.append(opening == "(?=" || opening == "(?!")
+                    output += opening
+                    last = .nothing
+                case ")":
+                    guard let isLookaround = groups.popLast() else { throw refuse("an unopened \")\"") }
+                    output += ")"
+                    last = isLookaround ? .anchor : .atom
                 case "*", "+", "?":
+                    try quantifying(String(scalar))
                     output.unicodeScalars.append(scalar)
-                    // `a*+` (possessive) has no equivalent; `a*?` (lazy) is shared.
-                    if peek() == "+" { throw refuse("the possessive quantifier \"\(scalar)+\"") }
+                    // `a*?` (lazy) is shared; `a*+` (possessive) has no equivalent.
+                    if peek() == "?" {
+                        index += 1
+                        output += "?"
+                    } else if peek() == "+" {
+                        throw refuse("the possessive quantifier \"\(scalar)+\"")
+                    }
                 case "{":
-                    output += try counted()
-                case "|", "^", ")":
-                    output.unicodeScalars.append(scalar)
+                    let counted = try counted()
+                    if counted != "\\{" {
+                        try quantifying(counted)
+                        if peek() == "?" {
+                            index += 1
+                            output += counted + "?"
+                            continue
+                        }
+                    } else {
+                        last = .atom
+                    }
+                    output += counted
+                case "|":
+                    output += "|"
+                    last = .nothing
+                case "^":
+                    output += "^"
+                    last = .anchor
                 case "$":
                     // ICU's `$` also matches before a line terminator that ends the text.
                     output += #"(?=(?:\r\n|[\n\r\u0085\u2028\u2029])?(?![\s\S]))"#
+                    last = .anchor
                 default:
                     output += Self.literal(scalar)
+                    last = .atom
                 }
             }
+            guard groups.isEmpty else { throw refuse("an unclosed \"(\"") }
             return output
+        }
+
+        /// A quantifier where the last thing written can take one.
+        mutating func quantifying(_ quantifier: String) throws {
+            switch last {
+            case .atom: last = .quantifier
+            case .anchor: throw refuse("the quantified anchor or lookaround \"\(quantifier)\"")
+            case .quantifier: throw refuse("the repeated quantifier \"\(quantifier)\"")
+            case .nothing: throw refuse("the quantifier \"\(quantifier)\" with nothing before it")
+            }
         }
 
         /// `{n}`, `{n,}`, `{n,m}` as a quantifier; a `{` that starts none is a literal in ICU.
@@ -158,7 +211,7 @@ struct PortablePattern {
             case "A" where !inClass: return "^"
             case "z" where !inClass: return #"(?![\s\S])"#
             case "Q": return try quoted(inClass: inClass)
-            case "E": return ""                       // an \E with no \Q: nothing in ICU
+            case "E": throw refuse("\"\\E\" without \"\\Q\"")   // ICU's meaning of it is its own
             case "d": return UnicodeSets.digits.text(inClass: inClass)
             case "w": return UnicodeSets.word.text(inClass: inClass)
             case "s": return UnicodeSets.space.text(inClass: inClass)

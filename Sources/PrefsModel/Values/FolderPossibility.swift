@@ -51,11 +51,26 @@ enum FolderPossibility: Equatable {
                 self = .unknown
                 return
             }
-            let parent = (current as NSString).deletingLastPathComponent
-            guard !parent.isEmpty, parent != current else { break }
+            guard let parent = Self.parent(of: current) else { break }
             current = parent
         }
         self = .unknown
+    }
+}
+
+extension FolderPossibility {
+    /// The folder a path is in (`/a/b` → `/a`, `/a` → `/`), or nil for the root. Not
+    /// `NSString.deletingLastPathComponent`: corelibs Foundation traps on some paths (`//` and a
+    /// byte that is not UTF-8, found by the json fuzz target), and a path typed by a person
+    /// must not end the program.
+    static func parent(of path: String) -> String? {
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        var end = slash
+        while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let parent = end == 0 ? "/" : String(decoding: bytes[..<end], as: UTF8.self)
+        return parent == path ? nil : parent
     }
 }
 
