@@ -13,9 +13,10 @@ struct PrefsTUI: ParsableCommand {
             Without a command, opens the full-screen editor on the built-in weather demo \
             (suite com.example.weather). Every command takes --suite NAME (another program's \
             suite: $XDG_CONFIG_HOME/NAME.plist) and --schema FILE (a schema file describing its \
-            settings). A suite without a schema is shown as its file holds it: the schema is \
+            settings; an installed schema is found by the suite's name, see `prefs-tui schema \
+            install`). A suite without a schema is shown as its file holds it: the schema is \
             inferred from the stored values (see `prefs-tui schema --suite NAME`). Exit codes: \
-            0 success, 64 usage, 65 bad data, 66 missing input file, 74 I/O failure (also output \
+            0 success, 64 usage, 65 bad data, 66 missing input file or a suite that is nowhere, 74 I/O failure (also output \
             that cannot be written), 75 suite locked by another process for too long (try again \
             later), 77 a setting the site has locked ($XDG_CONFIG_DIRS/NAME.locks); a reader that stops reading (`| head -1`) ends the program quietly, as \
             SIGPIPE ends any filter (status 141).
@@ -23,7 +24,8 @@ struct PrefsTUI: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
-            RenameCommand.self, MigrateCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, WatchCommand.self, RenderCommand.self,
+            RenameCommand.self, MigrateCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, SuitesCommand.self, WatchCommand.self,
+            RenderCommand.self,
         ],
         defaultSubcommand: EditCommand.self)
 

@@ -16,7 +16,8 @@ struct ReadmeExampleTests {
     /// Each document with Swift code, the compiled file that holds its code, and how many
     /// blocks it has (so a block that stops being read as Swift is noticed).
     static let documents: [(document: String, compiled: String, blocks: Int)] = [
-        ("README.md", "Tests/DocumentationTests/ReadmeExamples.swift", 3),
+        ("README.md", "Tests/DocumentationTests/ReadmeExamples.swift", 4),
+        ("Sources/PrefsModel/PrefsModel.docc/SchemaFiles.md", "Tests/DocumentationTests/ReadmeExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/Migrations.md", "Tests/DocumentationTests/ReadmeExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/GettingStarted.md", "Tests/DocumentationTests/ReadmeExamples.swift", 1),
         ("Sources/PrefsEditor/PrefsEditor.docc/EmbeddingTheEditor.md", "Tests/DocumentationTests/ReadmeExamples.swift", 2),

@@ -89,3 +89,16 @@ try prefs.migrate()   // at start, so that reads see the steps' results
 #expect(prefs[.refreshInterval] == 20)
 #expect(prefs.store.storedValue(forKey: PreferenceSchema.versionKey) == .int(2))
 }
+
+// MARK: README, "Schema files", and SchemaFiles.md, installing a program's schema
+
+/// Compiled, not run: it installs into the user's own folder.
+func readmeInstallingTheSchema() throws {
+try BackupSettings.schema.install()      // the user's; a package installs schema.jsonText in /usr/share/prefs-tui/schemas
+}
+
+/// Compiled, not run, as above.
+func schemaFilesInstallingTheSchema() throws {
+try BackupSettings.schema.install()                     // this user's: ~/.local/share/prefs-tui/schemas/com.example.backup.json
+print(BackupSettings.schema.jsonText)                   // the file's text, for a package's installer
+}

@@ -87,6 +87,10 @@ public final class ChildProcess: Sendable {
         // No site folders unless a test gives some: the machine's own /etc/xdg must not reach
         // the tests (a folder that does not exist is read as none).
         merged["XDG_CONFIG_DIRS"] = (configHome as NSString).appendingPathComponent("no-site-folders")
+        // Installed schemas only where the test installs them (`data` beside the suites): the
+        // machine's and the user's own must not reach the tests either.
+        merged["XDG_DATA_HOME"] = (configHome as NSString).appendingPathComponent("data")
+        merged["XDG_DATA_DIRS"] = (configHome as NSString).appendingPathComponent("no-system-data")
         // A child that crashes ends at once, its status saying so: Swift's backtracer, which
         // inherits the child's output pipes, was seen to hang on a crash under AddressSanitizer
         // and with it the test that read those pipes (the CI run stopped for 16 minutes).

@@ -36,8 +36,10 @@ public final class TmuxSession: @unchecked Sendable {
         self.binary = binary
         var command = ["new-session", "-d", "-s", "e", "-x", String(width), "-y", String(height), "-e", "XDG_CONFIG_HOME=\(folder)"]
         // A known environment: colours allowed unless a test asks otherwise, a UTF-8 locale.
-        // No site folders unless the test gives some (the machine's /etc/xdg must not reach tests).
-        let settings = ["NO_COLOR": "", "LANG": "C.UTF-8", "XDG_CONFIG_DIRS": folder + "/no-site-folders"]
+        // No site folders or installed schemas unless the test gives some (the machine's
+        // /etc/xdg and /usr/share must not reach tests).
+        let settings = ["NO_COLOR": "", "LANG": "C.UTF-8", "XDG_CONFIG_DIRS": folder + "/no-site-folders",
+                        "XDG_DATA_HOME": folder + "/data", "XDG_DATA_DIRS": folder + "/no-system-data"]
             .merging(environment) { _, requested in requested }
         for (name, value) in settings.sorted(by: { $0.key < $1.key }) where name != "TERM" { command += ["-e", "\(name)=\(value)"] }
         command += ["sh", "-c", script]

@@ -76,6 +76,9 @@ struct PlainModeTests {
         let cli = CommandLineFixture()
         let input = try cli.write("r\nr 99\n\(String(repeating: "y", count: 5000))\nq\n", to: "input.txt")
 
+        // A suite whose file holds no settings (a suite that is nowhere is a misspelling, exit 66).
+        try SuiteStore(suiteName: "com.acme.empty", directory: cli.directory.path, watchForChanges: false).commit(["x": .int(1)])
+        try SuiteStore(suiteName: "com.acme.empty", directory: cli.directory.path, watchForChanges: false).commit(["x": nil])
         let empty = try cli.runInShell("< '\(input)'", "--plain", "--suite", "com.acme.empty")
         let demo = try cli.runInShell("< '\(input)'", "--plain")
 

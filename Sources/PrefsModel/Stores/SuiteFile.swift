@@ -450,6 +450,12 @@ struct SuiteFile: Sendable {
         return current
     }
 
+    /// Whether anything is at the suite's path (a file, or a link, even one that leads nowhere).
+    package var exists: Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// Where the chain of symbolic links starting at the suite's path ends (the path itself
     /// when it is no link), and whether that end is still a link (after 40 links, as the
     /// kernel gives up, or an unreadable link).

@@ -113,6 +113,9 @@ public final class SuiteStore: PreferenceStore {
 
     public var location: String { path }
 
+    /// Whether anything is at the suite's path now (a file, or a link, even one to nothing).
+    package var hasFile: Bool { file.exists }
+
     /// Whether the file's bytes are kept for the next comparison (see ``Options/keepsFileBytes``).
     package var holdsFileBytes: Bool { state.withLock { $0.bytes != nil } }
 

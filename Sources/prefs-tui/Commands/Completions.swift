@@ -27,11 +27,9 @@ enum Completions {
     }
 
     /// Suite names: the property lists in the config folder.
+    /// The suites there are: suite files, installed schemas and the demo (``KnownSuites``).
     static let suites = CompletionKind.custom { _, _, prefix in
-        let folder = SuiteLocation.defaultDirectory()
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let names = files.filter { $0.hasSuffix(".plist") }.map { String($0.dropLast(".plist".count)) }
-        return matching(prefix, names.sorted())
+        matching(prefix, KnownSuites.names())
     }
 
     /// The first word after the command that is neither an option nor an option's value.

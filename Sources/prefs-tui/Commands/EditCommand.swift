@@ -40,7 +40,7 @@ struct EditCommand: ParsableCommand {
             // The plain mode only appends, so a wait for another process's lock can be said on
             // standard error; on the full screen a line there would garble it (the status line
             // names the holder instead).
-            let prefs = try options.open(watchForChanges: true, reportsLockWaits: editorOptions.asksPlainQuestions)
+            let prefs = try options.open(watchForChanges: true, reportsLockWaits: editorOptions.asksPlainQuestions, mustExist: true)
             let summary: PreferencesEditor.Summary
             do throws(PreferencesEditorError) {
                 summary = try PreferencesEditor(prefs, options: editorOptions).run()

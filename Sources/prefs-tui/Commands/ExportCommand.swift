@@ -38,7 +38,7 @@ struct ExportCommand: ParsableCommand {
             if effective && format == .plist {
                 throw CommandFailure("--effective writes JSON only (each value with its source); leave out --format plist", status: ExitStatus.usage)
             }
-            let prefs = try options.open(readsOnce: true)
+            let prefs = try options.open(readsOnce: true, mustExist: true)
             if effective {
                 let data = Data((Self.effectiveValues(prefs).prettyText + "\n").utf8)
                 guard let output else { return Output.write(data) }

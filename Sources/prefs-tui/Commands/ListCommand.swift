@@ -24,7 +24,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let prefs = try options.open(readsOnce: true)
+            let prefs = try options.open(readsOnce: true, mustExist: true)
             // The schema's own list when every key is listed: a filtered copy of 200,000 keys,
             // grown by appending, was 3 MB of `list`'s peak.
             let keys = modified ? prefs.schema.keys.filter { !prefs.isDefault($0) } : prefs.schema.keys

@@ -20,8 +20,10 @@ struct SuiteOptions: ParsableArguments {
 
     func declaredSchema() throws -> PreferenceSchema? { try selection.declaredSchema() }
 
-    func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true, readsOnce: Bool = false) throws -> Preferences {
-        try selection.open(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits, readsOnce: readsOnce)
+    func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true, readsOnce: Bool = false,
+              mustExist: Bool = false) throws -> Preferences {
+        try selection.open(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits, readsOnce: readsOnce,
+                           mustExist: mustExist)
     }
 
     func schemaWithoutDiagnostics() throws -> PreferenceSchema { try selection.schemaWithoutDiagnostics() }

@@ -8,15 +8,24 @@ struct SuiteSelection: Equatable {
     var suite: String?
     var schema: String?
 
-    /// The schema that describes the suite: the file given with `--schema`, or the demo when no
-    /// other suite is named; nil for another suite without `--schema`, whose schema is inferred
-    /// from its file (applying the demo to another program's suite would show and write the
-    /// demo's keys in it).
+    /// The schema that describes the suite: the file given with `--schema`, else the demo when
+    /// no other suite is named, else the suite's installed schema (``InstalledSchemas``: a
+    /// program's own, found by its suite's name); nil for another suite with none, whose schema
+    /// is inferred from its file (applying the demo to another program's suite would show and
+    /// write the demo's keys in it). An installed schema that cannot be read is an error naming
+    /// its file, as a `--schema` file's is: nothing falls back silently.
     func declaredSchema() throws -> PreferenceSchema? {
-        guard let path = schema else {
+        guard let path = schema ?? installedSchemaPath else {
             return suite == nil || suite == WeatherSettings.suiteName ? WeatherSettings.schema : nil
         }
-        return try Self.schema(from: schemaFileContents(), path: path)
+        return try Self.schema(from: InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema"), path: path)
+    }
+
+    /// The installed schema file of the suite named with `--suite`, when no `--schema` is given
+    /// (the demo's suite keeps the built-in demo).
+    var installedSchemaPath: String? {
+        guard schema == nil, let suite, suite != WeatherSettings.suiteName else { return nil }
+        return InstalledSchemas.path(ofSuite: suite)
     }
 
     /// The bytes of the `--schema` file.
@@ -42,9 +51,17 @@ struct SuiteSelection: Equatable {
     /// `readsOnce`: the command looks at the suite once (`list`, `get`, `export` read it;
     /// `import` reads it and writes once), so the store need not keep the file's bytes for a
     /// later comparison.
-    func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true, readsOnce: Bool = false) throws -> Preferences {
+    ///
+    /// `mustExist`: a suite with no file, no schema (given, installed or the demo) and no site
+    /// file is most likely a misspelled name: it is an error, exit 66, naming the nearest suites
+    /// there are (`get`, `list`, `export`, `watch` and the editor; `set` and `import` create one).
+    func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true, readsOnce: Bool = false,
+              mustExist: Bool = false) throws -> Preferences {
         let (store, site, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits,
                                                        readsOnce: readsOnce)
+        if mustExist, schema.isInferred, schema.keys.isEmpty, !store.hasFile {
+            throw Self.noSuchSuite(store.suiteName)
+        }
         if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
         let layers = site?.layers ?? .none
         for problem in layers.problems { Diagnostics.print("warning: \(problem)") }
@@ -155,5 +172,13 @@ struct SuiteSelection: Equatable {
         }
         guard let suite = opening.result(), suite.name == given ?? declared.suiteName else { return (declared, nil) }
         return (declared, (suite.store, suite.site))
+    }
+
+    /// The error for a suite that is nowhere: its name, and the nearest names there are.
+    static func noSuchSuite(_ name: String) -> CommandFailure {
+        let near = EditDistance.ranked(name, among: KnownSuites.names()).prefix(3).map(\.name)
+        let hint = near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?"
+        return CommandFailure("no settings named \(name.quotedForMessage): no suite file in \(SuiteLocation.defaultDirectory().controlCharactersEscaped), "
+            + "no installed schema and no site defaults\(hint)", status: ExitStatus.noInput)
     }
 }

@@ -18,7 +18,7 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         var token: ObservationToken?
         try reportingFailures {
-            let prefs = try options.open(watchForChanges: true)
+            let prefs = try options.open(watchForChanges: true, mustExist: true)
             let watched = Set(try keys.map { try prefs.schema.requireKey(named: $0).name })
             token = prefs.observeAll { changes in
                 for change in changes where watched.isEmpty || watched.contains(change.name) {

@@ -6,6 +6,8 @@ import PrefsModel
 //
 //   settings-host                 prints the settings and the derived value
 //   settings-host settings [N]    opens the editor (N times in a row), prints what changed
+//   settings-host install-schema  installs its schema for this user, so `prefs-tui --suite
+//                                 com.example.backup` finds its settings, rules and titles
 //   settings-host settings N --own-stop-handler
 //                                 the same, with a SIGTSTP handler of its own, which counts
 //                                 stops and goes on (a program that must not be stopped)
@@ -30,6 +32,16 @@ if let index = arguments.firstIndex(of: "--own-stop-handler") {
 }
 
 func shown(_ value: PlistValue?) -> String { value?.summary ?? "(default)" }
+
+if arguments.first == "install-schema" {
+    do {
+        print("host: installed the schema as \(try BackupSettings.schema.install())")
+        exit(0)
+    } catch {
+        print("host: cannot install the schema: \(error)")
+        exit(1)
+    }
+}
 
 guard arguments.first == "settings" else {
     for key in BackupSettings.schema.keys { print("\(key.name) = \(prefs.text(of: key))") }

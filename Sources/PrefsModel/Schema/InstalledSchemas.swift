@@ -1,0 +1,134 @@
+import Foundation
+
+/// Where programs install their schema files, so that any tool finds a suite's settings by its
+/// name, as gsettings finds a schema under `glib-2.0/schemas`: `<suite>.json` in
+/// `$XDG_DATA_HOME/prefs-tui/schemas` (one user's; default `~/.local/share/prefs-tui/schemas`),
+/// then in `prefs-tui/schemas` under each `$XDG_DATA_DIRS` folder (everyone's; default
+/// `/usr/local/share:/usr/share`). The first found wins.
+///
+/// ```swift
+/// InstalledSchemas.path(ofSuite: "com.example.backup")  // "/home/ada/.local/share/prefs-tui/schemas/com.example.backup.json"
+/// ```
+public enum InstalledSchemas {
+    /// One installed schema file.
+    public struct Entry: Sendable, Hashable {
+        /// The suite the file is named for.
+        public let suiteName: String
+        /// The file.
+        public let path: String
+        /// The folder it is in.
+        public let folder: String
+    }
+
+    /// The user's own folder: `$XDG_DATA_HOME/prefs-tui/schemas` (an absolute path), else
+    /// `$HOME/.local/share/prefs-tui/schemas`.
+    ///
+    /// ```swift
+    /// InstalledSchemas.userFolder(environment: ["XDG_DATA_HOME": "/tmp/data"])  // "/tmp/data/prefs-tui/schemas"
+    /// ```
+    public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base: String
+        if let configured = environment["XDG_DATA_HOME"], configured.hasPrefix("/") {
+            base = configured
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = (home as NSString).appendingPathComponent(".local/share")
+        }
+        return (base as NSString).appendingPathComponent(subfolder)
+    }
+
+    /// Everyone's folders, highest precedence first: `prefs-tui/schemas` under each absolute
+    /// `$XDG_DATA_DIRS` entry (`/usr/local/share:/usr/share` when unset or empty).
+    ///
+    /// ```swift
+    /// InstalledSchemas.systemFolders(environment: [:])  // ["/usr/local/share/prefs-tui/schemas", "/usr/share/prefs-tui/schemas"]
+    /// ```
+    public static func systemFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var listed = (environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        if listed.isEmpty { listed = ["/usr/local/share", "/usr/share"] }
+        var seen = Set<String>()
+        return listed.filter { seen.insert($0).inserted }.map { ($0 as NSString).appendingPathComponent(subfolder) }
+    }
+
+    /// Every folder looked in, in order: the user's, then everyone's.
+    public static func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        [userFolder(environment: environment)] + systemFolders(environment: environment)
+    }
+
+    /// The installed schema file of a suite: the first `<suite>.json` found, or nil.
+    ///
+    /// ```swift
+    /// if let path = InstalledSchemas.path(ofSuite: "com.example.backup") { … }
+    /// ```
+    public static func path(ofSuite suiteName: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard SuiteLocation.isValidSuiteName(suiteName) else { return nil }
+        for folder in folders(environment: environment) {
+            let path = (folder as NSString).appendingPathComponent(suiteName + ".json")
+            if FileManager.default.fileExists(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Every installed schema file, one per suite (the one that wins), sorted by suite name.
+    ///
+    /// ```swift
+    /// InstalledSchemas.all().map(\.suiteName)  // ["com.example.backup"]
+    /// ```
+    public static func all(environment: [String: String] = ProcessInfo.processInfo.environment) -> [Entry] {
+        var found: [String: Entry] = [:]
+        for folder in folders(environment: environment) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names where name.hasSuffix(".json") {
+                let suite = String(name.dropLast(".json".count))
+                guard found[suite] == nil, SuiteLocation.isValidSuiteName(suite) else { continue }
+                found[suite] = Entry(suiteName: suite, path: (folder as NSString).appendingPathComponent(name), folder: folder)
+            }
+        }
+        return found.values.sorted { $0.suiteName < $1.suiteName }
+    }
+
+    static let subfolder = "prefs-tui/schemas"
+}
+
+extension PreferenceSchema {
+    /// The schema as a schema file holds it (what `prefs-tui schema` prints and `--schema`
+    /// reads), with a final line break: the text a program installs.
+    ///
+    /// ```swift
+    /// try schema.jsonText.write(toFile: "backup.json", atomically: true, encoding: .utf8)
+    /// ```
+    public var jsonText: String { jsonValue.prettyText + "\n" }
+
+    /// Installs this schema for the user (`$XDG_DATA_HOME/prefs-tui/schemas/<suite>.json`), so
+    /// `prefs-tui` and any tool find the suite's settings, rules and titles by its name; the
+    /// file is replaced whole or not at all. Returns the file's path. For everyone, a package's
+    /// installer copies ``jsonText`` to `/usr/share/prefs-tui/schemas/<suite>.json` instead
+    /// (or runs `prefs-tui schema install FILE --system`).
+    ///
+    /// ```swift
+    /// try BackupSettings.schema.install()
+    /// ```
+    @discardableResult
+    public func install(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        try install(into: InstalledSchemas.userFolder(environment: environment))
+    }
+
+    /// Installs this schema into `folder` as `<suite>.json`, making the folder (mode 0755) when
+    /// it is missing.
+    package func install(into folder: String) throws -> String {
+        if let problem = SuiteLocation.problem(withSuiteName: suiteName) {
+            throw PreferenceError.writeFailed(path: folder, reason: "invalid suite name \(suiteName.debugDescription): \(problem)")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o755])
+        } catch {
+            throw PreferenceError.writeFailed(path: folder, reason: "cannot create the folder")
+        }
+        let path = (folder as NSString).appendingPathComponent(suiteName + ".json")
+        try OutputFile.write(Data(jsonText.utf8), to: path)
+        // Read by everyone, whoever's umask wrote it: other users' tools look it up too.
+        chmod(path, 0o644)
+        return path
+    }
+}
