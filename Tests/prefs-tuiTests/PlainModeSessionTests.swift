@@ -56,7 +56,7 @@ struct PlainModeSessionTests {
         let session = Session()
         #expect(await eventually { session.said.contains("Setting (number or name") })
         session.type("6")                                                  // Refresh every
-        #expect(await eventually { session.said.contains("New value (Enter keeps it; r resets): ") })
+        #expect(await eventually { session.said.contains("New value (Enter or Esc keeps it; r resets): ") })
 
         try session.changeOutside(["refreshInterval": .int(30)])
 

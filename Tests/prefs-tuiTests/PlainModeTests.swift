@@ -31,11 +31,24 @@ struct PlainModeTests {
         #expect(cli.stored == ["refreshInterval": .int(20)])
     }
 
+    /// The plain mode as a first hour found it (issue 39, item 5): the host's title shown as
+    /// given, Esc at a question keeping the value, Ctrl-D ending with the closing line of q.
+    @Test func escKeepsTheValueAndTheEndOfInputClosesAsQDoes() throws {
+        let (cli, result) = try session("6", "\u{1B}", "7")   // input ends after the question for 7, as Ctrl-D ends it
+
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("Weather, suite com.example.weather ("), "\(result.output)")
+        #expect(result.output.contains("Refresh every stays 15 min."), "\(result.output)")
+        #expect(!result.output.contains("is not allowed"), "\(result.output)")
+        #expect(result.output.hasSuffix("New value (Enter or Esc keeps it; r resets): \nBye.\n"), "\(result.output)")
+        #expect(cli.stored.isEmpty)
+    }
+
     @Test func aSettingIsPickedByNameAndAChoiceByNameOrNumber() throws {
         let (cli, result) = try session("temperatureNotation", "fahrenheit", "timeNotation", "1", "notificationsEnabled", "yes", "q")
 
         #expect(result.status == 0)
-        #expect(result.output.contains("  1. Celsius\n  2. Fahrenheit\n  3. Kelvin\nChoice (number or name; Enter keeps Celsius; r resets): "))
+        #expect(result.output.contains("  1. Celsius\n  2. Fahrenheit\n  3. Kelvin\nChoice (number or name; Enter or Esc keeps Celsius; r resets): "))
         #expect(cli.stored == ["temperatureNotation": .string("fahrenheit"), "timeNotation": .string("twelveHour"),
                                "notificationsEnabled": .bool(true)])
     }

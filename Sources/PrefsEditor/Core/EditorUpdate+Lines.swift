@@ -122,7 +122,9 @@ extension EditorUpdate {
             return []
         }
         let key = state.keys[index]
-        if input.isEmpty {
+        // Esc, as a person leaves a field on the full screen, keeps it too: it was taken for a
+        // value and refused (`"\u{1B}" is not allowed`).
+        if input.isEmpty || input.trimmingCharacters(in: .whitespaces) == "\u{1B}" {
             state.conversation?.say(.kept(name: name))
             return []
         }

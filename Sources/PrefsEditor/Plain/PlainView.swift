@@ -18,7 +18,8 @@ enum PlainView {
     static func words(for said: PlainConversation.Said, in state: EditorState) -> String {
         switch said {
         case .introduction(let warning):
-            var text = "\(state.title) settings, suite \(state.suiteName) (\(state.location)).\n"
+            // The title as the host gave it: "My app settings" is not followed by " settings".
+            var text = "\(state.title), suite \(state.suiteName) (\(state.location)).\n"
             if let warning { text += "Warning: \(warning)\n" }
             return text + "Type a setting's number or name to change it; l lists the settings again, r NUMBER resets one, "
                 + "u undoes the last change, q quits.\n"
@@ -47,7 +48,9 @@ enum PlainView {
         case .help:
             return "Type a setting's number (1 to \(state.keys.count)) or its key name; r and a number resets it; u undoes; l lists; q quits.\n"
         case .lineRefused(let reason): return "That line was not taken: \(reason). Nothing was changed.\n"
-        case .goodbye(let endOfInput): return endOfInput ? "\n" : "Bye.\n"
+        // Ctrl-D (the end of input) closes as q does, on a line of its own after the prompt: a
+        // person listening learns that it ended.
+        case .goodbye(let endOfInput): return endOfInput ? "\nBye.\n" : "Bye.\n"
         }
     }
 
@@ -93,11 +96,11 @@ enum PlainView {
         text += ". Allowed: \(words(for: key)).\n"
         if let choices = key.rule.choices {
             for (index, choice) in choices.enumerated() { text += "  \(index + 1). \(choice.title.controlCharactersEscaped)\n" }
-            return text + "Choice (number or name; Enter keeps \(now); r resets): "
+            return text + "Choice (number or name; Enter or Esc keeps \(now); r resets): "
         }
         let hint = key.type.isList ? "items separated by commas, or a JSON array; "
             : key.type.unwrapped == .string ? "\"\" for empty text; " : ""
-        return text + "New value (\(hint)Enter keeps it; r resets): "
+        return text + "New value (\(hint)Enter or Esc keeps it; r resets): "
     }
 
     private static func title(of key: AnyPreferenceKey) -> String {
