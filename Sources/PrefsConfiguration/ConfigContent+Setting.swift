@@ -35,10 +35,23 @@ enum SettingContent {
         guard let natural = configType(of: key.type) else {
             throw PreferencesProviderError.unsupportedType(key: key.name, settingType: key.type.name)
         }
-        guard natural == type else {
-            throw PreferencesProviderError.typeMismatch(key: key.name, settingType: key.type.name, requested: type, allowed: natural)
+        if natural == type { return content(prefs.json(of: key), as: natural) }
+        // A whole number asked for as a double (a framework's timeout in seconds): given where
+        // the double holds it exactly, as the environment provider parses `5` as the type asked
+        // for; the reader otherwise swallowed the mismatch and the setting was silently unused.
+        if natural == .int, type == .double, let number = wholeAsDouble(prefs.json(of: key)) { return .double(number) }
+        if natural == .intArray, type == .doubleArray, case .array(let items) = prefs.json(of: key) {
+            let numbers = items.compactMap(wholeAsDouble)
+            if numbers.count == items.count { return .doubleArray(numbers) }
         }
-        return content(prefs.json(of: key), as: natural)
+        if natural == .int, type == .double, prefs.json(of: key) == .null { return nil }
+        throw PreferencesProviderError.typeMismatch(key: key.name, settingType: key.type.name, requested: type, allowed: natural)
+    }
+
+    /// A JSON whole number as a double, when the double is exactly that number (below 2^53).
+    private static func wholeAsDouble(_ json: JSONValue) -> Double? {
+        guard case .int(let value) = json, let exact = Double(exactly: value), Int(exactly: exact) == value else { return nil }
+        return exact
     }
 
     /// JSON as the typed value writes it (``PreferenceValue/jsonValue``), as content of `type`.

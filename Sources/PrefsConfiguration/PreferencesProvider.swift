@@ -16,8 +16,14 @@ import Synchronization
 ///   or `"http.timeout"` for a setting of that name). A name the schema does not hold is not
 ///   found here, and the reader asks the next provider.
 /// - Types: bool, int, double and data as themselves; text, a choice (its raw value), a date
-///   (ISO 8601), a URL and a path as a string; lists as arrays. Asking for another type, or
+///   (ISO 8601), a URL and a path as a string; lists as arrays. One conversion is made: an int
+///   (or a list of ints) asked for as a double (or doubles) is given as one where the double
+///   holds it exactly, below 2^53, as a framework reads a timeout. Asking for another type, or
 ///   for a dictionary or custom type, throws ``PreferencesProviderError`` naming the setting.
+/// - Defaults: with `defaults: .included` (the default) a setting nobody set is found with its
+///   declared default; with `.omitted` it is not found, so the reader's own default or a later
+///   provider answers, and "was it given?" can be asked (a framework that listens on a socket
+///   unless a port is given).
 /// - Secrets: a setting declared with `isSecret: true` is passed on as secret, so the reader's
 ///   access log redacts it.
 /// - Values: read from the store's memory, never from the disk on each call
@@ -38,6 +44,22 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
     /// ```
     public let providerName: String
     private let diagnostics: DiagnosticReporter
+    private let defaults: Defaults
+
+    /// Whether settings nobody set are found with their declared defaults.
+    ///
+    /// ```swift
+    /// let config = ConfigReader(providers: [PreferencesProvider(prefs, defaults: .omitted), EnvironmentVariablesProvider()])
+    /// ```
+    public enum Defaults: Sendable, Hashable {
+        /// A setting nobody set is found with its declared default: this provider answers every
+        /// setting of the schema. Use it where it is the last word (the usual case).
+        case included
+        /// Only stored values are found (the user's, the site's, the program's overrides); a
+        /// setting nobody set is not found, and the reader's default or a later provider
+        /// answers. Use it before other providers, or where "not given" means something.
+        case omitted
+    }
 
     /// A provider over `preferences`. `onDiagnostic` hears of each stored value that is
     /// ignored (once per setting and value), and `onProblem` of each file that cannot be read
@@ -47,10 +69,11 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
     /// ```swift
     /// let provider = PreferencesProvider(Preferences(MySettings.schema))
     /// ```
-    public init(_ preferences: Preferences,
+    public init(_ preferences: Preferences, defaults: Defaults = .included,
                 onDiagnostic: @escaping @Sendable (PreferenceDiagnostic) -> Void = PreferencesProvider.printDiagnostic,
                 onProblem: @escaping @Sendable (String) -> Void = PreferencesProvider.printProblem) {
         self.preferences = preferences
+        self.defaults = defaults
         providerName = "PreferencesProvider[\(preferences.schema.suiteName)]"
         diagnostics = DiagnosticReporter(onDiagnostic, problems: onProblem)
     }
@@ -80,7 +103,7 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
     /// try provider.value(forKey: ["quality"], type: .int).value?.content  // .int(85)
     /// ```
     public func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
-        try SettingLookup.lookup(key, type: type, in: preferences, diagnostics: diagnostics)
+        try SettingLookup.lookup(key, type: type, in: preferences, diagnostics: diagnostics, defaults: defaults)
     }
 
     /// Reads the suite's file again first, for a value newer than the watcher has reported.
@@ -125,7 +148,7 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
     /// let frozen = provider.snapshot()
     /// ```
     public func snapshot() -> any ConfigSnapshot {
-        PreferencesSnapshot(of: preferences, providerName: providerName, diagnostics: diagnostics)
+        PreferencesSnapshot(of: preferences, providerName: providerName, diagnostics: diagnostics, defaults: defaults)
     }
 
     /// A snapshot now, then a new one after each change, in order, until `updatesHandler` returns.

@@ -6,7 +6,7 @@ import PrefsModel
 /// value now as content, and a secret passed on as secret.
 enum SettingLookup {
     static func lookup(_ key: AbsoluteConfigKey, type: ConfigType, in prefs: Preferences,
-                       diagnostics: DiagnosticReporter) throws -> LookupResult {
+                       diagnostics: DiagnosticReporter, defaults: PreferencesProvider.Defaults) throws -> LookupResult {
         let name = ConfigKeyNames.settingName(for: key)
         // A file that cannot be read reads as no values at all: say why, or every setting would
         // silently read as its default.
@@ -16,6 +16,12 @@ enum SettingLookup {
         // A stored value the setting cannot use (it breaks the rule, or is of another type)
         // reads as the setting's default, as everywhere else, and is reported once.
         if let diagnostic = prefs.diagnostic(for: setting) { diagnostics.report(diagnostic) }
+        // With defaults omitted, a setting nobody set is not found here: the reader's own
+        // default, or a later provider, answers (a program's default shadowed them).
+        if defaults == .omitted, case .registeredDefault = prefs.source(of: setting) {
+            _ = try SettingContent.content(of: setting, in: prefs, as: type)   // the type still has to fit
+            return LookupResult(encodedKey: name, value: nil)
+        }
         let content = try SettingContent.content(of: setting, in: prefs, as: type)
         return LookupResult(encodedKey: name, value: content.map { ConfigValue($0, isSecret: setting.isSecret) })
     }
