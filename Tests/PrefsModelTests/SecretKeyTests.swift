@@ -31,4 +31,48 @@ struct SecretKeyTests {
             #expect("\(error)".contains(#""secret" must be true or false"#), "\(error)")
         }
     }
+
+    // MARK: The value kept out of every message (issue 40)
+
+    static let marker = "MARKER-5e1d"
+    static let token = PreferenceKey<String>("apiToken", default: "", rule: .text(maxLength: 24), isSecret: true)
+    static let secretSchema = PreferenceSchema(title: "Service", suiteName: "com.example.service", keys: [token])
+
+    @Test func aRefusedSecretIsNamedNeverQuoted() {
+        let prefs = Preferences(store: InMemoryStore(), schema: Self.secretSchema)
+
+        #expect(throws: PreferenceError.invalidSecret(key: "apiToken", allowed: "text of at most 24 characters")) {
+            try prefs.set(Self.marker + String(repeating: "x", count: 30), for: Self.token)
+        }
+        #expect(throws: PreferenceError.invalidSecret(key: "apiToken", allowed: "text of at most 24 characters")) {
+            try Self.token.storedValue(parsing: [Self.marker + String(repeating: "x", count: 30)])
+        }
+    }
+
+    @Test func theDefaultWriteErrorHandlerAndTheDiagnosticsLeaveTheValueOut() {
+        let reports = Locked([String]())
+        let stored = Self.marker + String(repeating: "y", count: 30)
+        let prefs = Preferences(store: InMemoryStore(["apiToken": .string(stored)]), schema: Self.secretSchema,
+                                onWriteError: { error in reports.withLock { $0.append("\(error)") } })
+
+        prefs[Self.token] = Self.marker + String(repeating: "z", count: 30)   // refused: reported to the handler
+        let diagnostic = prefs.diagnostic(for: Self.token)
+
+        #expect(reports.withLock { $0.count } == 1)
+        #expect(!reports.withLock { $0.joined() }.contains(Self.marker), "\(reports.withLock { $0 })")
+        #expect(diagnostic != nil)
+        #expect(!"\(diagnostic!)".contains(Self.marker), "\(diagnostic!)")
+        #expect(prefs[Self.token] == "")                                        // a program reads it by its typed key
+    }
+
+    @Test func aChangesTextSaysWhetherASecretIsSet() async {
+        let prefs = Preferences(store: InMemoryStore(), schema: Self.secretSchema)
+        let texts = Locked([String]())
+        let token = prefs.observeAll { changes in texts.withLock { $0 += changes.map { "\($0.oldText) → \($0.newText)" } } }
+        defer { token.cancel() }
+
+        prefs[Self.token] = Self.marker
+
+        #expect(texts.withLock { $0 } == ["(secret, not set) → (secret, set)"])
+    }
 }

@@ -86,7 +86,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```
     package func diagnostic(of stored: PlistValue?) -> PreferenceDiagnostic? {
         guard let stored, let reason = problem(with: stored) else { return nil }
-        return PreferenceDiagnostic(key: name, storedValue: stored.summary, reason: reason)
+        return PreferenceDiagnostic(key: name, storedValue: shownSummary(of: stored), reason: reason)
     }
 
     /// The same key under another name, title and section, sharing this one's default, rule and
@@ -135,7 +135,10 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```swift
     /// PreferenceKeys.refreshInterval.problem(with: .string("soon"))  // "stored as string \"soon\", expected int"
     /// ```
-    public func problem(with stored: PlistValue) -> String? { codec.problem(stored) }
+    public func problem(with stored: PlistValue) -> String? {
+        // A secret's value stays out of the words (``SecretValues``): they reach logs.
+        isSecret ? codec.problemWithoutValue(stored) : codec.problem(stored)
+    }
 
     /// The text form of a stored value, or of the default when nothing valid is stored.
     ///
@@ -158,7 +161,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// try PreferenceKeys.refreshInterval.storedValue(parsing: ["30"])  // .int(30)
     /// ```
     public func storedValue(parsing arguments: [String]) throws -> PlistValue? {
-        do { return try codec.parse(arguments) } catch let error as PreferenceError { throw error.naming(name) }
+        do { return try codec.parse(arguments) } catch let error as PreferenceError { throw error.naming(self) }
     }
 
     /// Reads a JSON value (from an export or a schema) and checks the rule. Errors name this key.
@@ -167,7 +170,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// try PreferenceKeys.city.storedValue(json: .string("Bergen"))  // .string("Bergen")
     /// ```
     public func storedValue(json: JSONValue) throws -> PlistValue? {
-        do { return try codec.fromJSON(json) } catch let error as PreferenceError { throw error.naming(name) }
+        do { return try codec.fromJSON(json) } catch let error as PreferenceError { throw error.naming(self) }
     }
 
     /// Parses one item of a list key with its item type's own parser, the one `set KEY ITEM…`
@@ -181,7 +184,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```
     package func listItem(parsing text: String) throws -> JSONValue {
         let item: JSONValue?
-        do { item = try codec.listItem(parsing: text) } catch let error as PreferenceError { throw error.naming(name) }
+        do { item = try codec.listItem(parsing: text) } catch let error as PreferenceError { throw error.naming(self) }
         guard let item else {
             throw PreferenceError.invalidValue(key: name, value: text, allowed: "a value of type \(type.name), not a list item")
         }
@@ -206,7 +209,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// // throws: refreshInterval: "soon" is not allowed; allowed: a value of type int
     /// ```
     public func checkStored(_ stored: PlistValue) throws {
-        do { try codec.check(stored) } catch let error as PreferenceError { throw error.naming(name) }
+        do { try codec.check(stored) } catch let error as PreferenceError { throw error.naming(self) }
     }
 
     /// Whether ``stepped(from:by:)`` can step this key: a number without choices.

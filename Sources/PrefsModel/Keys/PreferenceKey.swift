@@ -99,7 +99,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// What to store for `value`: it is normalized (a real number snapped to its grid), then
     /// checked against the rule. Every write of a typed or parsed value passes here.
     func checkedStoredValue(_ value: Value) throws -> PlistValue? {
-        do { return try Self.checked(value, rule: valueRule) } catch let error as PreferenceError { throw error.naming(name) }
+        do { return try Self.checked(value, rule: valueRule) } catch let error as PreferenceError { throw error.naming(self) }
     }
 
     static func checked(_ value: Value, rule: PreferenceRule<Value>) throws -> PlistValue? {

@@ -12,6 +12,8 @@ protocol KeyCodec: AnyObject, Sendable {
     var defaultJSON: JSONValue { get }
     /// Why a stored value is ignored (the key reads its default), or nil.
     func problem(_ stored: PlistValue) -> String?
+    /// The same, without the value in the words (a secret's, ``SecretValues``).
+    func problemWithoutValue(_ stored: PlistValue) -> String?
     /// The value in effect for a stored value, as text.
     func text(_ stored: PlistValue?) -> String
     /// The value in effect for a stored value, as JSON.
@@ -74,6 +76,12 @@ final class ValueCodec<Value: PreferenceValue>: KeyCodec {
         }
         guard let allowed = refusal(of: value) else { return nil }
         return "\(value.formatted.controlCharactersEscaped) is not allowed; allowed: \(allowed)"
+    }
+
+    func problemWithoutValue(_ stored: PlistValue) -> String? {
+        guard let value = Value(storedValue: stored) else { return "stored as \(stored.kindName), expected \(expected)" }
+        guard let allowed = refusal(of: value) else { return nil }
+        return "the value is not allowed; allowed: \(allowed)"
     }
 
     func text(_ stored: PlistValue?) -> String { decode(stored).formatted }

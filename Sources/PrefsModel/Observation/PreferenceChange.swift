@@ -30,7 +30,8 @@ public struct AnyPreferenceChange: Sendable {
     public let key: AnyPreferenceKey?
     /// The stored values before and after (nil: nothing stored).
     public let stored: StoredChange
-    /// The effective value before, as text (the default's text when nothing valid was stored).
+    /// The effective value before, as text (the default's text when nothing valid was stored);
+    /// for a secret only whether it was set, `(secret, set)` or `(secret, not set)`.
     public let oldText: String
     /// The effective value after, as text.
     public let newText: String

@@ -55,6 +55,8 @@ extension Preferences {
     /// (another program added it since), as an inferred key of its value's type would; empty
     /// for no value.
     static func text(of value: PlistValue?, key: AnyPreferenceKey?) -> String {
+        // A secret is said to be set or not, never shown (``SecretValues``): read it by its key.
+        if let key, key.isSecret { return SecretValues.state(isSet: value != nil) }
         if let key { return key.text(of: value) }
         guard let value else { return "" }
         return PreferenceSchema(inferredFrom: ["value": value], suiteName: "inferred").keys.first?.text(of: value) ?? value.summary

@@ -379,7 +379,8 @@ public final class Preferences: Sendable {
         for step in migrationPlan() {
             guard case .keep(let reason) = step.action, let name = owner[step.from], let value = step.value else { continue }
             let instead = schema.key(named: name).map { "what \(name) reads (\(readsInstead($0)))" } ?? "the default"
-            kept[name, default: []].append(PreferenceDiagnostic(key: step.from, storedValue: value.summary, reason: "not moved: \(reason)",
+            let shown = schema.key(named: name).map { $0.shownSummary(of: value) } ?? value.summary
+            kept[name, default: []].append(PreferenceDiagnostic(key: step.from, storedValue: shown, reason: "not moved: \(reason)",
                                                                 readsInstead: instead))
         }
         return kept

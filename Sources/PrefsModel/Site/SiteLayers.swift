@@ -197,7 +197,7 @@ public struct SiteLayers: Sendable, Equatable {
     package func diagnostics(of key: AnyPreferenceKey) -> [PreferenceDiagnostic] {
         folders.compactMap { folder in
             guard let value = folder.values[key.name], let reason = key.problem(with: value) else { return nil }
-            return PreferenceDiagnostic(key: key.name, storedValue: value.summary, reason: reason, file: folder.path)
+            return PreferenceDiagnostic(key: key.name, storedValue: key.shownSummary(of: value), reason: reason, file: folder.path)
         }
     }
 }

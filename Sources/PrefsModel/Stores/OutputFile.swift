@@ -19,13 +19,14 @@ package enum OutputFile {
     /// A device or FIFO (`/dev/stdout`, `/dev/null`, a named pipe) is written in place, as a
     /// shell's redirection would: it has no contents to replace, and renaming over it would
     /// remove it.
-    package static func write(_ data: Data, to path: String) throws {
+    /// `privateFile`: the file is mode 0600 whatever the one it replaces had (secrets).
+    package static func write(_ data: Data, to path: String, privateFile: Bool = false) throws {
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
             try writeInPlace(data, to: path)
             return
         }
-        _ = try SuiteFile(path: absolute(path)).replaceContents(with: data, isSuite: false)
+        _ = try SuiteFile(path: absolute(path)).replaceContents(with: data, isSuite: false, privateFile: privateFile)
     }
 
     private static func writeInPlace(_ data: Data, to path: String) throws {

@@ -322,8 +322,9 @@ struct SuiteFile: Sendable {
     ///
     /// Returns the identity of the new file. A suite's write is recorded with its `writer` (see
     /// ``InProcessWrites``); a file that is no suite (an export) has no stores to tell.
+    /// `privateFile`: mode 0600 even where the replaced file had another (an export with secrets).
     func replaceContents(with bytes: some ContiguousBytes, isSuite: Bool, writer: StoreWriter? = nil,
-                         removingLeftovers: Bool = true) throws -> Identity {
+                         removingLeftovers: Bool = true, privateFile: Bool = false) throws -> Identity {
         let target = try writableTarget()
         var existing = stat()
         let existed = stat(target, &existing) == 0
@@ -358,6 +359,7 @@ struct SuiteFile: Sendable {
             guard fstat(descriptor, &created) == 0 else { throw POSIXFailure.current() }
             var mode: mode_t = 0o600
             if existed { mode = Self.keepOwnership(of: existing, on: descriptor, created: created) }
+            if privateFile { mode = 0o600 }
             if created.st_mode & 0o7777 != mode {
                 guard fchmod(descriptor, mode) == 0 else { throw POSIXFailure.current() }
             }

@@ -9,6 +9,10 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// A value that does not parse or breaks the key's rule. `key` is nil until a caller that
     /// knows the key adds it.
     case invalidValue(key: String?, value: String, allowed: String)
+    /// A value of a secret setting that does not parse or breaks its rule. The value is never
+    /// part of the error (``SecretValues``): a refused password in a log is as bad as an
+    /// accepted one.
+    case invalidSecret(key: String, allowed: String)
     /// A key name the schema does not declare; `suggestions` are the nearest names.
     case unknownKey(String, suggestions: [String])
     /// A key read or written through `Preferences` that its schema does not list (declared in
@@ -51,6 +55,8 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidValue(let key, let value, let allowed):
             let subject = key.map { "\($0.controlCharactersEscaped): " } ?? ""
             return "\(subject)\(Self.quoted(value)) is not allowed; allowed: \(allowed.controlCharactersEscaped)"
+        case .invalidSecret(let key, let allowed):
+            return "\(key.controlCharactersEscaped): the value is not allowed; allowed: \(allowed.controlCharactersEscaped)"
         case .keyNotInSchema(let name, let suiteName):
             return "the key \(Self.quoted(name)) is used, but the schema of \(suiteName.controlCharactersEscaped) does not list it: "
                 + "add it to the schema's keys, or no editor, list or export will show it"
@@ -112,6 +118,13 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
             return .invalidValue(key: key, value: value, allowed: allowed)
         }
         return self
+    }
+
+    /// The same error for the setting `key`: named, and, for a secret, without its value.
+    package func naming(_ key: AnyPreferenceKey) -> PreferenceError {
+        let named = naming(key.name)
+        guard key.isSecret, case .invalidValue(_, _, let allowed) = named else { return named }
+        return .invalidSecret(key: key.name, allowed: allowed)
     }
 
     /// A value or name in quotes, with control characters escaped: a message is shown to a

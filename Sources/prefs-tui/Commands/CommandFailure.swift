@@ -35,7 +35,8 @@ struct CommandFailure: Error {
         let text = error.description(maxValueLength: 200)
         switch error {
         case .unknownKey, .keyNotInSchema: self.init(text, status: ExitStatus.usage)
-        case .invalidValue, .invalidSchema, .unwritableStoredValues, .renameRefused, .migrationFailed: self.init(text, status: ExitStatus.dataError)
+        case .invalidValue, .invalidSecret, .invalidSchema, .unwritableStoredValues, .renameRefused, .migrationFailed:
+            self.init(text, status: ExitStatus.dataError)
         case .writeFailed: self.init(text, status: ExitStatus.ioError)
         case .lockHeld: self.init(text, status: ExitStatus.temporaryFailure)
         case .locked: self.init(text, status: ExitStatus.noPermission)

@@ -25,6 +25,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Name a JSON Schema in a JSON export (its \"$schema\" member), for editors and validators; import skips it.",
                                discussion: "Write the schema with `prefs-tui schema --format json-schema > FILE`.", valueName: "url-or-path"))
     var jsonSchema: String?
+    @Flag(help: "Include secret settings' values (left out otherwise); an output file is written with mode 0600.")
+    var includeSecrets = false
     @Flag(help: "Write the value every setting has in effect, from whichever layer (your file, the site's files, a lock, the default), each with its source: for support and audits. JSON only; import takes the user's own export.")
     var effective = false
     @OptionGroup var options: SuiteOptions
@@ -40,9 +42,9 @@ struct ExportCommand: ParsableCommand {
             }
             let prefs = try options.open(readsOnce: true, mustExist: true)
             if effective {
-                let data = Data((Self.effectiveValues(prefs).prettyText + "\n").utf8)
+                let data = Data((Self.effectiveValues(prefs, includeSecrets: includeSecrets).prettyText + "\n").utf8)
                 guard let output else { return Output.write(data) }
-                return try write(data, to: output, suitePath: prefs.store.location)
+                return try write(data, to: output, suitePath: prefs.store.location, privateFile: includeSecrets)
             }
             var stored: [String: PlistValue] = [:]
             var json: [String: JSONValue] = [:]
@@ -51,10 +53,16 @@ struct ExportCommand: ParsableCommand {
             // makes of it: a backup of the reading would, once imported, replace the file's
             // bytes with it for good. It is left out, said, and kept in the file as it is.
             let lenient = (prefs.store as? SuiteStore)?.leniently ?? [:]
+            var secretsLeftOut: [String] = []
             for key in prefs.schema.keys {
                 // As the key reads it: a value under an old name, or of an old type, is exported
                 // under the key's name as it is now, converted.
                 guard let value = prefs.userStored(key) else { continue }
+                // A secret's value only where it is asked for (``SecretValues``).
+                if key.isSecret && !includeSecrets {
+                    secretsLeftOut.append(key.name)
+                    continue
+                }
                 if let bytes = lenient[key.name] {
                     let spelled = String(decoding: bytes.prefix(120), as: UTF8.self).controlCharactersEscaped
                     Diagnostics.print("warning: not exported: \(key.name.controlCharactersEscaped): the file holds \(spelled), "
@@ -84,6 +92,10 @@ struct ExportCommand: ParsableCommand {
                 stored[PreferenceSchema.versionKey] = version
                 json[PreferenceSchema.versionKey] = version.jsonValue
             }
+            if !secretsLeftOut.isEmpty {
+                Diagnostics.print("note: secret settings left out: \(secretsLeftOut.joined(separator: ", ").controlCharactersEscaped) "
+                    + "(export --include-secrets writes them; import keeps the stored ones)")
+            }
             let data: Data
             switch format {
             case .json:
@@ -109,18 +121,22 @@ struct ExportCommand: ParsableCommand {
                 Output.write(data)
                 return
             }
-            try write(data, to: output, suitePath: prefs.store.location)
+            try write(data, to: output, suitePath: prefs.store.location, privateFile: includeSecrets)
         }
     }
 
     /// `export --effective`: each setting's value in effect with the layer it comes from, and
     /// the file for a value read from one (`{"city": {"value": "Bergen", "source": "site",
     /// "file": "/etc/xdg/com.example.weather.plist"}}`).
-    static func effectiveValues(_ prefs: Preferences) -> JSONValue {
+    static func effectiveValues(_ prefs: Preferences, includeSecrets: Bool) -> JSONValue {
         var entries: [String: JSONValue] = [:]
         for key in prefs.schema.keys {
             let source = prefs.source(of: key)
             var entry: [String: JSONValue] = ["value": prefs.json(of: key), "source": .string(source.kind)]
+            if key.isSecret && !includeSecrets {
+                entry["value"] = nil
+                entry["secret"] = .bool(true)
+            }
             if let file = source.path { entry["file"] = .string(file) }
             if case .locked(let lockFile, _) = source { entry["lockedBy"] = .string(lockFile) }
             entries[key.name] = .object(entry)
@@ -130,7 +146,7 @@ struct ExportCommand: ParsableCommand {
 
     /// Writes the export to `output`, never over the suite it was read from (nor its lock file):
     /// replacing the suite with its own export in JSON would leave a file no reader can parse.
-    private func write(_ data: Data, to output: String, suitePath: String) throws {
+    private func write(_ data: Data, to output: String, suitePath: String, privateFile: Bool = false) throws {
         for (file, what) in [(suitePath, "the suite file"), (suitePath + ".lock", "the suite's lock file")]
         where OutputFile.isSameFile(output, as: file) {
             throw CommandFailure(
@@ -138,7 +154,7 @@ struct ExportCommand: ParsableCommand {
                 status: ExitStatus.usage)
         }
         do {
-            try OutputFile.write(data, to: output)
+            try OutputFile.write(data, to: output, privateFile: privateFile)
         } catch PreferenceError.writeFailed(_, let reason) {
             throw CommandFailure("cannot write \(output.quotedForMessage): \(reason.controlCharactersEscaped)", status: ExitStatus.ioError)
         }

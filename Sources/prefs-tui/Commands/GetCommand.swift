@@ -34,6 +34,10 @@ struct GetCommand: ParsableCommand {
     static func explanationJSON(of key: AnyPreferenceKey, in prefs: Preferences) -> JSONValue {
         let source = prefs.source(of: key)
         var object: [String: JSONValue] = ["key": .string(key.name), "value": prefs.json(of: key), "source": .string(source.kind)]
+        if key.isSecret {
+            object["value"] = nil
+            object["secret"] = .bool(true)
+        }
         if let file = source.path { object["file"] = .string(file) }
         if let lockFile = prefs.lockFile(of: key) { object["lockedBy"] = .string(lockFile) }
         if let old = storedUnderOldName(key, in: prefs) { object["storedUnder"] = .string(old) }
@@ -47,6 +51,7 @@ struct GetCommand: ParsableCommand {
             case .override: break
             }
             if let value = layer.value { entry["value"] = layer.problem == nil ? key.json(of: value) : value.jsonValue }
+            if key.isSecret, let value = entry["value"], value != .null { entry["value"] = .string(SecretValues.hidden) }
             if let problem = layer.problem { entry["problem"] = .string(problem) }
             return .object(entry)
         })
@@ -58,7 +63,8 @@ struct GetCommand: ParsableCommand {
     static func explanation(of key: AnyPreferenceKey, in prefs: Preferences) -> [String] {
         let source = prefs.source(of: key)
         let from = source == .registeredDefault && !key.hasDefault ? "not set; no default declared" : "\(source)"
-        var lines = ["\(key.name.controlCharactersEscaped) = \(prefs.text(of: key).controlCharactersEscaped)  (\(from))"]
+        let shown = key.isSecret ? SecretValues.state(isSet: !prefs.isDefault(key)) : prefs.text(of: key)
+        var lines = ["\(key.name.controlCharactersEscaped) = \(shown.controlCharactersEscaped)  (\(from))"]
         for layer in prefs.explanation(of: key) {
             let mark = layer.wins ? "→ " : "  "
             let place: String
@@ -74,9 +80,10 @@ struct GetCommand: ParsableCommand {
             case .registeredDefault: place = "default   the program's"
             }
             if case .registeredDefault = layer.source {
-                value = key.hasDefault ? key.defaultText : "(none declared: the program that owns it decides)"
+                value = !key.hasDefault ? "(none declared: the program that owns it decides)" : key.isSecret ? SecretValues.hidden : key.defaultText
             } else if let stored = layer.value {
-                value = layer.problem.map { "\(stored.summary) (skipped: \($0))" } ?? key.text(of: stored)
+                value = layer.problem.map { "\(key.shownSummary(of: stored)) (skipped: \($0))" }
+                    ?? (key.isSecret ? SecretValues.hidden : key.text(of: stored))
             } else if let problem = layer.problem {
                 value = "(\(problem))"
             } else {

@@ -40,7 +40,7 @@ struct ListCommand: ParsableCommand {
     }
 
     private func entry(for key: AnyPreferenceKey, in prefs: Preferences) -> JSONValue {
-        .object([
+        var entry: [String: JSONValue] = [
             "key": .string(key.name),
             "section": key.isDescribedBySchema ? .string(key.section) : .null,
             "type": .string(key.type.name),
@@ -51,7 +51,14 @@ struct ListCommand: ParsableCommand {
             "default": key.hasDefault ? key.defaultJSON : .null,
             "modified": .bool(!prefs.isDefault(key)),
             "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,
-        ])
+        ]
+        // A secret: whether it is set, never its value or default (`get KEY` prints it).
+        if key.isSecret {
+            entry["value"] = nil
+            entry["default"] = nil
+            entry["secret"] = .bool(true)
+        }
+        return .object(entry)
     }
 
     private func printTable(_ keys: [AnyPreferenceKey], _ prefs: Preferences) {
@@ -60,8 +67,9 @@ struct ListCommand: ParsableCommand {
             [
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
                 // optional without a value (both were an empty cell).
-                key.name, key.isDescribedBySchema ? key.section : "-", key.type.name, prefs.displayText(of: key),
-                prefs.source(of: key).kind, key.hasDefault ? key.defaultDisplayText : "-",
+                key.name, key.isDescribedBySchema ? key.section : "-", key.type.name,
+                key.isSecret ? SecretValues.state(isSet: !prefs.isDefault(key)) : prefs.displayText(of: key),
+                prefs.source(of: key).kind, !key.hasDefault ? "-" : key.isSecret ? SecretValues.hidden : key.defaultDisplayText,
                 prefs.isDefault(key) ? "" : "yes", prefs.diagnostic(for: key)?.reason ?? "",
             ].map(\.controlCharactersEscaped)
         }

@@ -22,7 +22,10 @@ struct WatchCommand: ParsableCommand {
             let watched = Set(try keys.map { try prefs.schema.requireKey(named: $0).name })
             token = prefs.observeAll { changes in
                 for change in changes where watched.isEmpty || watched.contains(change.name) {
-                    guard change.oldText != change.newText else { continue }
+                    // A secret's texts only say whether it is set: a change of a set one to
+                    // another value reads the same, and is printed all the same.
+                    let secretChanged = change.key?.isSecret == true && change.stored.old != change.stored.new
+                    guard change.oldText != change.newText || secretChanged else { continue }
                     Output.print("\(change.name): \(change.oldText) → \(change.newText)")
                 }
             }
