@@ -52,7 +52,15 @@ extension EditorField {
     /// A setting's value as its row shows it: `[x]`, `‹ Celsius ›`, `15 min`, a list's items,
     /// text; `isStandIn` when the text stands for no value (`(unset)`, `(empty)`, `""`), which the
     /// screen dims. The core measures it for clicks (where the value ends), the screen draws it.
-    static func shownValue(of key: AnyPreferenceKey, in settings: SettingsSnapshot, ascii: Bool = false) -> (text: String, isStandIn: Bool) {
+    ///
+    /// A secret shows a fixed mask while it is set (not even its length) and `(not set)` while
+    /// its default is in use, unless `revealed` (the `s` key): ``SecretValues``.
+    static func shownValue(of key: AnyPreferenceKey, in settings: SettingsSnapshot, ascii: Bool = false,
+                           revealed: Bool = false) -> (text: String, isStandIn: Bool) {
+        if key.isSecret && !revealed {
+            guard settings.effectiveStored(key) != nil else { return ("(not set)", true) }
+            return (ascii ? SecretValues.asciiMask : SecretValues.mask, false)
+        }
         let (open, close) = ascii ? ("<", ">") : ("‹", "›")
         switch EditorField(key, in: settings) {
         case .toggle(let value):

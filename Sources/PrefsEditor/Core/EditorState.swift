@@ -123,6 +123,9 @@ struct EditorState: Sendable {
     var wakeUp: Date?
     /// Draw with ASCII markers (`*`, `< >`) instead of `●` and `‹ ›`: the locale is not UTF-8.
     var asciiMarkers = false
+    /// The secret setting whose value `s` shows, by name; nil shows every secret masked. Cleared
+    /// when the selection moves (``EditorUpdate/update(_:_:)``).
+    var revealed: String?
     /// Whether the terminal cursor is shown on the selected setting (`--cursor visible`); it is
     /// placed there either way, for screen readers.
     var showsCursor = false

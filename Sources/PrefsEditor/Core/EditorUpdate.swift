@@ -7,7 +7,13 @@ import PrefsModel
 /// what it asks for comes back as later events.
 enum EditorUpdate {
     static func update(_ state: inout EditorState, _ event: EditorEvent) -> [EditorEffect] {
-        state.conversation == nil ? step(&state, event) : converse(&state, event)
+        let selected = state.selectedKey?.name
+        let effects = state.conversation == nil ? step(&state, event) : converse(&state, event)
+        // A secret shown with `s` is hidden again as soon as the selection moves off it.
+        if state.revealed != nil, state.selectedKey?.name != selected || state.selectedKey?.name != state.revealed {
+            state.revealed = nil
+        }
+        return effects
     }
 
     /// One event's work, the same in both views.
@@ -153,6 +159,12 @@ enum EditorUpdate {
             state.rebuildRows()
             state.message = .init(text: state.modifiedOnly ? "Showing modified settings only (m shows all)" : "Showing all settings", kind: .info)
         case .undo: return undo(&state)
+        case .reveal:
+            guard let key = state.selectedKey, key.isSecret else {
+                state.message = .init(text: "s shows a secret setting's value; this one is no secret", kind: .info)
+                return []
+            }
+            state.revealed = state.revealed == key.name ? nil : key.name
         case .resetAll: askToReset(&state)
         case .reset, .activate, .toggle, .decrease, .increase, .clear:
             guard let index = state.selectedKeyIndex else { return [] }
@@ -240,7 +252,7 @@ enum EditorUpdate {
             let up = action == .increase
             guard let next = FieldStepping.stepped(key, from: stored, by: up ? 1 : -1) else { return [] }
             if current != nil, EditorField(key, stored: next) == field {
-                state.message = .init(text: "\(key.name) is at its \(up ? "maximum" : "minimum") (\(key.text(of: stored)))", kind: .info)
+                state.message = .init(text: "\(key.name) is at its \(up ? "maximum" : "minimum") (\(key.displayText(of: stored)))", kind: .info)
                 return []
             }
             return write(&state, key, next)

@@ -62,16 +62,20 @@ struct LineEditor: Sendable, Equatable {
     /// the whole text before the cursor once per character scrolled past took minutes per
     /// frame for a 32 KB value.) Zero-width characters take no column, so each walk also stops
     /// after a few characters per column; more of them would not show anyway.
-    func visible(width: Int) -> (text: String, cursorColumn: Int) {
+    ///
+    /// `mask`: each character shows as this one instead (a secret being typed shows one mask
+    /// character per character typed), so the cursor arithmetic below measures what is drawn.
+    func visible(width: Int, mask: Character? = nil) -> (text: String, cursorColumn: Int) {
         guard width > 1 else { return ("", 0) }
+        let shown = { (character: Character) in mask.map { String($0) } ?? Self.shown(character) }
         let limit = 4 * width
         var start = cursor
         var cursorColumn = 0
         // The columns of the character under the cursor (an escape such as `\u{1B}` takes six),
         // or one for the cursor after the text: kept free at the end, so it is drawn too.
-        let underCursor = cursor < characters.count ? min(width, Self.shown(characters[cursor]).displayWidth) : 1
+        let underCursor = cursor < characters.count ? min(width, shown(characters[cursor]).displayWidth) : 1
         while start > 0, cursor - start < limit {
-            let characterWidth = Self.shown(characters[start - 1]).displayWidth
+            let characterWidth = shown(characters[start - 1]).displayWidth
             // Keep the cursor inside the window, with room for what it stands on.
             if cursorColumn + characterWidth > width - max(1, underCursor) { break }
             cursorColumn += characterWidth
@@ -81,7 +85,7 @@ struct LineEditor: Sendable, Equatable {
         var used = 0
         var index = start
         while index < characters.count, index - start < limit {
-            let form = Self.shown(characters[index])
+            let form = shown(characters[index])
             let characterWidth = form.displayWidth
             if used + characterWidth > width { break }
             text += form

@@ -2,7 +2,7 @@
 enum BrowseAction: Sendable, Equatable {
     case moveUp, moveDown, pageUp, pageDown, first, last, nextSection, previousSection
     case activate, toggle, decrease, increase, clear
-    case filter, cancel, modifiedOnly, reset, resetAll, undo, details, help, quit, suspend, toggleMouse
+    case filter, cancel, modifiedOnly, reset, resetAll, undo, details, help, quit, suspend, toggleMouse, reveal
 }
 
 /// What a key does in a line editor (a value, a list item, the filter).
@@ -42,6 +42,8 @@ enum KeyBindings {
         .init("r", "reset the selected setting to its default", hint: ("r", "reset"), keys: [.character("r")], .reset),
         .init("R", "reset all listed settings (asks first)", keys: [.character("R")], .resetAll),
         .init("u", "undo the last change, repeatedly", hint: ("u", "undo"), keys: [.character("u")], .undo),
+        .init("s", "show a secret's value until the selection moves", hint: ("s", "show secret"), rank: 10,
+              keys: [.character("s")], .reveal),
         .init("?, F1", "this help", hint: ("?", "help"), rank: 3, keys: [.character("?"), .function(1)], .help),
         .init("q, F10, Ctrl-C, Ctrl-\\", "quit", hint: ("q", "quit"), rank: 4,
               keys: [.character("q"), .function(10), .control("c"), .control("\\")], .quit),

@@ -112,6 +112,8 @@ enum PlainView {
     /// `(not set)` for a key of another program's that nobody declared a default for.
     static func shown(_ key: AnyPreferenceKey, in state: EditorState, isDefault: Bool = false) -> String {
         let stored = isDefault ? nil : state.settings.resolution(of: key).stored
+        // A secret: whether it is set, never its value (``SecretValues``).
+        if key.isSecret { return isDefault ? SecretValues.hidden : SecretValues.state(isSet: stored != nil) }
         if stored == nil, !key.hasDefault { return "(not set)" }
         let text = isDefault ? key.defaultText : key.text(of: stored)
         let display = isDefault ? key.defaultDisplayText : key.displayText(of: stored)

@@ -127,14 +127,16 @@ enum EditorRenderer {
         }
         let titleEnd = grid.put(key.title.truncated(toWidth: layout.titleWidth), x: 2, y: y, style: modified ? .modified : .normal, bold: modified)
         if case .editingLine(let edit) = state.mode, edit.keyIndex == index {
-            let (text, cursor) = edit.editor.visible(width: layout.valueWidth)
+            // A secret being typed: one mask character per character typed (unless shown with s).
+            let mask: Character? = key.isSecret && state.revealed != key.name ? (state.asciiMarkers ? "*" : "•") : nil
+            let (text, cursor) = edit.editor.visible(width: layout.valueWidth, mask: mask)
             grid.fill(x: layout.valueX, y: y, width: layout.valueWidth, height: 1, style: .field)
             grid.put(text, x: layout.valueX, y: y, style: .field)
             grid.cursor = (layout.valueX + cursor, y)
             grid.showsCursor = true
             return
         }
-        let (value, style) = valueText(key, settings, ascii: state.asciiMarkers)
+        let (value, style) = valueText(key, settings, ascii: state.asciiMarkers, revealed: state.revealed == key.name)
         grid.put(value.truncated(toWidth: layout.valueWidth), x: layout.valueX, y: y,
                  style: modified && style == .normal ? .modified : style, bold: modified)
         if selected {
@@ -152,8 +154,9 @@ enum EditorRenderer {
 
     /// A setting's value as its row shows it (see ``EditorField/shownValue(of:in:ascii:)``),
     /// dim where it stands in for no value.
-    static func valueText(_ key: AnyPreferenceKey, _ settings: SettingsSnapshot, ascii: Bool = false) -> (String, CellStyle) {
-        let shown = EditorField.shownValue(of: key, in: settings, ascii: ascii)
+    static func valueText(_ key: AnyPreferenceKey, _ settings: SettingsSnapshot, ascii: Bool = false,
+                          revealed: Bool = false) -> (String, CellStyle) {
+        let shown = EditorField.shownValue(of: key, in: settings, ascii: ascii, revealed: revealed)
         return (shown.text, shown.isStandIn ? .dim : .normal)
     }
 
@@ -216,7 +219,9 @@ enum EditorRenderer {
         let assignment = "\(key.name.controlCharactersEscaped) = "
         // Only a value other than the default names it (the list's `●` already tells a changed
         // value apart), and only a key the schema describes has one.
-        let shown = settings.displayText(of: key)
+        // A secret: whether it is set, or with s its value (``SecretValues``).
+        let shown = key.isSecret && state.revealed == key.name
+            ? AnyPreferenceKey.displayText(forText: key.text(of: settings.effectiveStored(key))) : settings.displayText(of: key)
         let defaultNote = key.isDescribedBySchema && key.hasDefault && shown != key.defaultDisplayText ? " · default \(key.defaultDisplayText)" : ""
         // Broken at the width, not at spaces: a value is data, and each of its characters,
         // spaces too, keeps its place (a long first word would otherwise leave `key =` alone).
@@ -422,7 +427,8 @@ enum EditorRenderer {
             add("Type", key.type.name)
             add("Default", key.hasDefault ? key.defaultDisplayText : "none declared (the program that owns it decides)")
             if key.rule != .any { add("Allowed", key.rule.allowedText) }
-            add("Value", valueText(key, settings, ascii: state.asciiMarkers).0 + (settings.isDefault(key) ? " (default)" : " (set)"))
+            add("Value", valueText(key, settings, ascii: state.asciiMarkers, revealed: state.revealed == key.name).0
+                + (settings.isDefault(key) ? " (default)" : " (set)"))
             if let source = sourceNote(for: key, settings) { add("From", source) }
             if let diagnostic = settings.diagnostic(for: key) {
                 add("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)")

@@ -11,6 +11,9 @@ extension AnyPreferenceKey {
     /// PreferenceKeys.city.displayText(of: .string(""))    // "\"\""
     /// ```
     package func displayText(of stored: PlistValue?) -> String {
+        // A secret is worded as set or not set, never shown (``SecretValues``): this is the
+        // text of lists, details, messages and undo labels.
+        if isSecret { return SecretValues.state(isSet: stored != nil) }
         if json(of: stored) == .null { return Self.unsetText }
         return Self.displayText(forText: text(of: stored))
     }
@@ -21,7 +24,8 @@ extension AnyPreferenceKey {
     /// PreferenceKeys.lastRefresh.defaultDisplayText  // "(unset)"
     /// ```
     package var defaultDisplayText: String {
-        defaultJSON == .null ? Self.unsetText : Self.displayText(forText: defaultText)
+        if isSecret { return SecretValues.hidden }
+        return defaultJSON == .null ? Self.unsetText : Self.displayText(forText: defaultText)
     }
 
     /// What an optional without a value shows.

@@ -1,0 +1,69 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+@testable import PrefsEditor
+
+/// A secret in the editor (issue 40): masked in the list and the details, one mask character per
+/// character typed, shown with `s` until the selection moves, and never in a message. The
+/// frames and the plain transcript are searched for a marker.
+@Suite("Secret settings in the editor")
+struct SecretEditorTests {
+    static let marker = "MARKER-c41b"
+    static let token = PreferenceKey<String>("apiToken", default: "", rule: .text(maxLength: 24), title: "API token", isSecret: true)
+    static let city = PreferenceKey<String>("city", default: "Oslo", title: "City")
+    static let schema = PreferenceSchema(title: "Service", suiteName: "com.example.service", keys: [token, city])
+
+    private func editor(stored: [String: PlistValue] = ["apiToken": .string(marker)], plain: Bool = false) throws -> PreferencesEditor.Harness {
+        let prefs = Preferences(store: InMemoryStore(stored), schema: Self.schema)
+        return try PreferencesEditor.Harness(PreferencesEditor(prefs, options: .init(mode: plain ? .plain : .automatic)), width: 100, height: 30)
+    }
+
+    @Test func theListAndDetailsShowAMaskAndWhetherItIsSet() throws {
+        let editor = try editor()
+
+        #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
+        #expect(editor.screen.contains("API token") && editor.screen.contains("••••••••"), "\(editor.screen)")
+        #expect(editor.screen.contains("apiToken = (secret, set)"), "\(editor.screen)")
+        editor.press(.character("i"))
+        #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
+    }
+
+    @Test func sShowsTheValueUntilTheSelectionMoves() throws {
+        let editor = try editor()
+
+        editor.press(.character("s"))
+        #expect(editor.screen.contains(Self.marker), "\(editor.screen)")
+        editor.press(.down)
+        #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
+        editor.press(.up)
+        #expect(!editor.screen.contains(Self.marker), "shown again without s: \(editor.screen)")
+    }
+
+    @Test func typingShowsOneMaskCharacterPerCharacterAndMessagesNameTheSettingOnly() throws {
+        let editor = try editor(stored: [:])
+
+        editor.press(.enter)
+        editor.type(Self.marker)
+        #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
+        #expect(editor.screen.contains(String(repeating: "•", count: Self.marker.count)), "\(editor.screen)")
+        editor.press(.enter)
+        #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
+        editor.press(.character("u"))
+        #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
+        editor.press(.enter, .control("u"))
+        editor.type(Self.marker + String(repeating: "x", count: 30))
+        editor.press(.enter)                                               // refused: too long
+        #expect(editor.screen.contains("apiToken: the value is not allowed"), "\(editor.screen)")
+        #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
+    }
+
+    @Test func thePlainModeSaysWhetherItIsSetNeverTheValue() throws {
+        let editor = try editor(plain: true)
+
+        editor.answer("1", "", "l")
+
+        #expect(editor.transcript.contains("Now (secret, set)"), "\(editor.transcript)")
+        #expect(!editor.transcript.contains(Self.marker), "\(editor.transcript)")
+    }
+}
