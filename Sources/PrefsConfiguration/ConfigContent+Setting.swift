@@ -44,7 +44,9 @@ enum SettingContent {
             let numbers = items.compactMap(wholeAsDouble)
             if numbers.count == items.count { return .doubleArray(numbers) }
         }
-        if natural == .int, type == .double, prefs.json(of: key) == .null { return nil }
+        if natural == .int || natural == .intArray, type == .double || type == .doubleArray, prefs.json(of: key) == .null {
+            return nil
+        }
         throw PreferencesProviderError.typeMismatch(key: key.name, settingType: key.type.name, requested: type, allowed: natural)
     }
 

@@ -13,7 +13,8 @@ struct ProviderAsFrameworksUseItTests {
     static let port = PreferenceKey<Int>("http.port", default: 8080)
     static let huge = PreferenceKey<Int>("huge", default: 9_007_199_254_740_993)
     static let ports = PreferenceKey<[Int]>("ports", default: [80, 443])
-    static let schema = PreferenceSchema(title: "Server", suiteName: "com.example.server", keys: [idleTimeout, port, huge, ports])
+    static let backoff = PreferenceKey<[Int]?>("backoff")
+    static let schema = PreferenceSchema(title: "Server", suiteName: "com.example.server", keys: [idleTimeout, port, huge, ports, backoff])
 
     private func preferences() -> Preferences { Preferences(store: InMemoryStore(), schema: Self.schema) }
 
@@ -25,6 +26,7 @@ struct ProviderAsFrameworksUseItTests {
         #expect(config.double(forKey: "http.idleTimeout") == 5.0)
         #expect(config.int(forKey: "http.idleTimeout") == 5)
         #expect(config.doubleArray(forKey: "ports") == [80.0, 443.0])
+        #expect(try PreferencesProvider(prefs).value(forKey: AbsoluteConfigKey(["backoff"]), type: .doubleArray).value == nil)
         #expect(throws: PreferencesProviderError.typeMismatch(key: "huge", settingType: "int", requested: .double, allowed: .int)) {
             try PreferencesProvider(prefs).value(forKey: AbsoluteConfigKey(["huge"]), type: .double)
         }

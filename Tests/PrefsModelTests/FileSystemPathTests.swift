@@ -50,6 +50,8 @@ struct FileSystemPathTests {
         #expect(refusal(folder.file("a.txt/below/deeper")) == allowed + " (\(file.quotedForMessage) is not a folder)")
         #expect(refusal(longName) == allowed + " (the path or one of its names is too long for the file system)")
         #expect(refusal(folder.file("not-yet/deeper")) == nil)
+        #expect(refusal(file + "/") == allowed + " (\(file.quotedForMessage) is not a folder)")          // a trailing slash changes nothing
+        #expect(refusal(folder.file("dangling") + "/") == allowed + " (\(folder.file("dangling").quotedForMessage) is a symbolic link to nothing)")
         #expect(PreferenceRule<FileSystemPath>.existingFolder.refusalText(for: FileSystemPath(folder.file("not-yet")))
             == "the absolute path (starting with / or ~) of an existing folder (\(folder.file("not-yet").quotedForMessage) does not exist)")
     }

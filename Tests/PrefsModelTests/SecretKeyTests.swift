@@ -75,4 +75,18 @@ struct SecretKeyTests {
 
         #expect(texts.withLock { $0 } == ["(secret, not set) → (secret, set)"])
     }
+
+    @Test func aRenameOntoASetSecretDoesNotQuoteIt() throws {
+        let prefs = Preferences(store: InMemoryStore(["apiToken": .string(Self.marker), "oldToken": .string("x")]), schema: Self.secretSchema)
+
+        #expect(throws: PreferenceError.self) { try prefs.rename("oldToken", to: "apiToken") }
+        do { try prefs.rename("oldToken", to: "apiToken") } catch { #expect(!"\(error)".contains(Self.marker), "\(error)") }
+    }
+
+    /// A whole-number range from below zero to Int.max, holding Int.max (found in review): the
+    /// distance to the lower bound overflowed and trapped. The grid is the odd numbers.
+    @Test func aRangeToIntMaxChecksIntMaxWithoutATrap() {
+        #expect(PreferenceRule<Int>.range(-1...Int.max, step: 2).allows(Int.max))
+        #expect(!PreferenceRule<Int>.range(-1...Int.max, step: 2).allows(Int.max - 1))
+    }
 }

@@ -102,4 +102,24 @@ struct WatchFollowsTheWayTests {
         #expect(!monitor.isPolling)
         token.cancel()
     }
+
+    /// A folder on the way replaced by a rename onto its name, as `ln -sfn` switches a link to
+    /// another folder (review of issue 38, item 2): only the name's arrival is reported.
+    @Test func aConfigLinkSwitchedToAnotherFolderIsHeard() async throws {
+        let home = TemporaryDirectory()
+        for version in ["v1", "v2"] {
+            try FileManager.default.createDirectory(atPath: home.file("\(version)/app"), withIntermediateDirectories: true)
+        }
+        try SuiteStore(suiteName: "app", directory: home.file("v2/app"), watchForChanges: false).commit(["city": .string("Bergen")])
+        try FileManager.default.createSymbolicLink(atPath: home.file("cfg"), withDestinationPath: home.file("v1"))
+        let store = SuiteStore(suiteName: "app", directory: home.file("cfg/app"))
+        let (seen, token) = keysSeen(by: store)
+        defer { token.cancel() }
+
+        try FileManager.default.createSymbolicLink(atPath: home.file("next"), withDestinationPath: home.file("v2"))
+        #expect(rename(home.file("next"), home.file("cfg")) == 0)
+
+        #expect(await eventually { seen.all.contains("city") }, "the link switched to another folder went unheard")
+        #expect(store.storedValue(forKey: "city") == .string("Bergen"))
+    }
 }

@@ -249,6 +249,21 @@ struct TerminalTests {
         #expect(await eventually { session.exitStatus == "0" })
     }
 
+    /// Two pastes in one read (review of issue 38, item 13): the second's body was pushed back
+    /// to ncurses while its start marker was read as a paste, so its line break acted as Enter.
+    @Test func twoPastesInOneReadAreBothPastes() async throws {
+        let session = try TmuxSession()
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("Tab", "Enter", "C-u")
+
+        try session.type("\u{1B}[200~ab\u{1B}[201~\u{1B}[200~c\rd\u{1B}[201~")
+
+        #expect(await session.waitFor("abc d"), "\(session.screen())")
+        #expect(session.stored["city"] == nil)
+        try session.press("Escape", "q")
+        #expect(await eventually { session.exitStatus == "0" })
+    }
+
     @Test func whileTooSmallQQuitsAndNothingIsTypedIntoAHiddenField() async throws {
         let session = try TmuxSession()
         #expect(await session.waitFor("Weather ·"))

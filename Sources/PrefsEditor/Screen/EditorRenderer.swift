@@ -222,7 +222,8 @@ enum EditorRenderer {
         // A secret: whether it is set, or with s its value (``SecretValues``).
         let shown = key.isSecret && state.revealed == key.name
             ? AnyPreferenceKey.displayText(forText: key.text(of: settings.effectiveStored(key))) : settings.displayText(of: key)
-        let defaultNote = key.isDescribedBySchema && key.hasDefault && shown != key.defaultDisplayText ? " · default \(key.defaultDisplayText)" : ""
+        let defaultNote = key.isDescribedBySchema && key.hasDefault && !key.isSecret && shown != key.defaultDisplayText
+            ? " · default \(key.defaultDisplayText)" : ""
         // Broken at the width, not at spaces: a value is data, and each of its characters,
         // spaces too, keeps its place (a long first word would otherwise leave `key =` alone).
         let valueLines = (assignment + shown + defaultNote).broken(toWidth: width, maxLines: rows.count - 1)

@@ -172,7 +172,7 @@ final class NcursesTerminal {
         var events: [EditorEvent] = []
         while let input = readInput() {
             switch input {
-            case .pasteStart: events.append(.paste(readPaste()))
+            case .pasteStart: events += (isUTF8 ? readPastes() : [readPasteThroughCurses()]).map(EditorEvent.paste)
             case .pasteEnd: break
             case .event(let event): events.append(event)
             }
@@ -252,23 +252,76 @@ final class NcursesTerminal {
     /// matched, and reads the descriptor itself, with no buffer of its own beyond the keys
     /// pushed back. Bytes after the end marker (keys typed right after the paste) are pushed
     /// back to it, up to the size of its queue.
-    private func readPaste() -> String {
+    private func readPastes() -> [String] {
+        var pastes: [String] = []
         var reader = PasteReader(limit: EditorState.pasteLimit)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Bytes read past one paste's end that begin another: a second paste in the same read
+        // (two pastes in quick succession, a slow link) is read here too, or its body, pushed
+        // back to ncurses, would arrive as keys (`u`, `r`, `q` acting as commands).
+        var pending: [UInt8] = []
+        var typedAfter: [UInt8] = []
         while true {
-            var waiting = pollfd(fd: device.input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&waiting, 1, 200)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else { break }
-            let count = chunk.withUnsafeMutableBytes { read(device.input, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR || errno == EAGAIN { continue }
-            guard count > 0 else { break }
-            if case .ended(let after) = reader.feed(chunk[..<count]) {
-                for byte in after.prefix(Self.pushedBackLimit).reversed() { ungetch(Int32(byte)) }
-                return reader.text
+            var bytes: ArraySlice<UInt8>
+            if pending.isEmpty {
+                var waiting = pollfd(fd: device.input, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&waiting, 1, 200)
+                if ready < 0, errno == EINTR { continue }
+                guard ready > 0 else { break }
+                let count = chunk.withUnsafeMutableBytes { read(device.input, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                guard count > 0 else { break }
+                bytes = chunk[..<count]
+            } else {
+                bytes = pending[...]
+                pending = []
+            }
+            guard case .ended(let after) = reader.feed(bytes) else { continue }
+            pastes.append(reader.text)
+            reader = PasteReader(limit: EditorState.pasteLimit)
+            if let start = Self.firstRange(of: Self.pasteStartMarker, in: after) {
+                // Keys typed between the two pastes are taken after both.
+                typedAfter += after[..<start.lowerBound]
+                pending = Array(after[start.upperBound...])
+                continue
+            }
+            typedAfter += after
+            for byte in typedAfter.prefix(Self.pushedBackLimit).reversed() { ungetch(Int32(byte)) }
+            return pastes
+        }
+        pastes.append(reader.finishWithoutEndMarker())
+        for byte in typedAfter.prefix(Self.pushedBackLimit).reversed() { ungetch(Int32(byte)) }
+        return pastes
+    }
+
+    private static let pasteStartMarker: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E]   // ESC [ 2 0 0 ~
+
+    private static func firstRange(of marker: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard bytes.count >= marker.count else { return nil }
+        for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] && Array(bytes[start..<start + marker.count]) == marker {
+            return start..<start + marker.count
+        }
+        return nil
+    }
+
+    /// A paste in a locale that is not UTF-8, through ncurses (which decodes the locale's
+    /// encoding), a character at a time: kept one past the limit, the rest read and dropped.
+    private func readPasteThroughCurses() -> String {
+        wtimeout(window, 200)
+        defer { wtimeout(window, 0) }
+        var text = ""
+        var kept = 0
+        while let read = readOnce() {
+            switch read {
+            case .keyCode(let code):
+                if decoder.decode(.keyCode(code)) == .pasteEnd { return text }
+            case .character(let character):
+                guard kept <= EditorState.pasteLimit else { continue }
+                KeyDecoder.appendPasted(character, to: &text)
+                kept += 1
             }
         }
-        return reader.finishWithoutEndMarker()
+        return text
     }
 
     /// The most bytes after a paste pushed back to ncurses (its queue holds a little over 100).

@@ -40,7 +40,11 @@ public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible 
     /// conversion the new value; nil for a removal or a value kept.
     public let newValue: PlistValue?
 
-    init(from: String, action: Action, value: PlistValue?, newValue: PlistValue? = nil) {
+    /// Whether the value is a secret's: the description then says nothing of it (``SecretValues``).
+    let isSecret: Bool
+
+    init(from: String, action: Action, value: PlistValue?, newValue: PlistValue? = nil, isSecret: Bool = false) {
+        self.isSecret = isSecret
         self.from = from
         self.action = action
         self.value = value
@@ -50,13 +54,14 @@ public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible 
     /// One line for a person: `unitSystem → units: "imperial"`, `legacyMode: removed (retired)`,
     /// `interval: kept (…)`.
     public var description: String {
-        let shown = value?.summary.controlCharactersEscaped ?? "nothing"
+        let shown = value.map { isSecret ? SecretValues.hidden : $0.summary.controlCharactersEscaped } ?? "nothing"
         switch action {
         case .rename(let to):
-            let converted = newValue.map { $0 == value ? "" : " → \($0.summary.controlCharactersEscaped)" } ?? ""
+            let converted = newValue.map { $0 == value || isSecret ? "" : " → \($0.summary.controlCharactersEscaped)" } ?? ""
             return "\(from.controlCharactersEscaped) → \(to.controlCharactersEscaped): \(shown)\(converted)"
         case .convert:
-            return "\(from.controlCharactersEscaped): \(shown) → \((newValue ?? value)?.summary.controlCharactersEscaped ?? "nothing") (converted)"
+            let after = isSecret ? SecretValues.hidden : (newValue ?? value)?.summary.controlCharactersEscaped ?? "nothing"
+            return "\(from.controlCharactersEscaped): \(shown) → \(after) (converted)"
         case .retire: return "\(from.controlCharactersEscaped): \(shown) removed (retired)"
         case .keep(let reason): return "\(from.controlCharactersEscaped): \(shown) kept (\(reason.controlCharactersEscaped))"
         case .step(let version):
@@ -311,22 +316,23 @@ extension PreferenceSchema {
         for key in keys where !key.renamedFrom.isEmpty || key.conversion != nil {
             if let lockFile = locks.lockFile(key.name) {
                 for name in [key.name] + key.renamedFrom where name == key.name ? stored[name].map({ key.problem(with: $0) != nil }) ?? false : stored[name] != nil {
-                    steps.append(PreferenceMigration(from: name, action: .keep(reason: "\(key.name) is locked by \(lockFile)"), value: stored[name]))
+                    steps.append(PreferenceMigration(from: name, action: .keep(reason: "\(key.name) is locked by \(lockFile)"), value: stored[name],
+                                                     isSecret: key.isSecret))
                 }
                 continue
             }
             // A value of the key's old type under its own name is converted in place.
             if let own = stored[key.name], key.problem(with: own) != nil, let converted = Self.taken(own, by: key) {
-                steps.append(PreferenceMigration(from: key.name, action: .convert, value: own, newValue: converted))
+                steps.append(PreferenceMigration(from: key.name, action: .convert, value: own, newValue: converted, isSecret: key.isSecret))
             }
             var moved = stored[key.name] != nil
             for old in key.renamedFrom where old != key.name {
                 guard let value = stored[old] else { continue }
                 if moved {
                     let reason = stored[key.name] != nil ? "\(key.name) already holds a value" : "an older name of \(key.name)"
-                    steps.append(PreferenceMigration(from: old, action: .keep(reason: reason), value: value))
+                    steps.append(PreferenceMigration(from: old, action: .keep(reason: reason), value: value, isSecret: key.isSecret))
                 } else if let taken = Self.taken(value, by: key) {
-                    steps.append(PreferenceMigration(from: old, action: .rename(to: key.name), value: value, newValue: taken))
+                    steps.append(PreferenceMigration(from: old, action: .rename(to: key.name), value: value, newValue: taken, isSecret: key.isSecret))
                     moved = true
                 } else {
                     let problem = key.problem(with: value) ?? "no conversion for it"

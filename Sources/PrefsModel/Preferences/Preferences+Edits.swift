@@ -98,7 +98,8 @@ extension Preferences {
                 throw PreferenceError.renameRefused(from: old, to: new, reason: "nothing is stored under \(old.quotedForMessage)")
             }
             if let existing = current[new] {
-                throw PreferenceError.renameRefused(from: old, to: new, reason: "\(new.quotedForMessage) already holds \(existing.summary)")
+                let shown = target?.shownSummary(of: existing) ?? existing.summary
+                throw PreferenceError.renameRefused(from: old, to: new, reason: "\(new.quotedForMessage) already holds \(shown)")
             }
             try target?.checkStored(value)
             let own: [String: PlistValue?] = [old: nil, new: value]

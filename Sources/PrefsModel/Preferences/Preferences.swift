@@ -225,6 +225,11 @@ public final class Preferences: Sendable {
     /// ``write(_:)`` for a caller that shows a failed migration step itself (the editor, whose
     /// screen a line on standard error would garble).
     package func writeReportingMigration(_ changes: [String: PlistValue?]) throws -> ([StoredChange], PreferenceError?) {
+        do { return try committing(changes) } catch let error as PreferenceError { throw error.redactingSecrets(of: schema) }
+    }
+
+    /// The write itself; its errors may quote a refused value (see ``writeReportingMigration(_:)``).
+    private func committing(_ changes: [String: PlistValue?]) throws -> ([StoredChange], PreferenceError?) {
         // The locks as they are on disk now, not as last seen.
         let layers = site?.layersWithLocksReadNow() ?? .none
         if let refusal = layers.lockRefusal(of: changes.keys, in: schema) { throw refusal }

@@ -92,8 +92,18 @@ extension PreferenceRule where Value: BinaryInteger {
         let lower = range.lowerBound
         return PreferenceRule(description: .range(min: RuleNumber(whole: range.lowerBound), max: RuleNumber(whole: range.upperBound),
                                                   step: RuleNumber(whole: step))) {
-            range.contains($0) && (step <= 1 || ($0 - lower) % step == 0)
+            // The distance in UInt: `$0 - lower` overflowed (and trapped) for a range from -1
+            // to Int.max holding Int.max, which another program may store.
+            range.contains($0) && (step <= 1 || Self.distance(lower, $0) % UInt(step) == 0)
         }
+    }
+}
+
+extension PreferenceRule where Value: BinaryInteger {
+    /// `upper - lower` for `lower <= upper`, exactly, whatever the integer type's width.
+    private static func distance(_ lower: Value, _ upper: Value) -> UInt {
+        if let low = Int(exactly: lower), let high = Int(exactly: upper) { return UInt(bitPattern: high &- low) }
+        return UInt(truncatingIfNeeded: upper - lower)
     }
 }
 

@@ -36,8 +36,9 @@ struct PortablePattern {
 
     /// The characters of the shared subset that have a meaning of their own, escaped when a
     /// literal stands for them (both dialects take these escapes; ECMA-262's `u` mode refuses
-    /// an escaped letter or digit, so only these are escaped).
-    private static let syntaxCharacters = Set("^$\\.*+?()[]{}|/-".unicodeScalars)
+    /// an escaped letter or digit, so only these are escaped). `-` is escaped inside a class
+    /// only: outside one, `\-` is a syntax error in `u` mode (node refused `a\-b`).
+    private static let syntaxCharacters = Set("^$\\.*+?()[]{}|/".unicodeScalars)
 
     private struct Scanner {
         let scalars: [Unicode.Scalar]
@@ -293,7 +294,7 @@ struct PortablePattern {
         /// control and invisible ones as `\uXXXX` (outside the Basic Multilingual Plane, the
         /// character itself: ECMA-262's `\u{…}` and Python's `\U…` have no common spelling).
         static func literal(_ scalar: Unicode.Scalar, inClass: Bool = false) -> String {
-            if syntaxCharacters.contains(scalar) { return "\\\(scalar)" }
+            if syntaxCharacters.contains(scalar) || (inClass && scalar == "-") { return "\\\(scalar)" }
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFEFF
                 || (0xD800...0xDFFF).contains(scalar.value) || scalar.properties.generalCategory == .format {
                 if scalar.value <= 0xFFFF { return "\\u" + hex4(scalar.value) }

@@ -102,7 +102,7 @@ final class FileChangeMonitor: Sendable {
     /// process falls back to polling, if this watch is the first to fall back.
     func watch(directory: String, fileName: String, warn: @escaping @Sendable (String) -> Void = { _ in },
                onChange: @escaping @Sendable () -> Void) -> ObservationToken {
-        let directory = (directory as NSString).standardizingPath
+        let directory = Self.lexicallyNormalized(directory)
         let path = (directory as NSString).appendingPathComponent(fileName)
         // The watch is added and recorded under the lock: a `remove` of another subscription
         // on the same folder in between would otherwise drop the watch this one just joined.
@@ -122,6 +122,19 @@ final class FileChangeMonitor: Sendable {
         return ObservationToken { [weak self] in self?.remove(id) }
     }
 
+    /// The path with `.`, `..` and repeated slashes worked out by its names alone. Not
+    /// `standardizingPath`, which resolves symbolic links on Linux: a config folder that is a
+    /// link was watched as its target's name, so a link switched to another folder (`ln -sfn`)
+    /// went unheard.
+    static func lexicallyNormalized(_ path: String) -> String {
+        var names: [Substring] = []
+        for name in path.split(separator: "/") where name != "." {
+            if name == "..", let last = names.last, last != ".." { names.removeLast() } else if name != ".." || !path.hasPrefix("/") { names.append(name) }
+        }
+        let joined = names.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
     /// Whether any file is checked by polling now (tests: nothing polls while inotify is there).
     package var isPolling: Bool { state.withLock { $0.pollTimer != nil } }
 
@@ -131,10 +144,11 @@ final class FileChangeMonitor: Sendable {
     /// (a site's locks file made readable must be enforced at once, not at its next edit).
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB | IN_CREATE | IN_MOVE_SELF)
 
-    /// What a watch on a folder above asks for: the folder on the way moved or removed. Added to
+    /// What a watch on a folder above asks for: the folder on the way moved, removed, or
+    /// replaced (`mv -T new cfg`, `ln -sfn`: a rename onto its name). Added to
     /// a watch's mask (`IN_MASK_ADD`), never replacing it, since that folder may be another
     /// subscription's own; a folder's mask only grows until its watch is removed.
-    private static let ancestorMask = UInt32(IN_MOVED_FROM | IN_DELETE | IN_MOVE_SELF) | UInt32(IN_MASK_ADD)
+    private static let ancestorMask = UInt32(IN_MOVED_FROM | IN_DELETE | IN_MOVE_SELF | IN_MOVED_TO | IN_CREATE) | UInt32(IN_MASK_ADD)
 
     /// Adds (or joins) the inotify watch on a folder or, while it does not exist, on its nearest
     /// existing ancestor. A nil descriptor means the file must be polled, and `failure` says why.
@@ -226,7 +240,7 @@ final class FileChangeMonitor: Sendable {
                 // A folder, or a link to one: the watch is tried there, and stays above if it is neither.
                 let appeared = event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
                 // A folder on the way moved or removed: the name leads elsewhere now, or nowhere.
-                let wayChanged = lost || event.mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0
+                let wayChanged = lost || event.mask & UInt32(IN_MOVED_FROM | IN_DELETE | IN_MOVED_TO | IN_CREATE) != 0
                 for (id, subscription) in state.subscriptions where wayChanged {
                     if let next = subscription.ancestors[event.watch], lost || event.name == next { toPlace.insert(id) }
                 }

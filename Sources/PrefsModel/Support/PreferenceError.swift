@@ -120,6 +120,22 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
         return self
     }
 
+    /// Whether the error refuses a value (of a secret or not).
+    package var isRefusedValue: Bool {
+        switch self {
+        case .invalidValue, .invalidSecret: true
+        default: false
+        }
+    }
+
+    /// The error as a person may see it where `schema` describes the keys: a refused value of a
+    /// secret setting loses its value. For errors raised below the key level (the file's writer
+    /// refusing a character no property list can carry), which quote the value they refused.
+    package func redactingSecrets(of schema: PreferenceSchema) -> PreferenceError {
+        guard case .invalidValue(let name?, _, let allowed) = self, let key = schema.key(named: name), key.isSecret else { return self }
+        return .invalidSecret(key: name, allowed: allowed)
+    }
+
     /// The same error for the setting `key`: named, and, for a secret, without its value.
     package func naming(_ key: AnyPreferenceKey) -> PreferenceError {
         let named = naming(key.name)

@@ -19,7 +19,11 @@ enum FolderPossibility: Equatable {
     /// program running as someone else may still make it.
     case unknown
 
-    init(of path: String) {
+    init(of given: String) {
+        // Without trailing slashes: with one, stat of a file fails with ENOTDIR and lstat of a
+        // link follows it, so `/etc/passwd/` and a dangling link's `link/` passed as absent.
+        var path = given
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         var current = path
         // Each step goes up one name; a path has fewer names than bytes.
         for _ in 0...path.utf8.count {

@@ -60,7 +60,7 @@ struct ImportCommand: ParsableCommand {
                     if let key = prefs.schema.key(named: name), prefs.schema.declaresType(of: key) {
                         do {
                             changes[name] = .some(try typed(key))
-                        } catch PreferenceError.invalidValue where name != exported {
+                        } catch let error as PreferenceError where name != exported && error.isRefusedValue {
                             // Under an old name, a value the renamed setting does not take stays
                             // under that name, as a migration keeps it: reported, never lost.
                             changes[exported] = .some(try untyped())
