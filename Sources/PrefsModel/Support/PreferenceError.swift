@@ -10,7 +10,7 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// knows the key adds it.
     case invalidValue(key: String?, value: String, allowed: String)
     /// A value of a secret setting that does not parse or breaks its rule. The value is never
-    /// part of the error (``SecretValues``): a refused password in a log is as bad as an
+    /// part of the error: a refused password in a log is as bad as an
     /// accepted one.
     case invalidSecret(key: String, allowed: String)
     /// A key name the schema does not declare; `suggestions` are the nearest names.
