@@ -119,13 +119,33 @@ struct InstalledSchemaTests {
         #expect(result.output.isEmpty)
     }
 
-    @Test func setStillCreatesANewSuite() throws {
+    @Test func setAndImportStillCreateANewSuiteAndSaySoOnce() throws {
         let cli = CommandLineFixture()
 
         let result = try cli.run("set", "--suite", "org.new.app", "--type", "int", "count", "3")
+        let again = try cli.run("set", "--suite", "org.new.app", "--type", "int", "count", "4")
+        let imported = try cli.run("import", "--suite", "org.other.app", try cli.write(#"{"n": 1}"#, to: "n.json"))
 
         #expect(result.status == 0, "\(result.error)")
-        #expect(try cli.run("get", "count", "--suite", "org.new.app").output == "3\n")
+        #expect(result.error == "prefs-tui: note: created the suite \(cli.directory.file("org.new.app.plist")) "
+            + "(no suite of that name was there; `prefs-tui suites` lists the ones there are)\n", "\(result.error)")
+        #expect(again.error.isEmpty, "\(again.error)")
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(imported.error.contains("note: created the suite"), "\(imported.error)")
+        #expect(try cli.run("get", "count", "--suite", "org.new.app").output == "4\n")
+    }
+
+    @Test func aSuiteNewerThanItsInstalledSchemaIsSaidNamingBothVersions() throws {
+        let cli = CommandLineFixture()
+        try #require(try cli.run("schema", "install", try cli.write(backup, to: "backup.json")).status == 0)
+        try SuiteStore(suiteName: "com.example.backup", directory: cli.directory.path, watchForChanges: false)
+            .commit([PreferenceSchema.versionKey: .int(5)])
+
+        let result = try cli.run("get", "keepCopies", "--suite", "com.example.backup")
+
+        #expect(result.status == 0)
+        #expect(result.error.contains("warning: com.example.backup is at version 5 of its settings, newer than its schema's version 2 "
+            + "(\(userFolder(cli))/com.example.backup.json)"), "\(result.error)")
     }
 
     @Test func theExampleHostInstallsItsSchemaWithOneCall() throws {

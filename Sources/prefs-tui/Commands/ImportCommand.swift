@@ -24,6 +24,7 @@ struct ImportCommand: ParsableCommand {
         try reportingFailures {
             // No copy of the file's bytes is kept after the write: nothing looks again.
             let prefs = try options.open(readsOnce: true)
+            let wasNowhere = SuiteSelection.isNowhere(prefs)
             let data = try InputFile.contents(of: file, kind: "an import file", prefix: "cannot read")
             let shownFile = file.controlCharactersEscaped
             var changes: [String: PlistValue?] = [:]
@@ -110,6 +111,7 @@ struct ImportCommand: ParsableCommand {
             // stored one, so importing an export (which holds only stored values) reproduces it.
             try prefs.writeEdits(changes)
             prefs.reportStoreWarnings()
+            SuiteSelection.sayCreated(prefs, wasNowhere: wasNowhere)
         }
     }
 

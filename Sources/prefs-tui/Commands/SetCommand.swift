@@ -71,6 +71,8 @@ struct SetCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let prefs = try options.open()
+            let wasNowhere = SuiteSelection.isNowhere(prefs)
+            defer { SuiteSelection.sayCreated(prefs, wasNowhere: wasNowhere) }
             if let type = type.flatMap(StoredType.init(rawValue:)), try storeTyped(type, in: prefs) { return }
             let key: AnyPreferenceKey
             do { key = try prefs.schema.requireKey(named: self.key) } catch PreferenceError.unknownKey(let name, let suggestions) where suggestions.isEmpty {

@@ -62,6 +62,13 @@ struct SuiteSelection: Equatable {
         if mustExist, schema.isInferred, schema.keys.isEmpty, !store.hasFile {
             throw Self.noSuchSuite(store.suiteName)
         }
+        // A suite a newer program migrated, read with an older schema: said, naming both.
+        if !schema.isInferred, schema.version > 0, case .int(let recorded)? = store.storedValue(forKey: PreferenceSchema.versionKey),
+           recorded > schema.version {
+            let from = installedSchemaPath.map { " (\($0.controlCharactersEscaped))" } ?? ""
+            Diagnostics.print("warning: \(store.suiteName) is at version \(recorded) of its settings, newer than its schema's version "
+                + "\(schema.version)\(from); install the newer program's schema to describe it")
+        }
         if let problem = store.loadProblem { Diagnostics.print("warning: \(problem)") }
         let layers = site?.layers ?? .none
         for problem in layers.problems { Diagnostics.print("warning: \(problem)") }
@@ -172,6 +179,20 @@ struct SuiteSelection: Equatable {
         }
         guard let suite = opening.result(), suite.name == given ?? declared.suiteName else { return (declared, nil) }
         return (declared, (suite.store, suite.site))
+    }
+
+    /// Whether `prefs` is a suite that is nowhere yet (no file, no schema, no site file): a
+    /// write then creates it, and ``sayCreated(_:)`` says so once (it may be a misspelling).
+    static func isNowhere(_ prefs: Preferences) -> Bool {
+        prefs.schema.isInferred && (prefs.site?.layers.folders.allSatisfy { $0.values.isEmpty && $0.locked.isEmpty } ?? true)
+            && !((prefs.store as? SuiteStore)?.hasFile ?? true)
+    }
+
+    /// Says that a write created a suite that was nowhere, when it did.
+    static func sayCreated(_ prefs: Preferences, wasNowhere: Bool) {
+        guard wasNowhere, (prefs.store as? SuiteStore)?.hasFile == true else { return }
+        Diagnostics.print("note: created the suite \(prefs.store.location.controlCharactersEscaped) "
+            + "(no suite of that name was there; `prefs-tui suites` lists the ones there are)")
     }
 
     /// The error for a suite that is nowhere: its name, and the nearest names there are.
