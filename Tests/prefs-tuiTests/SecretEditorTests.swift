@@ -29,6 +29,16 @@ struct SecretEditorTests {
         #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
     }
 
+    @Test func aFieldOpenedOnTheStoredSecretShowsTheFixedMaskNotItsLength() throws {
+        let editor = try editor()
+
+        editor.press(.enter)
+
+        let row = editor.screen.components(separatedBy: "\n").first { $0.contains("API token") } ?? ""
+        #expect(row.contains("••••••••") && !row.contains("•••••••••"), "\(row)")   // 8, not the marker's 11
+        #expect(!editor.screen.contains(Self.marker))
+    }
+
     @Test func sShowsTheValueUntilTheSelectionMoves() throws {
         let editor = try editor()
 

@@ -129,7 +129,13 @@ enum EditorRenderer {
         if case .editingLine(let edit) = state.mode, edit.keyIndex == index {
             // A secret being typed: one mask character per character typed (unless shown with s).
             let mask: Character? = key.isSecret && state.revealed != key.name ? (state.asciiMarkers ? "*" : "•") : nil
-            let (text, cursor) = edit.editor.visible(width: layout.valueWidth, mask: mask)
+            var (text, cursor) = edit.editor.visible(width: layout.valueWidth, mask: mask)
+            // The stored secret itself, not yet edited: the fixed mask, so the field does not
+            // give its length away either (what is typed instead shows a mask per character).
+            if mask != nil, case .line(let stored?) = EditorField(key, in: settings), !stored.isEmpty, edit.editor.text == stored {
+                text = String((state.asciiMarkers ? SecretValues.asciiMask : SecretValues.mask).prefix(max(0, layout.valueWidth - 1)))
+                cursor = text.count
+            }
             grid.fill(x: layout.valueX, y: y, width: layout.valueWidth, height: 1, style: .field)
             grid.put(text, x: layout.valueX, y: y, style: .field)
             grid.cursor = (layout.valueX + cursor, y)
