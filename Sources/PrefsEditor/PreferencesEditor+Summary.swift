@@ -55,9 +55,9 @@ extension PreferencesEditor {
             return ValueChange(before: key.effectiveValue(from: change.before), after: key.effectiveValue(from: change.after))
         }
 
-        init(_ committed: SessionChanges, ending: EditorEnding, unsaved: UnsavedChange?) {
-            changes = committed.personChanges.map(Change.init)
-            migrated = committed.carriedChanges.map(Change.init)
+        init(_ committed: SessionChanges, ending: EditorEnding, unsaved: UnsavedChange?, secrets: Set<String> = []) {
+            changes = committed.personChanges.map { Change($0, secrets: secrets) }
+            migrated = committed.carriedChanges.map { Change($0, secrets: secrets) }
             self.ending = Ending(ending)
             self.unsaved = unsaved
         }
@@ -97,7 +97,7 @@ extension PreferencesEditor {
     /// ```swift
     /// for change in summary.changes { print(change.key, change.before ?? "default", "→", change.after ?? "default") }
     /// ```
-    public struct Change: Sendable, Equatable {
+    public struct Change: Sendable, Equatable, CustomStringConvertible {
         /// The setting's key name.
         public let key: String
         /// Its stored value when the editor opened (nil: nothing stored, the default was read).
@@ -115,10 +115,36 @@ extension PreferencesEditor {
             self.key = key
             self.before = before
             self.after = after
+            isSecret = false
         }
 
-        init(_ collapsed: SessionChanges.Collapsed) {
-            self.init(key: collapsed.key, before: collapsed.before, after: collapsed.after)
+        init(_ collapsed: SessionChanges.Collapsed, secrets: Set<String>) {
+            key = collapsed.key
+            before = collapsed.before
+            after = collapsed.after
+            isSecret = secrets.contains(collapsed.key)
+        }
+
+        /// Whether the setting is secret: the values are carried (the host needs them), but
+        /// ``description`` says only whether it is set (``PrefsModel`` keeps secrets out of text).
+        let isSecret: Bool
+
+        /// One line for a log: `copies: (default) → 8`; a secret's values as set or not set.
+        ///
+        /// ```swift
+        /// print(change)  // apiToken: (secret, not set) → (secret, set)
+        /// ```
+        public var description: String {
+            func shown(_ value: PlistValue?) -> String {
+                guard !isSecret else { return value == nil ? "(secret, not set)" : "(secret, set)" }
+                return value?.summary.controlCharactersEscaped ?? "(default)"
+            }
+            return "\(key.controlCharactersEscaped): \(shown(before)) → \(shown(after))"
+        }
+
+        /// Equal when the key and both values are.
+        public static func == (left: Change, right: Change) -> Bool {
+            left.key == right.key && left.before == right.before && left.after == right.after
         }
     }
 

@@ -110,6 +110,9 @@ public struct PreferencesEditor: Sendable {
     }
 
     private let prefs: Preferences
+
+    /// The secret settings' names, for the summary's descriptions.
+    private var secretNames: Set<String> { Set(prefs.schema.keys.filter(\.isSecret).map(\.name)) }
     private let title: String?
     let options: Options
 
@@ -133,7 +136,7 @@ public struct PreferencesEditor: Sendable {
         let shown = try shownPreferences()
         if options.asksPlainQuestions {
             let outcome = try PlainSession.run(shown, suiteName: suiteName, keyListing: keyListing, cancellation: cancellation)
-            return Summary(outcome.committed, ending: outcome.ending, unsaved: nil)
+            return Summary(outcome.committed, ending: outcome.ending, unsaved: nil, secrets: secretNames)
         }
         let device: TerminalDevice
         switch options.terminal {
@@ -156,10 +159,10 @@ public struct PreferencesEditor: Sendable {
             // No dead end: the plain mode needs no terminfo, and says why it is shown.
             let outcome = try PlainSession.run(shown, suiteName: suiteName, keyListing: keyListing,
                                                note: PlainSession.unknownTerminalNote(term: term), cancellation: cancellation)
-            return Summary(outcome.committed, ending: outcome.ending, unsaved: nil)
+            return Summary(outcome.committed, ending: outcome.ending, unsaved: nil, secrets: secretNames)
         }
         let summary = Summary(outcome.committed, ending: outcome.ending,
-                              unsaved: outcome.unsaved.map { UnsavedChange(keys: $0.keys, reason: $0.reason) })
+                              unsaved: outcome.unsaved.map { UnsavedChange(keys: $0.keys, reason: $0.reason) }, secrets: secretNames)
         if case .signal(let signal) = outcome.ending {
             options.onSignal?(summary)
             // The terminal and the host's signal actions are back: the signal now does what it

@@ -244,7 +244,8 @@ extension PreferencesEditor {
         /// #expect(editor.summary.changes.map(\.key) == ["keepDaily"])
         /// ```
         public var summary: Summary {
-            Summary(controller.committed, ending: controller.ending ?? .quit, unsaved: nil)
+            Summary(controller.committed, ending: controller.ending ?? .quit, unsaved: nil,
+                    secrets: Set(controller.prefs.schema.keys.filter(\.isSecret).map(\.name)))
         }
 
         private func takeOutsideChanges() {

@@ -68,6 +68,19 @@ struct SecretEditorTests {
         #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
     }
 
+    @Test func theHostsSummaryCarriesTheValueButItsDescriptionDoesNot() throws {
+        let editor = try editor(stored: [:])
+
+        editor.press(.enter)
+        editor.type(Self.marker)
+        editor.press(.enter)
+
+        let change = try #require(editor.summary.changes.first)
+        #expect(change.after == .string(Self.marker))                  // the program needs the value
+        #expect("\(change)" == "apiToken: (secret, not set) → (secret, set)")
+        #expect(!"\(editor.summary)".contains(Self.marker), "\(editor.summary)")
+    }
+
     @Test func thePlainModeSaysWhetherItIsSetNeverTheValue() throws {
         let editor = try editor(plain: true)
 
