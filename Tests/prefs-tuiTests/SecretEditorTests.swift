@@ -42,10 +42,12 @@ struct SecretEditorTests {
     @Test func sShowsTheValueUntilTheSelectionMoves() throws {
         let editor = try editor()
 
+        #expect(editor.screen.contains(" s show secret  ↑↓ move"), "the hint row leads with s on a secret: \(editor.screen)")
         editor.press(.character("s"))
         #expect(editor.screen.contains(Self.marker), "\(editor.screen)")
         editor.press(.down)
         #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
+        #expect(!editor.screen.contains("show secret"), "no s hint on a setting that is no secret")
         editor.press(.up)
         #expect(!editor.screen.contains(Self.marker), "shown again without s: \(editor.screen)")
     }

@@ -105,6 +105,15 @@ enum KeyBindings {
     }
 
     /// The hint row of a table: its bindings that have a hint, in order.
+    /// The browsing hints for the selected setting: `s show secret` only where it means
+    /// something (a secret is selected), and then first, so a narrow row keeps it.
+    static func browseHints(secretSelected: Bool) -> [(keys: String, text: String)] {
+        let isReveal = { (binding: KeyBinding<BrowseAction>) in binding.actions.contains { $0.action == .reveal } }
+        let others = hints(browse.filter { !isReveal($0) })
+        guard secretSelected, let reveal = browse.first(where: isReveal)?.hint else { return others }
+        return [reveal] + others
+    }
+
     static func hints<Action>(_ table: [KeyBinding<Action>]) -> [(keys: String, text: String)] {
         table.enumerated().filter { $0.element.hint != nil }
             .sorted { ($0.element.hintRank, $0.offset) < ($1.element.hintRank, $1.offset) }

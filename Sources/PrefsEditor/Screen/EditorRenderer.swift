@@ -279,7 +279,7 @@ enum EditorRenderer {
     private static func drawHints(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout) {
         let hints: [(keys: String, text: String)]
         switch state.mode {
-        case .browse: hints = KeyBindings.hints(KeyBindings.browse)
+        case .browse: hints = KeyBindings.browseHints(secretSelected: state.selectedKey?.isSecret == true)
         case .editingLine: hints = KeyBindings.hints(KeyBindings.lineEditing)
         case .filtering: hints = KeyBindings.hints(KeyBindings.filtering)
         case .choosing: hints = KeyBindings.hints(KeyBindings.choice)
