@@ -91,4 +91,17 @@ struct SecretEditorTests {
         #expect(editor.transcript.contains("Now (secret, set)"), "\(editor.transcript)")
         #expect(!editor.transcript.contains(Self.marker), "\(editor.transcript)")
     }
+
+    static let pins = PreferenceKey<[String]>("pins", default: [], title: "Recovery pins", isSecret: true)
+
+    @Test func aSecretListsItemsAreMasked() throws {
+        let schema = PreferenceSchema(title: "Service", suiteName: "com.example.service", keys: [Self.pins])
+        let prefs = Preferences(store: InMemoryStore(["pins": .array([.string(Self.marker)])]), schema: schema)
+        let editor = try PreferencesEditor.Harness(PreferencesEditor(prefs), width: 100, height: 30)
+
+        editor.press(.enter)                                              // the list editor
+
+        #expect(editor.screen.contains("Recovery pins (1)"), "\(editor.screen)")
+        #expect(!editor.screen.contains(Self.marker), "\(editor.screen)")
+    }
 }

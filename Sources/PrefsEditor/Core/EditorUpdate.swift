@@ -244,7 +244,9 @@ enum EditorUpdate {
         case (.toggle(let value), .activate), (.toggle(let value), .toggle):
             return commit(&state, key, json: .bool(!(value ?? false)))
         case (.choice(let current, let options), .activate), (.choice(let current, let options), .toggle):
-            state.mode = .choosing(.init(keyIndex: index, options: options, highlighted: current ?? 0))
+            // A secret choice opens on the first option: on the stored one it would show which is set.
+            let highlighted = key.isSecret && state.revealed != key.name ? 0 : current ?? 0
+            state.mode = .choosing(.init(keyIndex: index, options: options, highlighted: highlighted))
         case (.choice, .decrease), (.choice, .increase):
             guard let next = FieldStepping.cycled(key, from: stored, by: action == .increase ? 1 : -1) else { return [] }
             return write(&state, key, next)

@@ -340,6 +340,8 @@ enum EditorRenderer {
         for (offset, option) in popup.options[first..<min(popup.options.count, first + visible)].enumerated() {
             let index = first + offset
             let selected = index == popup.highlighted
+            // A secret's choices are the program's own words, shown; which one is set is not
+            // marked until the person moves the highlight (it starts on the first).
             let label = (selected ? "› " : "  ") + option.title
             if selected {
                 grid.cursor = (x + 3, y + 1 + offset)
@@ -351,7 +353,11 @@ enum EditorRenderer {
 
     private static func drawListEditor(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ list: EditorState.ListEdit, _ settings: SettingsSnapshot) {
         let key = state.keys[list.keyIndex]
-        let width = min(layout.listWidth - 2, max(30, (list.items.map { EditorField.itemText($0).displayWidth }.max() ?? 0) + 8))
+        // A secret list's items: the fixed mask each (not their lengths), unless shown with s.
+        let masked = key.isSecret && state.revealed != key.name
+        let mask = state.asciiMarkers ? SecretValues.asciiMask : SecretValues.mask
+        let itemText = { (item: JSONValue) in masked ? mask : EditorField.itemText(item).controlCharactersEscaped }
+        let width = min(layout.listWidth - 2, max(30, (list.items.map { itemText($0).displayWidth }.max() ?? 0) + 8))
         let rowsNeeded = list.items.count + (list.itemEdit.map { $0.target == .listItem(nil) ? 1 : 0 } ?? 0)
         let height = min(layout.listHeight, max(3, rowsNeeded) + 2)
         let x = min(2, grid.width - width)
@@ -370,7 +376,7 @@ enum EditorRenderer {
             let index = first + row
             let rowY = y + 1 + row
             if let edit = list.itemEdit, case .listItem(let editing) = edit.target, (editing ?? list.items.count) == index {
-                let (text, cursor) = edit.editor.visible(width: width - 4)
+                let (text, cursor) = edit.editor.visible(width: width - 4, mask: masked ? (state.asciiMarkers ? "*" : "•") : nil)
                 grid.fill(x: x + 2, y: rowY, width: width - 4, height: 1, style: .field)
                 grid.put(text, x: x + 2, y: rowY, style: .field)
                 grid.cursor = (x + 2 + cursor, rowY)
@@ -380,7 +386,7 @@ enum EditorRenderer {
             guard list.items.indices.contains(index) else { continue }
             let selected = index == list.selected && list.itemEdit == nil
             if selected { grid.cursor = (x + 3, rowY) }
-            grid.put(((selected ? "› " : "  ") + EditorField.itemText(list.items[index]).controlCharactersEscaped).padded(toWidth: width - 2), x: x + 1, y: rowY,
+            grid.put(((selected ? "› " : "  ") + itemText(list.items[index])).padded(toWidth: width - 2), x: x + 1, y: rowY,
                      style: selected ? .popupSelected : .popup, bold: selected)
         }
     }
