@@ -160,6 +160,12 @@ struct EditorState: Sendable {
         message = nil
     }
 
+    /// Whether the plain mode's open question is a secret's: its answer is then typed unseen.
+    var isAskingForSecret: Bool {
+        guard let name = conversation?.asking else { return false }
+        return settings.schema.key(named: name)?.isSecret == true
+    }
+
     private mutating func relayout() {
         let new = Self.layout(width: width, height: height, filter: filter, modifiedOnly: modifiedOnly, mode: mode)
         if new != layout { layout = new }

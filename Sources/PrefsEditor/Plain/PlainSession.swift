@@ -5,8 +5,8 @@ import PrefsModel
 /// input as events, its conversation printed by ``PlainView`` after each, until the person
 /// quits, input ends or the host cancels. Between lines it sleeps in `poll` on the input and a
 /// wake-up descriptor, so another program's change is said at once and a cancellation ends it
-/// while it waits for a line. It changes no terminal mode, no signal action and no locale, so
-/// there is nothing to put back.
+/// while it waits for a line. It changes no locale, and no terminal mode or signal action except
+/// while a secret's answer is typed (``HiddenAnswer``), which puts them back.
 package enum PlainSession {
     /// Whether the plain mode is asked for by the environment: `ACCESSIBLE` set (as charm's
     /// huh and the GitHub CLI read it), or a terminal that cannot move its cursor (`TERM=dumb`).
@@ -54,7 +54,10 @@ package enum PlainSession {
         }
         try printSaid(before: note ?? "")
         var reader = PlainLineReader(descriptor: input)
+        let hiddenAnswer = HiddenAnswer(input: input, wakeUp: wakeUp)
+        defer { hiddenAnswer.end() }
         while !controller.shouldQuit {
+            hiddenAnswer.follow(secretAsked: controller.state.isAskingForSecret)
             if let line = reader.nextRead() {
                 controller.send(.line(line.typed))
                 try printSaid()
