@@ -15,7 +15,10 @@ struct PrefsTUI: ParsableCommand {
             suite: $XDG_CONFIG_HOME/NAME.plist) and --schema FILE (a schema file describing its \
             settings; an installed schema is found by the suite's name, see `prefs-tui schema \
             install`). A suite without a schema is shown as its file holds it: the schema is \
-            inferred from the stored values (see `prefs-tui schema --suite NAME`). Exit codes: \
+            inferred from the stored values (see `prefs-tui schema --suite NAME`). A secret \
+            setting's value is shown only where it is asked for by name: `get KEY` prints it and \
+            `export --include-secrets` writes it; `list`, `get --explain`, `watch`, `export` and \
+            the editor say only whether it is set. Exit codes: \
             0 success, 64 usage, 65 bad data, 66 missing input file or a suite that is nowhere, 74 I/O failure (also output \
             that cannot be written), 75 suite locked by another process for too long (try again \
             later), 77 a setting the site has locked ($XDG_CONFIG_DIRS/NAME.locks); a reader that stops reading (`| head -1`) ends the program quietly, as \

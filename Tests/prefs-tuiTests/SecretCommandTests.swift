@@ -109,4 +109,11 @@ struct SecretCommandTests {
         #expect(imported.status == 0, "\(imported.error)")
         #expect(try cli.run("get", "token", "--suite", cli.suite).output == Self.marker + "\n")
     }
+
+    @Test func theHelpStatesTheRule() throws {
+        let help = try CommandLineFixture().run("help")
+        let text = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+
+        #expect(text.contains("A secret setting's value is shown only where it is asked for by name: `get KEY` prints it"), "\(help.output)")
+    }
 }
