@@ -148,7 +148,7 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
     /// let frozen = provider.snapshot()
     /// ```
     public func snapshot() -> any ConfigSnapshot {
-        PreferencesSnapshot(of: preferences, providerName: providerName, diagnostics: diagnostics, defaults: defaults)
+        ProviderSnapshot(of: preferences, providerName: providerName, diagnostics: diagnostics, defaults: defaults)
     }
 
     /// A snapshot now, then a new one after each change, in order, until `updatesHandler` returns.

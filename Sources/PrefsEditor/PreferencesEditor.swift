@@ -135,7 +135,8 @@ public struct PreferencesEditor: Sendable {
     public func run(cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Summary {
         let shown = try shownPreferences()
         if options.asksPlainQuestions {
-            let outcome = try PlainSession.run(shown, suiteName: suiteName, keyListing: keyListing, cancellation: cancellation)
+            let outcome = try PlainSession.run(shown, suiteName: suiteName, keyListing: keyListing, cancellation: cancellation,
+                                               echo: HiddenAnswer(input: STDIN_FILENO))
             return Summary(outcome.committed, ending: outcome.ending, unsaved: nil, secrets: secretNames)
         }
         let device: TerminalDevice
@@ -158,7 +159,8 @@ public struct PreferencesEditor: Sendable {
         } catch .unknownTerminal(let term) where options.mode == .automatic {
             // No dead end: the plain mode needs no terminfo, and says why it is shown.
             let outcome = try PlainSession.run(shown, suiteName: suiteName, keyListing: keyListing,
-                                               note: PlainSession.unknownTerminalNote(term: term), cancellation: cancellation)
+                                               note: PlainSession.unknownTerminalNote(term: term), cancellation: cancellation,
+                                               echo: HiddenAnswer(input: STDIN_FILENO))
             return Summary(outcome.committed, ending: outcome.ending, unsaved: nil, secrets: secretNames)
         }
         let summary = Summary(outcome.committed, ending: outcome.ending,

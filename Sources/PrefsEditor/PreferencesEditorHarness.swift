@@ -249,7 +249,7 @@ extension PreferencesEditor {
         }
 
         private func takeOutsideChanges() {
-            if let event = outside.take(from: prefs) {
+            if let event = outside.take() {
                 controller.send(event)
                 takeSaid()
             }

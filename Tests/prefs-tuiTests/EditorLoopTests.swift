@@ -123,13 +123,101 @@ struct OutsideChangesTests {
         defer { outside.cancel() }
 
         try prefs.set("Bergen", for: .city)                        // the editor's own write
-        #expect(outside.take(from: prefs) == nil)
+        #expect(outside.take() == nil)
         #expect(wakes.withLock { $0 } == 0)
 
         try Preferences(store: store, schema: EditorHarness.schema).set(.imperial, for: .unitsNotation)
-        // The event carries the value as stored when the loop takes it.
-        #expect(outside.take(from: prefs) == .externalChange(["unitsNotation": .string("imperial")], loadProblem: nil))
+        // The event carries the value the news carried, and that the file reads.
+        #expect(outside.take() == .externalChange(["unitsNotation": .string("imperial")], loadProblem: .some(nil)))
         #expect(wakes.withLock { $0 } == 1)
-        #expect(outside.take(from: prefs) == nil)
+        #expect(outside.take() == nil)
+    }
+
+    @Test func anOutsideValueOverwrittenByTheEditorsOwnWriteIsDropped() throws {
+        let store = InMemoryStore()
+        let prefs = Preferences(store: store, schema: EditorHarness.schema)
+        let outside = OutsideChanges(prefs) {}
+        defer { outside.cancel() }
+
+        try Preferences(store: store, schema: EditorHarness.schema).set("Tromsø", for: .city)
+        try prefs.set("Bergen", for: .city)     // the editor's own write, whose result says so
+
+        #expect(outside.take() == nil)
+    }
+}
+
+/// Another program's change as it reaches the editor (issue 41): one pass over it in PrefsModel,
+/// its values carried to the editor, and nothing read again.
+@Suite("Another program's change, carried to the editor")
+struct CarriedOutsideChangeTests {
+    /// A store that counts what is asked of it, and reports changes made by "another program".
+    final class CountingStore: PreferenceStore, @unchecked Sendable {
+        private let inner: InMemoryStore
+        let reads = Locked(0), handlers = Locked(0), batchesHandled = Locked(0)
+        private let registry = Locked<[@Sendable (StoreChangeBatch) -> Void]>([])
+
+        init(_ values: [String: PlistValue]) { inner = InMemoryStore(values) }
+
+        var location: String { inner.location }
+        var loadProblem: String? { nil }
+        func takeWarnings() -> [String] { [] }
+        func storedValue(forKey key: String) -> PlistValue? {
+            reads.withLock { $0 += 1 }
+            return inner.storedValue(forKey: key)
+        }
+        func storedValues() -> [String: PlistValue] { inner.storedValues() }
+        func commit(_ changes: [String: PlistValue?], by writer: StoreWriter?) throws -> [StoredChange] {
+            try inner.commit(changes, by: writer)
+        }
+        func commit(by writer: StoreWriter?, transaction: ([String: PlistValue]) throws -> [String: PlistValue?]) throws -> [StoredChange] {
+            try inner.commit(by: writer, transaction: transaction)
+        }
+        func addChangeHandler(_ handler: @escaping @Sendable (StoreChangeBatch) -> Void) -> ObservationToken {
+            handlers.withLock { $0 += 1 }
+            let counted: @Sendable (StoreChangeBatch) -> Void = { [batchesHandled] batch in
+                batchesHandled.withLock { $0 += 1 }
+                handler(batch)
+            }
+            registry.withLock { $0.append(counted) }
+            return inner.addChangeHandler(counted)
+        }
+
+        /// A write by another writer (as another program's, it reaches the editor as news).
+        func changeElsewhere(_ values: [String: PlistValue]) throws {
+            _ = try inner.commit(values.mapValues { Optional($0) }, by: StoreWriter())
+        }
+    }
+
+    @Test func theChangesValuesReachTheEditorAndNothingIsReadAgain() throws {
+        let store = CountingStore(["city": .string("Oslo")])
+        let host = Preferences(store: store, schema: EditorHarness.schema)
+        // The editor as a host opens it on some of its settings: a view of the host's Preferences.
+        let editor = try PreferencesEditor.Harness(PreferencesEditor(host, options: .init(sections: ["Location"])), width: 100, height: 30)
+        let handlersBefore = store.handlers.withLock { $0 }
+        #expect(handlersBefore == 2, "the host's Preferences and the editor's news: \(handlersBefore) store handlers")
+        store.reads.withLock { $0 = 0 }
+
+        try store.changeElsewhere(["city": .string("Tromsø")])
+        let readsBeforeTheLoop = store.reads.withLock { $0 }
+        editor.press(.down)     // the harness takes the news as the loop does
+
+        #expect(editor.screen.contains("Tromsø"), "\(editor.screen)")
+        #expect(store.reads.withLock { $0 } == readsBeforeTheLoop, "the editor read the store again for values the news carried")
+        // One batch, each registered handler once: no second Preferences pass over it.
+        #expect(store.batchesHandled.withLock { $0 } == handlersBefore)
+    }
+
+    @Test func aViewOfTheHostsPreferencesAddsNoSecondPassOverEachChangeUntilObserved() throws {
+        let store = CountingStore(["city": .string("Oslo")])
+        let host = Preferences(store: store, schema: EditorHarness.schema)
+
+        let view = host.withSchema(EditorHarness.schema.withKeys([PreferenceKeys.city], title: nil))
+        try store.changeElsewhere(["city": .string("Tromsø")])
+
+        #expect(store.handlers.withLock { $0 } == 1, "the view registered with the store on its own")
+        #expect(view[.city] == "Tromsø")      // read, not cached from before the change
+        let token = view.observeAll { _ in }
+        defer { token.cancel() }
+        #expect(store.handlers.withLock { $0 } == 2)
     }
 }

@@ -14,8 +14,9 @@ enum EditorEvent: Sendable, Equatable {
     case resize(width: Int, height: Int)
     /// Another program (or another `Preferences` in this process) changed these keys: their
     /// values in the user's file now (nil: removed), the site's layers now when there are any
-    /// (an administrator's edit arrives this way), and the file's problem if it can no longer be read.
-    case externalChange([String: PlistValue?], site: SiteLayers? = nil, loadProblem: String?)
+    /// (an administrator's edit arrives this way), and the file's problem now (`.none`: not said,
+    /// as with a site's change; `.some(nil)`: the file reads again). The news carried all of it.
+    case externalChange([String: PlistValue?], site: SiteLayers? = nil, loadProblem: String?? = .none)
     /// The write asked for with `EditorEffect.write` ended.
     case writeFinished(WriteResult)
     /// The pending write waits for the suite's lock, held by another process (the note says which).

@@ -170,7 +170,7 @@ extension EditorUpdate {
     /// Another program's change, as the full screen takes it, said setting by setting; a lock
     /// that arrives on the setting being asked about ends the question, as it ends a field.
     private static func announceExternalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?,
-                                               loadProblem: String?) {
+                                               loadProblem: String??) {
         let listedBefore = Set(state.keys.map(\.name))
         externalChange(&state, values: values, site: site, loadProblem: loadProblem)
         // The full screen's one-line note of which settings changed ("Changed by another

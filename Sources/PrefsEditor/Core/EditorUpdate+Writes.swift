@@ -165,10 +165,21 @@ extension EditorUpdate {
 
     /// Another program changed these keys: the list shows the new values by itself; a field
     /// being edited keeps the user's text, with a warning rather than a silent overwrite.
-    static func externalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?, loadProblem: String?) {
+    static func externalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?, loadProblem: String??) {
         let known = state.settings.site.problems
         let editedBefore = editedKey(state).map { state.settings.lockFile(of: $0) != nil }
-        if let site { state.settings.site = site }
+        var values = values
+        if let site {
+            let before = state.settings
+            _ = state.settings.apply([:], site: site)
+            // A site file's change is news of the settings whose value in effect, or lock, it
+            // changed: decided from the snapshot before and after, reading nothing.
+            for key in state.keys where values[key.name] == nil {
+                let valueChanged = before.effectiveStored(key) != state.settings.effectiveStored(key)
+                let lockChanged = (before.lockFile(of: key) == nil) != (state.settings.lockFile(of: key) == nil)
+                if valueChanged || lockChanged { values[key.name] = .some(state.settings.storedValue(forKey: key.name)) }
+            }
+        }
         // A lock that arrives while its setting is being edited ends the edit, saying so: the
         // edit could not be saved, and "changed by another program" would not say why.
         if let key = editedKey(state), editedBefore == false, let lockFile = state.settings.lockFile(of: key) {
@@ -195,9 +206,9 @@ extension EditorUpdate {
         }
     }
 
-    private static func applyExternalChange(_ state: inout EditorState, values: [String: PlistValue?], loadProblem: String?) {
+    private static func applyExternalChange(_ state: inout EditorState, values: [String: PlistValue?], loadProblem: String??) {
         let names = Set(values.keys)
-        state.settings.loadProblem = loadProblem
+        _ = state.settings.apply([:], loadProblem: loadProblem)
         if let closed = state.apply(values) {
             state.message = .init(text: closed, kind: .warning)
             return

@@ -6,7 +6,8 @@ import PrefsModel
 /// quits, input ends or the host cancels. Between lines it sleeps in `poll` on the input and a
 /// wake-up descriptor, so another program's change is said at once and a cancellation ends it
 /// while it waits for a line. It changes no locale, and no terminal mode or signal action except
-/// while a secret's answer is typed (``HiddenAnswer``), which puts them back.
+/// through its `echo` while a secret's answer is typed (the terminal's ``HiddenAnswer``), which
+/// puts them back.
 package enum PlainSession {
     /// Whether the plain mode is asked for by the environment: `ACCESSIBLE` set (as charm's
     /// huh and the GitHub CLI read it), or a terminal that cannot move its cursor (`TERM=dumb`).
@@ -37,7 +38,7 @@ package enum PlainSession {
     /// would read the questions, and answering them blind would change settings unseen.
     package static func run(_ prefs: Preferences, suiteName: String, keyListing: KeyListing = .schema, note: String? = nil,
                             input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
-                            cancellation: EditorCancellation? = nil) throws(PreferencesEditorError) -> Outcome {
+                            cancellation: EditorCancellation? = nil, echo: (any AnswerEcho)? = nil) throws(PreferencesEditorError) -> Outcome {
         let wakeUp = try WakeUpSignal()
         cancellation?.attach(wakeUp)
         defer { cancellation?.detach() }
@@ -54,10 +55,9 @@ package enum PlainSession {
         }
         try printSaid(before: note ?? "")
         var reader = PlainLineReader(descriptor: input)
-        let hiddenAnswer = HiddenAnswer(input: input, wakeUp: wakeUp)
-        defer { hiddenAnswer.end() }
+        defer { echo?.end() }
         while !controller.shouldQuit {
-            hiddenAnswer.follow(secretAsked: controller.state.isAskingForSecret)
+            echo?.follow(secretAsked: controller.state.isAskingForSecret, wakeDescriptor: wakeUp.writeDescriptor)
             if let line = reader.nextRead() {
                 controller.send(.line(line.typed))
                 try printSaid()
@@ -66,7 +66,7 @@ package enum PlainSession {
             let inputReady = waitForInput(on: input, wakeUp: wakeUp)
             wakeUp.drain()
             if cancellation?.isCancelled == true { return Outcome(committed: controller.committed, ending: .cancelled) }
-            if let event = outside.take(from: prefs) {
+            if let event = outside.take() {
                 controller.send(event)
                 try printSaid()
             }
@@ -108,6 +108,16 @@ package enum PlainSession {
             bytes = bytes.dropFirst(written)
         }
     }
+}
+
+/// What turns the terminal's echo off while a secret's answer is typed, and back on (the
+/// terminal layer's ``HiddenAnswer``; none where the input is not a terminal's).
+package protocol AnswerEcho: AnyObject {
+    /// Echo off while `secretAsked`, on otherwise; a signal that arrives meanwhile writes a byte
+    /// to `wakeDescriptor`, to wake the loop.
+    func follow(secretAsked: Bool, wakeDescriptor: Int32)
+    /// Echo back on, and everything it changed put back.
+    func end()
 }
 
 extension PlainLineReader.Line {

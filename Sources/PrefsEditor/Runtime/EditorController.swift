@@ -79,9 +79,12 @@ package final class EditorController {
 
     func handle(_ key: KeyEvent) { handle([key]) }
 
-    /// Another program changed these keys: their values now go to the state as one event.
+    /// Another program changed these keys (for tests whose store does not watch its file):
+    /// their values now, read from the store, go to the state as one event.
     func changedOutside(_ names: Set<String>) {
-        send(OutsideChanges.event(for: names, in: prefs))
+        var values: [String: PlistValue?] = [:]
+        for name in names { values[name] = .some(prefs.store.storedValue(forKey: name)) }
+        send(.externalChange(values, site: prefs.site?.layers, loadProblem: .some(prefs.store.loadProblem)))
     }
 
     /// Shows the state as the plain mode's questions from now on (see ``PlainView``).

@@ -71,7 +71,7 @@ package enum EditorLoop {
     /// value could land over another program's newer one, and stay on screen.
     static func news(writes: WriteQueue, outside: OutsideChanges, prefs: Preferences) -> [EditorEvent] {
         let results = writes.take()
-        return results + (outside.take(from: prefs).map { [$0] } ?? [])
+        return results + (outside.take().map { [$0] } ?? [])
     }
 
     /// The write still out when the editor closes: one already under way finishes (its change

@@ -1,46 +1,48 @@
 import PrefsModel
 
-/// Collects the names of settings changed elsewhere (another program, another `Preferences` in
-/// this process) between two turns of the loop, and wakes the loop for each batch. The store
-/// says where a change came from, whatever thread delivers it; the editor's own writes are left
-/// out, since their results come back as `writeFinished`.
+/// Collects the news of settings changed elsewhere (another program, another `Preferences` in
+/// this process) between two turns of the loop, with the values the news carried, and wakes the
+/// loop for each. The loop then reads nothing again: the event it takes holds the new values.
+/// The editor's own writes are left out, since their results come back as `writeFinished`.
 final class OutsideChanges: Sendable {
-    /// Shared with the observer, which runs on the thread that made the change.
-    private final class Names: Sendable {
-        let set = Locked(Set<String>())
+    /// What arrived since the last take, merged: the latest value of each key, the latest site
+    /// layers and load problem.
+    private struct Pending {
+        var values: [String: PlistValue?] = [:]
+        var site: SiteLayers?
+        var loadProblem: String?? = .none
+        var isEmpty: Bool { values.isEmpty && site == nil && loadProblem == nil }
     }
 
-    private let names = Names()
+    private let pending = Locked(Pending())
     private let token: ObservationToken
 
     init(_ prefs: Preferences, wake: @escaping @Sendable () -> Void) {
-        let names = self.names
-        token = prefs.observeAll { changes in
-            let outside = changes.filter { $0.origin != .thisPreferences }.map(\.name)
-            guard !outside.isEmpty else { return }
-            names.set.withLock { $0.formUnion(outside) }
-            wake()
+        let pending = self.pending
+        token = prefs.observeNews { news in
+            let isOutside = pending.withLock { pending -> Bool in
+                guard news.origin != .thisPreferences else {
+                    // The editor's own write supersedes an older outside value of the same key:
+                    // kept, it would be applied after the write's result, and show the older value.
+                    for name in news.storedValues.keys { pending.values.removeValue(forKey: name) }
+                    // The file's problem came with those values; the write that replaced them read it.
+                    if pending.values.isEmpty && pending.site == nil { pending = Pending() }
+                    return false
+                }
+                pending.values.merge(news.storedValues) { _, newer in newer }
+                if let site = news.site { pending.site = site }
+                if case .some(let problem) = news.loadProblem { pending.loadProblem = .some(problem) }
+                return true
+            }
+            if isOutside { wake() }
         }
     }
 
-    /// The changes collected since the last call, as one `externalChange` event (nil: none).
-    func take(from prefs: Preferences) -> EditorEvent? {
-        let taken = takeNames()
-        return taken.isEmpty ? nil : Self.event(for: taken, in: prefs)
-    }
-
-    /// The names of the settings changed since the last call.
-    func takeNames() -> Set<String> {
-        names.set.withLock { names in defer { names.removeAll() }; return names }
-    }
-
-    /// The event for these changed keys: their values as stored now. Read when the loop takes
-    /// the event, not when the change was reported, so that of several changes in a row (or a
-    /// change reported while the editor's own write was under way) the last one is shown.
-    static func event(for names: Set<String>, in prefs: Preferences) -> EditorEvent {
-        var values: [String: PlistValue?] = [:]
-        for name in names { values[name] = .some(prefs.store.storedValue(forKey: name)) }
-        return .externalChange(values, site: prefs.site?.layers, loadProblem: prefs.store.loadProblem)
+    /// The news collected since the last call, as one `externalChange` event (nil: none).
+    func take() -> EditorEvent? {
+        let taken = pending.withLock { pending in defer { pending = Pending() }; return pending }
+        guard !taken.isEmpty else { return nil }
+        return .externalChange(taken.values, site: taken.site, loadProblem: taken.loadProblem)
     }
 
     func cancel() { token.cancel() }

@@ -21,9 +21,9 @@ final class ChangeBroadcaster: Sendable {
         registry.add(handler)
     }
 
-    func enqueue(_ changes: [StoredChange], source: StoreChangeSource) {
+    func enqueue(_ changes: [StoredChange], source: StoreChangeSource, loadProblem: String?? = .none) {
         guard !changes.isEmpty else { return }
-        state.withLock { $0.pending.append(StoreChangeBatch(changes: changes, source: source)) }
+        state.withLock { $0.pending.append(StoreChangeBatch(changes: changes, source: source, loadProblem: loadProblem)) }
     }
 
     func drain() {

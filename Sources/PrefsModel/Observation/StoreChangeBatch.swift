@@ -60,6 +60,10 @@ public struct StoreChangeBatch: Sendable, Hashable {
     /// batch.source == .otherProcess
     /// ```
     public let source: StoreChangeSource
+    /// Why the store's file could not be read as the batch was made (`.some(nil)`: it could), as
+    /// a suite store carries it to a view of the settings (``PreferencesSnapshot``), so that
+    /// nothing is read again; `.none` from a store that does not say.
+    package let loadProblem: String??
 
     /// Makes a batch.
     ///
@@ -67,7 +71,23 @@ public struct StoreChangeBatch: Sendable, Hashable {
     /// StoreChangeBatch(changes: [StoredChange(key: "city", old: nil, new: .string("Oslo"))], source: .otherProcess)
     /// ```
     public init(changes: [StoredChange], source: StoreChangeSource) {
+        self.init(changes: changes, source: source, loadProblem: .none)
+    }
+
+    package init(changes: [StoredChange], source: StoreChangeSource, loadProblem: String??) {
         self.changes = changes
         self.source = source
+        self.loadProblem = loadProblem
+    }
+
+    /// Two batches are equal when they report the same changes from the same source (what the
+    /// store carries besides is not part of the news).
+    public static func == (lhs: StoreChangeBatch, rhs: StoreChangeBatch) -> Bool {
+        lhs.changes == rhs.changes && lhs.source == rhs.source
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(changes)
+        hasher.combine(source)
     }
 }

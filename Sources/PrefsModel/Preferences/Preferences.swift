@@ -39,6 +39,9 @@ public final class Preferences: Sendable {
     }
 
     let cache = Locked(Cache())
+    /// Whether typed reads are cached (not in a view made by ``withSchema(_:)``, which hears of
+    /// changes only while observed).
+    private let cachesValues: Bool
     let observers = HandlerRegistry<ObservedBatch>()
     /// This instance's identity in the store's change reports, so its observers can tell its
     /// own writes (``ChangeOrigin/thisPreferences``) from everyone else's.
@@ -56,17 +59,33 @@ public final class Preferences: Sendable {
     /// ```swift
     /// let prefs = Preferences(store: InMemoryStore(), schema: schema)
     /// ```
-    public init(store: any PreferenceStore, schema: PreferenceSchema, site: SiteDefaults? = nil,
+    public convenience init(store: any PreferenceStore, schema: PreferenceSchema, site: SiteDefaults? = nil,
                 overrides: [String: PlistValue] = [:],
                 onWriteError: @escaping @Sendable (PreferenceError) -> Void = Preferences.printWriteError) {
+        self.init(store: store, schema: schema, site: site, overrides: overrides, onWriteError: onWriteError, isView: false)
+    }
+
+    /// `isView`: an instance made by ``withSchema(_:)``, which caches no value and follows the
+    /// store's changes only once something observes it. One change is then handled once, by the
+    /// instance the host made, not once more by every view of it.
+    private init(store: any PreferenceStore, schema: PreferenceSchema, site: SiteDefaults?, overrides: [String: PlistValue],
+                 onWriteError: @escaping @Sendable (PreferenceError) -> Void, isView: Bool) {
         self.store = store
         self.schema = schema
         self.site = site
         self.overrides = overrides
         self.writeErrorHandler = onWriteError
-        var tokens = [store.addChangeHandler { [weak self] batch in self?.storeDidChange(batch) }]
-        if let site { tokens.append(site.addChangeHandler { [weak self] change in self?.siteDidChange(change) }) }
-        storeTokens.withLock { $0 = tokens }
+        cachesValues = !isView
+        if !isView { followStore() }
+    }
+
+    /// Registers for the store's and the site's changes, once.
+    func followStore() {
+        storeTokens.withLock { tokens in
+            guard tokens.isEmpty else { return }
+            tokens.append(store.addChangeHandler { [weak self] batch in self?.storeDidChange(batch) })
+            if let site { tokens.append(site.addChangeHandler { [weak self] change in self?.siteDidChange(change) }) }
+        }
     }
 
     /// Typed settings on the suite the schema names (`$XDG_CONFIG_HOME/<suite>.plist`), with
@@ -82,7 +101,7 @@ public final class Preferences: Sendable {
     /// The same settings (store, site, overrides, write-error handler) seen through another
     /// schema: the editor's chosen sections, or the schema with the store's other keys.
     package func withSchema(_ schema: PreferenceSchema) -> Preferences {
-        Preferences(store: store, schema: schema, site: site, overrides: overrides, onWriteError: writeErrorHandler)
+        Preferences(store: store, schema: schema, site: site, overrides: overrides, onWriteError: writeErrorHandler, isView: true)
     }
 
     /// Typed settings on a Foundation defaults suite (`$XDG_CONFIG_HOME/<suite>.plist`), with
@@ -136,6 +155,7 @@ public final class Preferences: Sendable {
     public func value<Value>(for key: PreferenceKey<Value>) -> Value {
         ReadTracking.note(key.name)
         reportIfNotInSchema(key)
+        guard cachesValues else { return key.effectiveValue(from: effectiveStored(key)) }
         let (hit, generation) = cache.withLock { ($0.values[key.name], $0.generation) }
         // Unwrap the entry first: for an optional `Value`, a missing entry (nil) would
         // otherwise cast successfully to `Value.none`.
@@ -391,6 +411,7 @@ public final class Preferences: Sendable {
     /// watcher) alive: an observation must not stop because the caller let go of the
     /// `Preferences` it started from.
     func addObserver(_ observer: @escaping @Sendable (ObservedBatch) -> Void) -> ObservationToken {
+        followStore()
         let registration = observers.add(observer)
         return ObservationToken { [self] in
             withExtendedLifetime(self) { registration.cancel() }

@@ -16,9 +16,17 @@ public final class InMemoryStore: PreferenceStore {
     /// ```
     public init(_ initial: [String: PlistValue] = [:]) {
         values = Locked(initial)
+        location = "memory"
     }
 
-    public var location: String { "memory" }
+    /// A store standing in for the file at `location` (a frozen copy of a suite's values), so
+    /// that sources name that file.
+    package init(_ initial: [String: PlistValue], location: String) {
+        values = Locked(initial)
+        self.location = location
+    }
+
+    public let location: String
     public var loadProblem: String? { nil }
     public func takeWarnings() -> [String] { [] }
 

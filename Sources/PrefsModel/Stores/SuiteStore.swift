@@ -204,7 +204,7 @@ public final class SuiteStore: PreferenceStore {
             // observer skipping its own writes never heard of it.
             if let found = written.found {
                 broadcaster.enqueue(StoredChange.between(state.values, found.values),
-                                    source: InProcessWrites.shared.source(of: found.identity, at: path))
+                                    source: InProcessWrites.shared.source(of: found.identity, at: path), loadProblem: .some(nil))
             }
             // Changes against what this store last knew: what was found, then this write's own.
             let applied = written.found == nil ? written.changes : StoredChange.between(state.values, written.values)
@@ -216,7 +216,7 @@ public final class SuiteStore: PreferenceStore {
             state.verbatim = written.verbatim
             state.loadProblem = nil
             if let warning { state.warnings.append(warning) }
-            broadcaster.enqueue(written.changes, source: .commit(by: writer))
+            broadcaster.enqueue(written.changes, source: .commit(by: writer), loadProblem: .some(nil))
             return applied
         }
         broadcaster.drain()
@@ -329,7 +329,8 @@ public final class SuiteStore: PreferenceStore {
             // The differences only when someone is told: on the first read they are every key,
             // and a list of 200,000 changes nobody reads was an eighth of `list`'s peak memory.
             if reportChanges {
-                broadcaster.enqueue(StoredChange.between(state.values, values), source: InProcessWrites.shared.source(of: identity, at: path))
+                broadcaster.enqueue(StoredChange.between(state.values, values), source: InProcessWrites.shared.source(of: identity, at: path),
+                                    loadProblem: .some(state.loadProblem))
             }
             state.values = values
             state.identity = identity

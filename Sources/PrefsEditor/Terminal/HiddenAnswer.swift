@@ -7,22 +7,20 @@ import Glibc
 /// puts the mode back on every way out: the answer, `q`, the end of input (Ctrl-D), a thrown
 /// error, and a signal (Ctrl-C, Ctrl-Z, `kill`), whose handler in `hidden_answer.c` puts it back
 /// before the signal's own action runs. Input that is not a terminal is left alone.
-final class HiddenAnswer {
+package final class HiddenAnswer: AnswerEcho {
     private let input: Int32
-    private let wakeUp: Int32
+    private var wakeUp: Int32 = -1
     private var begun = false
 
-    init(input: Int32, wakeUp: WakeUpSignal) {
-        self.input = input
-        self.wakeUp = wakeUp.writeDescriptor
-    }
+    package init(input: Int32) { self.input = input }
 
     deinit { end() }
 
     /// Echo off while `secretAsked`, on otherwise. After a signal put the modes back (a stop and
     /// a continue, or a host that handles Ctrl-C and goes on), echo goes off again while the
     /// question is still open.
-    func follow(secretAsked: Bool) {
+    package func follow(secretAsked: Bool, wakeDescriptor: Int32) {
+        wakeUp = wakeDescriptor
         if prefs_hidden_take_signal() != 0 { end() }
         if secretAsked, !begun || prefs_hidden_is_on() == 0 {
             prefs_hidden_end()
@@ -33,7 +31,7 @@ final class HiddenAnswer {
     }
 
     /// Echo back on, and every signal action as it was.
-    func end() {
+    package func end() {
         guard begun else { return }
         prefs_hidden_end()
         begun = false

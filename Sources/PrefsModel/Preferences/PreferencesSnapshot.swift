@@ -1,0 +1,185 @@
+/// All the settings as they stand at one moment, as a value: the user's stored values, the
+/// site's defaults and locks, this run's overrides and the problem reading the file, with the
+/// schema that reads them. Every answer comes from the value alone, so a UI can hold it, change
+/// it only by the news it gets (``applying(_:site:loadProblem:)``), and never read a file while
+/// it draws. The editor's state, the swift-configuration provider's frozen snapshot and the
+/// editor's live values are all built on it.
+///
+/// ```swift
+/// let now = prefs.snapshot()
+/// now[.city]                        // "Bergen"
+/// now.source(of: PreferenceKeys.city)  // .user(path: …)
+/// ```
+public struct PreferencesSnapshot: Sendable {
+    /// The schema that reads the values.
+    public package(set) var schema: PreferenceSchema
+    /// What the user's file stores, by key (old names and other keys included).
+    public private(set) var storedValues: [String: PlistValue]
+    /// The site's defaults and locks (``SiteLayers/none`` without a site).
+    public private(set) var site: SiteLayers
+    /// The program's overrides for this run.
+    public let overrides: [String: PlistValue]
+    /// The user's file, as sources name it.
+    public let location: String
+    /// Why the user's file could not be read, when it could not.
+    public private(set) var loadProblem: String?
+    /// How many changes were applied since it was taken: 0 for a snapshot just taken.
+    public private(set) var version = 0
+
+    /// A snapshot of these values; ``Preferences/snapshot()`` takes one of a `Preferences`.
+    ///
+    /// ```swift
+    /// let snapshot = PreferencesSnapshot(schema: schema, storedValues: ["city": "Bergen"])
+    /// ```
+    public init(schema: PreferenceSchema, storedValues: [String: PlistValue], site: SiteLayers = .none,
+                overrides: [String: PlistValue] = [:], location: String = "", loadProblem: String? = nil) {
+        self.schema = schema
+        self.storedValues = storedValues
+        self.site = site
+        self.overrides = overrides
+        self.location = location
+        self.loadProblem = loadProblem
+    }
+
+    // MARK: Values
+
+    /// The key's value: the one in effect, or the default when nothing valid is set.
+    ///
+    /// ```swift
+    /// snapshot[.refreshInterval]  // 15
+    /// ```
+    public subscript<Value>(key: PreferenceKey<Value>) -> Value {
+        key.effectiveValue(from: effectiveStored(key))
+    }
+
+    /// The key's value in its text form (the default's when nothing valid is set).
+    ///
+    /// ```swift
+    /// snapshot.text(of: PreferenceKeys.refreshInterval)  // "15"
+    /// ```
+    public func text(of key: AnyPreferenceKey) -> String { key.text(of: effectiveStored(key)) }
+
+    /// What the user's file holds for the key: its own value, or before a rename is carried
+    /// out (by the next write), the value under one of its old names.
+    ///
+    /// ```swift
+    /// snapshot.userValue(of: PreferenceKeys.city)  // .string("Bergen")
+    /// ```
+    public func userValue(of key: AnyPreferenceKey) -> PlistValue? {
+        key.renamedFrom.isEmpty && !key.hasConversion ? storedValues[key.name] : schema.userValue(of: key) { storedValues[$0] }
+    }
+
+    /// The stored value in effect (nil: the registered default): without site layers or
+    /// overrides, the user's value as it is (the key's decoding reads an unusable one as the default).
+    package func effectiveStored(_ key: AnyPreferenceKey) -> PlistValue? {
+        site.effectiveStored(key, user: userValue(of: key), override: overrides[key.name])
+    }
+
+    // MARK: Where values come from
+
+    /// The value in effect for the key and the layer it comes from.
+    ///
+    /// ```swift
+    /// snapshot.resolution(of: PreferenceKeys.city).source  // .site(path: …)
+    /// ```
+    public func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
+        site.resolve(key, user: userValue(of: key), userPath: location, override: overrides[key.name])
+    }
+
+    /// Which layer gives the key's value.
+    ///
+    /// ```swift
+    /// snapshot.source(of: PreferenceKeys.city)  // .registeredDefault
+    /// ```
+    public func source(of key: AnyPreferenceKey) -> PreferenceSource { resolution(of: key).source }
+
+    /// The locks file that locks the key (by its name or an old one), or nil: the site's own
+    /// answer, so no view differs from `set` about what is locked.
+    ///
+    /// ```swift
+    /// snapshot.lockFile(of: PreferenceKeys.refreshInterval)  // "/etc/xdg/com.example.weather.locks"
+    /// ```
+    public func lockFile(of key: AnyPreferenceKey) -> String? {
+        site.lockingFolder(of: key).map { site.folders[$0].locksPath }
+    }
+
+    /// Whether the user's file sets nothing for the key.
+    ///
+    /// ```swift
+    /// snapshot.isDefault(PreferenceKeys.city)  // true
+    /// ```
+    public func isDefault(_ key: AnyPreferenceKey) -> Bool { userValue(of: key) == nil }
+
+    // MARK: Problems
+
+    /// Why the key's stored value is ignored (it reads its default), or nil.
+    ///
+    /// ```swift
+    /// snapshot.diagnostic(for: PreferenceKeys.refreshInterval)?.reason
+    /// ```
+    public func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? { key.diagnostic(of: storedValues[key.name]) }
+
+    /// Every schema key's ignored value, the user's and the site's.
+    ///
+    /// ```swift
+    /// for problem in snapshot.diagnostics() { print(problem) }
+    /// ```
+    public func diagnostics() -> [PreferenceDiagnostic] {
+        schema.keys.flatMap { key in [diagnostic(for: key)].compactMap { $0 } + site.diagnostics(of: key) }
+    }
+
+    // MARK: Changes
+
+    /// The snapshot with news applied: new stored values (nil: removed), and the site's layers
+    /// and the load problem as they are now (a nil `site` keeps them). The store's and the site's
+    /// change reports carry all of it, so nothing is read again.
+    ///
+    /// ```swift
+    /// snapshot = snapshot.applying(["city": .string("Tromsø")])
+    /// ```
+    public func applying(_ changes: [String: PlistValue?], site: SiteLayers? = nil, loadProblem: String?? = .none) -> PreferencesSnapshot {
+        var copy = self
+        copy.apply(changes, site: site, loadProblem: loadProblem)
+        return copy
+    }
+
+    /// ``applying(_:site:loadProblem:)`` in place; whether a key was added or removed.
+    @discardableResult
+    package mutating func apply(_ changes: [String: PlistValue?], site: SiteLayers? = nil, loadProblem: String?? = .none) -> Bool {
+        var keysChanged = false
+        for (name, value) in changes {
+            if let value {
+                keysChanged = storedValues.updateValue(value, forKey: name) == nil || keysChanged
+            } else {
+                keysChanged = storedValues.removeValue(forKey: name) != nil || keysChanged
+            }
+        }
+        if let site { self.site = site }
+        if case .some(let problem) = loadProblem { self.loadProblem = problem }
+        version += 1
+        return keysChanged
+    }
+
+    /// Preferences that read these values alone and write nowhere that lasts: for code that
+    /// reads settings through a `Preferences` (derived values, a frozen provider snapshot)
+    /// without reaching the live store. Its reads give what the snapshot gives.
+    package func preferences() -> Preferences {
+        let frozenSite = site.folders.isEmpty ? nil : SiteDefaults(frozen: site, suiteName: schema.suiteName)
+        // Only read: a host's own Preferences reports what is wrong with its keys (one not in
+        // the schema); this copy says nothing, above all not on the screen.
+        return Preferences(store: InMemoryStore(storedValues, location: location), schema: schema, site: frozenSite,
+                           overrides: overrides, onWriteError: { _ in })
+    }
+}
+
+extension Preferences {
+    /// All the settings as they stand now, as one value.
+    ///
+    /// ```swift
+    /// let now = prefs.snapshot()
+    /// ```
+    public func snapshot() -> PreferencesSnapshot {
+        PreferencesSnapshot(schema: schema, storedValues: store.storedValues(), site: siteLayers, overrides: overrides,
+                            location: store.location, loadProblem: store.loadProblem)
+    }
+}
