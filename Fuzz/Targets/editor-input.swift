@@ -319,13 +319,14 @@ private func step(_ session: Session, _ input: inout FuzzBytes) {
         let repeats = input.bool() ? 1 : [2, 100, 1_000, EditorState.pasteLimit / max(1, text.unicodeScalars.count) + 1][input.below(4)]
         session.send(.paste(String(repeating: text, count: repeats)))
     case 25:
-        // Another program changes the suite: written to the store, reported as the loop does.
+        // Another program changes the suite: written to the store, and its news carried to the
+        // update with the values, as the loop takes it.
         var changes: [String: PlistValue?] = [:]
         let stored = FuzzSettings.stored(&input)
         for (key, value) in stored { changes[key] = input.bool() ? .some(value) : .some(nil) }
         _ = try? session.settings.store.commit(changes, by: nil)
         if input.bool() { session.settings.store.problem = input.bool() ? nil : "cannot be read: it holds garbage" }
-        session.send(OutsideChanges.event(for: Set(changes.keys), in: session.settings.prefs))
+        session.send(.externalChange(changes, site: nil, loadProblem: .some(session.settings.store.problem)))
     case 26, 27:
         session.finishWrite()
     case 28:

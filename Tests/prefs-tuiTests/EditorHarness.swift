@@ -19,9 +19,9 @@ final class EditorHarness {
 
     init(width: Int = 80, height: Int = 24, stored: [String: PlistValue] = [:], schema: PreferenceSchema = EditorHarness.schema,
          store: (any PreferenceStore)? = nil, asciiMarkers: Bool = false, keyListing: KeyListing = .schema,
-         site: SiteDefaults? = nil) {
+         site: SiteDefaults? = nil, overrides: [String: PlistValue] = [:]) {
         self.store = store ?? InMemoryStore(stored)
-        prefs = Preferences(store: self.store, schema: schema, site: site)
+        prefs = Preferences(store: self.store, schema: schema, site: site, overrides: overrides)
         editor = PreferencesEditor.Harness(prefs: prefs, suiteName: schema.suiteName, location: "/home/ada/.config/com.example.weather.plist",
                                            width: width, height: height, asciiMarkers: asciiMarkers, keyListing: keyListing)
     }

@@ -110,15 +110,25 @@ struct PlainModeTests {
         let result = try cli.runInShell("< '\(input)'", "--plain")
 
         #expect(result.status == 0)
-        #expect(!result.output.contains("City set to"))
+        #expect(result.output.contains("City (city)"), "the question was not asked: \(result.output)")
+        #expect(!result.output.contains("Saved city"), "\(result.output)")
         #expect(cli.stored == [:])
     }
 
     @Test func rulesAreSaidInWords() {
-        #expect(PlainView.words(for: PreferenceKey<Int>("n", default: 5, rule: .range(5...240, step: 5))) == "a whole number from 5 to 240 in steps of 5")
-        #expect(PlainView.words(for: PreferenceKey<Double>("x", default: 1, rule: .range(0...2))) == "a number from 0 to 2")
-        #expect(PlainView.words(for: PreferenceKey<Bool>("b", default: true)) == "on or off")
-        #expect(PlainView.words(for: PreferenceKey<URL>("u", default: URL(string: "https://a.example")!)).hasPrefix("an absolute URL"))
+        func words(_ key: AnyPreferenceKey) -> String {
+            SettingFacts(key, in: PreferencesSnapshot(schema: PreferenceSchema(title: "T", suiteName: "t", keys: [key]), storedValues: [:]))
+                .allowedInWords
+        }
+        #expect(words(PreferenceKey<Int>("n", default: 5, rule: .range(5...240, step: 5))) == "a whole number from 5 to 240 in steps of 5")
+        #expect(words(PreferenceKey<Double>("x", default: 1, rule: .range(0...2))) == "a number from 0 to 2")
+        #expect(words(PreferenceKey<Bool>("b", default: true)) == "on or off")
+        #expect(words(PreferenceKey<URL>("u", default: URL(string: "https://a.example")!)).hasPrefix("an absolute URL"))
+        // The form the parser refuses a value with, asked for directly.
+        #expect(words(PreferenceKey<Date>("d", default: Date(timeIntervalSince1970: 0))) == PreferenceType.date.textForm)
+        #expect(throws: PreferenceError.invalidValue(key: "d", value: "soon", allowed: PreferenceType.date.textForm)) {
+            try PreferenceKey<Date>("d", default: Date(timeIntervalSince1970: 0)).storedValue(parsing: ["soon"])
+        }
     }
 
     @Test func aHostOpensThePlainModeThroughTheLibrary() throws {

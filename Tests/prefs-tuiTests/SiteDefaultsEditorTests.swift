@@ -43,7 +43,7 @@ struct SiteDefaultsEditorTests {
         #expect(await session.waitFor("Reset city: back to the site's Bergen"), "\(session.screen())")
         #expect(await session.waitFor("city = Bergen"), "\(session.screen())")
         // The pane names the source (the path wraps at the pane's width).
-        #expect(await session.waitFor("From     the site's file"), "\(session.screen())")
+        #expect(await session.waitFor("From     site file"), "\(session.screen())")
         #expect(cli.stored["city"] == nil)
         try session.press("q")
         #expect(await eventually { session.exitStatus == "0" })

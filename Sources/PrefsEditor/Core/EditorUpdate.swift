@@ -272,13 +272,13 @@ enum EditorUpdate {
 
     /// Why a locked setting cannot be changed here.
     static func lockedMessage(_ key: AnyPreferenceKey, lockFile: String) -> EditorState.Message {
-        .init(text: "\(key.name) is locked by \(lockFile.controlCharactersEscaped): the site sets it for everyone", kind: .info)
+        .init(text: "\(key.name) is \(SettingFacts.lock(lockFile)): the site sets it for everyone", kind: .info)
     }
 
     /// What is said when a lock arrives on the setting being edited (`typed`: in a field the
     /// person may have typed into; the plain mode's question has no answer yet).
     static func nowLockedMessage(_ key: AnyPreferenceKey, lockFile: String, typed: Bool = true) -> String {
-        "\(key.name) is now locked by \(lockFile.controlCharactersEscaped): the site sets it" + (typed ? "; your edit was not saved" : "")
+        "\(key.name) is now \(SettingFacts.lock(lockFile)): the site sets it" + (typed ? "; your edit was not saved" : "")
     }
 
     // MARK: Reset all, filter

@@ -50,6 +50,8 @@ struct SettingsSnapshot: Sendable {
     /// Why the key's stored value is ignored (it reads its default), or nil.
     func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? { current.diagnostic(for: key) }
     func diagnostics() -> [PreferenceDiagnostic] { current.diagnostics() }
+    /// The setting's facts in words, as every view says them.
+    func facts(of key: AnyPreferenceKey) -> SettingFacts { SettingFacts(key, in: current) }
 
     /// What an edit stores (nil for a value equal to a declared default).
     func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey) -> PlistValue? {

@@ -87,13 +87,12 @@ enum PlainView {
         var text = "\(title(of: key)) (\(key.name.controlCharactersEscaped))"
         if !key.help.isEmpty { text += ": \(key.help.controlCharactersEscaped)" }
         text += "\nNow \(now)"
-        let source = state.settings.resolution(of: key).source
-        switch source {
-        case .site, .override: text += " (from \(source))"
-        default: break
-        }
+        let facts = state.settings.facts(of: key)
+        if let source = facts.sourceNote { text += " (from \(source))" }
         text += key.hasDefault ? "; default \(shown(key, in: state, isDefault: true))" : "; no default declared"
-        text += ". Allowed: \(words(for: key)).\n"
+        text += ". Allowed: \(facts.allowedInWords).\n"
+        // Why it reads its default though the file holds a value, as the full screen's pane says.
+        if let problem = facts.problem { text += "Problem: \(problem).\n" }
         if let choices = key.rule.choices {
             for (index, choice) in choices.enumerated() { text += "  \(index + 1). \(choice.title.controlCharactersEscaped)\n" }
             return text + "Choice (number or name; Enter or Esc keeps \(now); r resets): "
@@ -123,42 +122,4 @@ enum PlainView {
         guard display != AnyPreferenceKey.unsetText, display != AnyPreferenceKey.emptyText else { return display }
         return display + (key.unit.map { " \($0)" } ?? "")
     }
-
-    /// The rule in words: "a whole number from 5 to 240 in steps of 5".
-    static func words(for key: AnyPreferenceKey) -> String {
-        let whole = key.type.unwrapped == .int || key.type.unwrapped == .array(.int)
-        switch key.rule {
-        case .range(let min, let max, let step):
-            var text = whole ? "a whole number" : "a number"
-            switch (min, max) {
-            case let (min?, max?): text += " from \(number(min)) to \(number(max))"
-            case let (min?, nil): text += " of at least \(number(min))"
-            case let (nil, max?): text += " of at most \(number(max))"
-            case (nil, nil): break
-            }
-            if let step { text += " in steps of \(number(step))" }
-            return text
-        case .choices(let options): return "one of " + options.map(\.title).joined(separator: ", ")
-        case .any:
-            switch key.type.unwrapped {
-            case .bool: return "on or off"
-            case .int: return "a whole number"
-            case .double: return "a number"
-            case .string: return key.rule.allowedText
-            default:
-                // URL, date, data, dictionaries: the form the parser asks for, as `set` says it.
-                if case .invalidValue(_, _, let allowed)? = refusal(ofEmptyTextFor: key) { return allowed }
-                return key.rule.allowedText
-            }
-        default: return key.rule.allowedText
-        }
-    }
-
-    private static func refusal(ofEmptyTextFor key: AnyPreferenceKey) -> PreferenceError? {
-        do { _ = try key.storedValue(parsing: ["\u{1}"]) } catch let error as PreferenceError { return error } catch {}
-        return nil
-    }
-
-    /// A bound or step as rules show it (whole numbers in all their digits).
-    private static func number(_ value: RuleNumber) -> String { value.description }
 }

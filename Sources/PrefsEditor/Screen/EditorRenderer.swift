@@ -248,31 +248,16 @@ enum EditorRenderer {
             let defaultFrom = max(0, valueEnd - lineStart)
             if defaultFrom < lineWidth { grid.restyle(x: x + defaultFrom, y: rows.lowerBound + offset, width: lineWidth - defaultFrom, style: .dim) }
         }
+        let facts = settings.facts(of: key)
         // Where the value comes from, when it is not the user's own file or the program's default.
-        if let source = sourceNote(for: key, settings) { field("From", source, style: .dim) }
+        if let source = facts.sourceNote { field("From", source, style: .dim) }
         // A problem before the rule: with few rows, the stored value that was ignored matters most.
-        if let diagnostic = settings.diagnostic(for: key) {
-            field("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)", style: .warning)
-        }
-        if key.rule != .any { field("Allowed", key.rule.allowedText) }
-        let help = key.isDescribedBySchema ? key.help : notDescribedNote
+        if let problem = facts.problem { field("Problem", problem, style: .warning) }
+        if let allowed = facts.allowed { field("Allowed", allowed) }
+        let help = facts.notDescribedNote ?? key.help
         for part in help.wrapped(toWidth: width, maxLines: max(0, rows.upperBound - y)) where !help.isEmpty && y < rows.upperBound {
             grid.put(part, x: x, y: y, style: key.isDescribedBySchema ? .normal : .dim)
             y += 1
-        }
-    }
-
-    /// The source of a value that is neither the user's nor the program's default: the site's
-    /// file, a lock (read-only, and why), or this run's override.
-    static func sourceNote(for key: AnyPreferenceKey, _ settings: SettingsSnapshot) -> String? {
-        guard !settings.site.folders.isEmpty || !settings.overrides.isEmpty else { return nil }
-        switch settings.resolution(of: key).source {
-        case .registeredDefault, .user: return nil
-        case .site(let path): return "the site's file \(path.controlCharactersEscaped)"
-        case .override: return "this run's override (not saved)"
-        case .locked(let lockFile, let valueFile):
-            let value = valueFile.map { " (value from \($0.controlCharactersEscaped))" } ?? ""
-            return "locked by \(lockFile.controlCharactersEscaped): read-only\(value)"
         }
     }
 
@@ -433,19 +418,18 @@ enum EditorRenderer {
         }
         if let key = state.selectedKey {
             for part in key.help.wrapped(toWidth: inner, maxLines: rows) where !key.help.isEmpty { lines.append((part, .popup)) }
-            if !key.isDescribedBySchema {
-                for part in notDescribedNote.wrapped(toWidth: inner, maxLines: rows) { lines.append((part, .popup)) }
+            let facts = settings.facts(of: key)
+            if let note = facts.notDescribedNote {
+                for part in note.wrapped(toWidth: inner, maxLines: rows) { lines.append((part, .popup)) }
             }
             add("Key", key.name)
             add("Type", key.type.name)
-            add("Default", key.hasDefault ? key.defaultDisplayText : "none declared (the program that owns it decides)")
-            if key.rule != .any { add("Allowed", key.rule.allowedText) }
+            add("Default", facts.defaultText)
+            if let allowed = facts.allowed { add("Allowed", allowed) }
             add("Value", valueText(key, settings, ascii: state.asciiMarkers, revealed: state.revealed == key.name).0
-                + (settings.isDefault(key) ? " (default)" : " (set)"))
-            if let source = sourceNote(for: key, settings) { add("From", source) }
-            if let diagnostic = settings.diagnostic(for: key) {
-                add("Problem", "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)")
-            }
+                + " (\(facts.setOrDefault))")
+            if let source = facts.sourceNote { add("From", source) }
+            if let problem = facts.problem { add("Problem", problem) }
         }
         // The live preview too: below 72 columns there is no room for it beside the pane, and
         // this is where a narrow terminal still shows the program's derived values.
@@ -461,7 +445,4 @@ enum EditorRenderer {
     }
 
 
-    /// Shown for a key that is in the file but not in the schema: it has no title, help or rule
-    /// here, is edited by its stored type, and resetting all settings leaves it alone.
-    static let notDescribedNote = "Not described by the schema: edited as its stored type; reset all leaves it."
 }

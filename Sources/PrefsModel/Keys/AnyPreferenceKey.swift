@@ -38,6 +38,8 @@ public class AnyPreferenceKey: @unchecked Sendable {
 
     /// The value type, as schemas name it.
     public var type: PreferenceType { shared.type }
+    /// The form its value is written in as text, in the words its parser refuses a value with.
+    package var textForm: String { type.textForm }
     /// A sentence or two of help.
     public var help: String { shared.help }
     /// A unit shown after numbers (`min`), or nil.

@@ -59,6 +59,14 @@ public struct PreferencesSnapshot: Sendable {
     /// ```
     public func text(of key: AnyPreferenceKey) -> String { key.text(of: effectiveStored(key)) }
 
+    /// The key's value as a person reads it: `""` for empty text, `(unset)` for an optional
+    /// without a value.
+    ///
+    /// ```swift
+    /// snapshot.displayText(of: PreferenceKeys.city)  // "Bergen"
+    /// ```
+    public func displayText(of key: AnyPreferenceKey) -> String { key.displayText(of: effectiveStored(key)) }
+
     /// What the user's file holds for the key: its own value, or before a rename is carried
     /// out (by the next write), the value under one of its old names.
     ///

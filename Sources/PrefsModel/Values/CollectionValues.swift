@@ -29,7 +29,7 @@ extension Array: PreferenceValue where Element: PreferenceValue {
     public init(parsing text: String) throws {
         let json: JSONValue
         do { json = try JSONValue(parsing: text) } catch {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a JSON array of \(Element.preferenceType.name)"
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: Self.preferenceType.textForm
                                                 + JSONSyntaxError.detail(of: error))
         }
         try self.init(jsonValue: json)
@@ -94,7 +94,7 @@ extension Dictionary: PreferenceValue where Key == String, Value: PreferenceValu
     public init(parsing text: String) throws {
         let json: JSONValue
         do { json = try JSONValue(parsing: text) } catch {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a JSON object of \(Value.preferenceType.name)"
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: Self.preferenceType.textForm
                                                 + JSONSyntaxError.detail(of: error))
         }
         try self.init(jsonValue: json)

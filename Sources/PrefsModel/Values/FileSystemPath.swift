@@ -45,7 +45,7 @@ public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringC
     public init(parsing text: String) throws {
         let trimmed = text.trimmingSpaces
         guard Self.isPath(trimmed), !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: Self.allowedText)
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: Self.preferenceType.textForm)
         }
         guard let expanded = Self.expandingHome(trimmed) else {
             let user = trimmed.dropFirst().prefix { $0 != "/" }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The type of a setting as a schema names it: `int`, `[string]`, `[string: double]`, `date?`.
 ///
 /// Enums are stored through their raw values, so an enum of strings is a `string` whose rule lists
@@ -39,6 +41,25 @@ public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible
     }
 
     public var description: String { name }
+
+    /// The form a value of this type is written in as text, as its parser says when it refuses
+    /// one (`set`, an editor's field): the one wording of it, which views ask for directly.
+    package var textForm: String {
+        switch self {
+        case .bool: return "true/false, yes/no, on/off"
+        case .int: return "a whole number"
+        case .double: return "a finite number"
+        case .string: return "text"
+        case .date: return DateText.allowedText
+        case .data: return "base64 text"
+        case .url: return URL.allowedText
+        case .path: return FileSystemPath.allowedText
+        case .array(let element): return "a JSON array of \(element.name)"
+        case .dictionary(let element): return "a JSON object of \(element.name)"
+        case .optional(let wrapped): return wrapped.textForm
+        case .custom: return "JSON"
+        }
+    }
 
     /// Parses a type name as `name` writes it; nil for names a run-time schema cannot hold.
     ///

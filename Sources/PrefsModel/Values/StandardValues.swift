@@ -22,7 +22,7 @@ extension Bool: PreferenceValue {
         switch text.trimmingSpaces.lowercased() {
         case "true", "yes", "on", "1": self = true
         case "false", "no", "off", "0": self = false
-        default: throw PreferenceError.invalidValue(key: nil, value: text, allowed: "true/false, yes/no, on/off")
+        default: throw PreferenceError.invalidValue(key: nil, value: text, allowed: Self.preferenceType.textForm)
         }
     }
 
@@ -60,7 +60,7 @@ extension Int: PreferenceValue {
             let digits = trimmed.first == "-" || trimmed.first == "+" ? trimmed.dropFirst() : trimmed
             let outOfRange = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
             throw PreferenceError.invalidValue(key: nil, value: text,
-                                               allowed: outOfRange ? "a whole number from \(Int.min) to \(Int.max)" : "a whole number")
+                                               allowed: outOfRange ? "a whole number from \(Int.min) to \(Int.max)" : Self.preferenceType.textForm)
         }
         self = value
     }
@@ -98,7 +98,7 @@ extension Double: PreferenceValue {
     public init(parsing text: String) throws {
         // Only finite numbers: JSON exports and schema files cannot hold infinities or NaN.
         guard let value = Double(text.trimmingSpaces), value.isFinite else {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "a finite number")
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: Self.preferenceType.textForm)
         }
         self = value.withoutNegativeZero
     }
@@ -154,7 +154,7 @@ extension Date: PreferenceValue {
     /// 9999.
     public init(parsing text: String) throws {
         guard let date = DateText.parse(text.trimmingSpaces) else {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: DateText.allowedText)
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: Self.preferenceType.textForm)
         }
         // Refused here, quoting the text: the suite file could not store it, and its writer
         // can only name the date it was given.
@@ -180,7 +180,7 @@ extension Data: PreferenceValue {
 
     public init(parsing text: String) throws {
         guard let data = Data(base64Encoded: text.trimmingSpaces) else {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: "base64 text")
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: Self.preferenceType.textForm)
         }
         self = data
     }
@@ -216,7 +216,7 @@ extension URL: PreferenceValue {
 
     public init(parsing text: String) throws {
         guard let url = URL(preferenceText: text.trimmingSpaces) else {
-            throw PreferenceError.invalidValue(key: nil, value: text, allowed: URL.allowedText)
+            throw PreferenceError.invalidValue(key: nil, value: text, allowed: Self.preferenceType.textForm)
         }
         self = url
     }

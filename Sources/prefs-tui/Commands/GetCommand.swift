@@ -1,4 +1,5 @@
 import ArgumentParser
+import PrefsEditor
 import PrefsModel
 
 struct GetCommand: ParsableCommand {
@@ -61,10 +62,9 @@ struct GetCommand: ParsableCommand {
     /// `get --explain`: the value and its source, then one line per layer, highest first, the
     /// one in effect marked with `→`; a value a layer holds that the key refuses is shown with why.
     static func explanation(of key: AnyPreferenceKey, in prefs: Preferences) -> [String] {
-        let source = prefs.source(of: key)
-        let from = source == .registeredDefault && !key.hasDefault ? "not set; no default declared" : "\(source)"
-        let shown = key.isSecret ? SecretValues.state(isSet: !prefs.isDefault(key)) : prefs.text(of: key)
-        var lines = ["\(key.name.controlCharactersEscaped) = \(shown.controlCharactersEscaped)  (\(from))"]
+        let facts = SettingFacts(key, in: prefs.snapshot())
+        let shown = key.isSecret ? SecretValues.state(isSet: !facts.isDefault) : prefs.text(of: key)
+        var lines = ["\(key.name.controlCharactersEscaped) = \(shown.controlCharactersEscaped)  (\(facts.origin))"]
         for layer in prefs.explanation(of: key) {
             let mark = layer.wins ? "→ " : "  "
             let place: String

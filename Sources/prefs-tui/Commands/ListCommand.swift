@@ -63,14 +63,16 @@ struct ListCommand: ParsableCommand {
 
     private func printTable(_ keys: [AnyPreferenceKey], _ prefs: Preferences) {
         let header = ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"]
+        let now = prefs.snapshot()
         func cells(_ key: AnyPreferenceKey) -> [String] {
-            [
+            let facts = SettingFacts(key, in: now)
+            return [
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
                 // optional without a value (both were an empty cell).
                 key.name, key.isDescribedBySchema ? key.section : "-", key.type.name,
-                key.isSecret ? SecretValues.state(isSet: !prefs.isDefault(key)) : prefs.displayText(of: key),
-                prefs.source(of: key).kind, !key.hasDefault ? "-" : key.isSecret ? SecretValues.hidden : key.defaultDisplayText,
-                prefs.isDefault(key) ? "" : "yes", prefs.diagnostic(for: key)?.reason ?? "",
+                key.isSecret ? SecretValues.state(isSet: !facts.isDefault) : now.displayText(of: key),
+                facts.sourceKind, !key.hasDefault ? "-" : key.isSecret ? SecretValues.hidden : key.defaultDisplayText,
+                facts.isDefault ? "" : "yes", facts.diagnostic?.reason ?? "",
             ].map(\.controlCharactersEscaped)
         }
         // Two passes, the cells made again for printing rather than kept: a table of 200,000

@@ -1,0 +1,126 @@
+import PrefsModel
+
+/// One setting's facts in words, decided once for every view: where its value comes from,
+/// whether it is locked, why a stored value is ignored, its default and what is allowed. The
+/// full screen's details pane and `i` box, the plain mode's question, `get --explain` and
+/// `list`'s SOURCE column all take their words from here; they only lay them out.
+///
+/// ```swift
+/// let facts = SettingFacts(PreferenceKeys.city, in: prefs.snapshot())
+/// facts.sourceNote  // "site file /etc/xdg/com.example.weather.plist"
+/// ```
+package struct SettingFacts {
+    package let key: AnyPreferenceKey
+    /// The value in effect and the layer it comes from.
+    package let resolution: PreferenceResolution
+    /// The locks file that locks it, or nil.
+    package let lockFile: String?
+    /// Why its stored value is ignored, or nil.
+    package let diagnostic: PreferenceDiagnostic?
+    /// Whether the user's file sets nothing for it.
+    package let isDefault: Bool
+    /// Whether the site gives or locks any value, or this run overrides one: only then is a
+    /// value's source news (the user's file and the default are where values usually come from).
+    private let hasLayers: Bool
+
+    /// The facts of `key` in the settings as they stand.
+    package init(_ key: AnyPreferenceKey, in settings: PreferencesSnapshot) {
+        self.key = key
+        resolution = settings.resolution(of: key)
+        lockFile = settings.lockFile(of: key)
+        diagnostic = settings.diagnostic(for: key)
+        isDefault = settings.isDefault(key)
+        hasLayers = !settings.site.folders.isEmpty || !settings.overrides.isEmpty
+    }
+
+    // MARK: Where the value comes from
+
+    /// The layer in one word, as `list` and the JSON outputs say it: `default`, `site`, `user`,
+    /// `override`, `locked`.
+    package var sourceKind: String { resolution.source.kind }
+
+    /// Where the value comes from, as `get --explain` says it first: the layer's own wording,
+    /// or that nothing is set and no default was declared.
+    package var origin: String {
+        if resolution.source == .registeredDefault && !key.hasDefault { return "not set; no default declared" }
+        return resolution.source.description
+    }
+
+    /// Where the value comes from when that is news (a site's file, a lock, this run's override),
+    /// with what it means for editing; nil for the user's file and the program's default.
+    package var sourceNote: String? {
+        guard hasLayers else { return nil }
+        switch resolution.source {
+        case .registeredDefault, .user: return nil
+        case .site: return origin
+        case .override: return "\(origin) (not saved)"
+        case .locked(_, let valueFile):
+            let value = valueFile.map { " (value from \($0.controlCharactersEscaped))" } ?? ""
+            return "\(origin): read-only\(value)"
+        }
+    }
+
+    /// The lock, in words ("locked by /etc/xdg/….locks"), or nil.
+    package var lock: String? { lockFile.map(Self.lock) }
+
+    /// A lock by `lockFile`, in words: also what the editor's messages say of a lock.
+    package static func lock(_ lockFile: String) -> String { "locked by \(lockFile.controlCharactersEscaped)" }
+
+    /// Whether the user's own file sets the value, in a word: "set", or "default".
+    package var setOrDefault: String { isDefault ? "default" : "set" }
+
+    // MARK: Problems, defaults and rules
+
+    /// Why the stored value is ignored, with the value as stored (a secret's is not quoted:
+    /// its diagnostic never holds it), or nil.
+    package var problem: String? {
+        diagnostic.map { "stored \($0.storedValue.controlCharactersEscaped) ignored: \($0.reason.controlCharactersEscaped)" }
+    }
+
+    /// What the setting reads without the user's file, for a key of another program's that
+    /// declares no default: that the program that owns it decides.
+    package var defaultText: String {
+        key.hasDefault ? key.defaultDisplayText : "none declared (the program that owns it decides)"
+    }
+
+    /// The note on a key the file holds but the schema does not describe.
+    package var notDescribedNote: String? { key.isDescribedBySchema ? nil : Self.notDescribedNote }
+
+    /// Shown for a key that is in the file but not in the schema: it has no title, help or rule
+    /// here, is edited by its stored type, and resetting all settings leaves it alone.
+    package static let notDescribedNote = "Not described by the schema: edited as its stored type; reset all leaves it."
+
+    /// What is allowed, as the screen shows it beside the value (the rule's own short form); nil
+    /// for a key whose rule allows any value of its type.
+    package var allowed: String? { key.rule == .any ? nil : key.rule.allowedText }
+
+    /// What is allowed, in words a screen reader reads well: "a whole number from 5 to 240 in
+    /// steps of 5" rather than "5…240 in steps of 5", and the form a value of its type is
+    /// written in where the rule allows any.
+    package var allowedInWords: String {
+        let whole = key.type.unwrapped == .int || key.type.unwrapped == .array(.int)
+        switch key.rule {
+        case .range(let min, let max, let step):
+            var text = whole ? "a whole number" : "a number"
+            switch (min, max) {
+            case let (min?, max?): text += " from \(min) to \(max)"
+            case let (min?, nil): text += " of at least \(min)"
+            case let (nil, max?): text += " of at most \(max)"
+            case (nil, nil): break
+            }
+            if let step { text += " in steps of \(step)" }
+            return text
+        case .choices(let options): return "one of " + options.map(\.title).joined(separator: ", ")
+        case .any:
+            switch key.type.unwrapped {
+            case .bool: return "on or off"
+            case .int: return "a whole number"
+            case .double: return "a number"
+            case .string: return key.rule.allowedText
+            // URLs, dates, data, lists and dictionaries: the form their parser takes.
+            default: return key.textForm
+            }
+        default: return key.rule.allowedText
+        }
+    }
+}
