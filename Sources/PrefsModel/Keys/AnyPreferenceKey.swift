@@ -54,7 +54,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```swift
     /// PreferenceSchema(inferredFrom: ["enabled": .bool(true)], suiteName: "s").keys[0].hasDefault  // false
     /// ```
-    public var hasDefault: Bool { shared.hasDefault }
+    package var hasDefault: Bool { shared.hasDefault }
     /// The names this setting had in earlier versions of its program, newest first: a value
     /// stored under one of them is read as this key's until a write moves it here (see
     /// ``Preferences/migrate()``).
@@ -123,21 +123,21 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```swift
     /// PreferenceKeys.refreshInterval.defaultText  // "15"
     /// ```
-    public var defaultText: String { codec.defaultText }
+    package var defaultText: String { codec.defaultText }
 
     /// The default value as JSON.
     ///
     /// ```swift
     /// PreferenceKeys.city.defaultJSON  // .string("Oslo")
     /// ```
-    public var defaultJSON: JSONValue { codec.defaultJSON }
+    package var defaultJSON: JSONValue { codec.defaultJSON }
 
     /// Checks a stored value; nil when it is the right type and follows the rule, otherwise the reason.
     ///
     /// ```swift
     /// PreferenceKeys.refreshInterval.problem(with: .string("soon"))  // "stored as string \"soon\", expected int"
     /// ```
-    public func problem(with stored: PlistValue) -> String? {
+    package func problem(with stored: PlistValue) -> String? {
         // A secret's value stays out of the words (``SecretValues``): they reach logs.
         isSecret ? codec.problemWithoutValue(stored) : codec.problem(stored)
     }
@@ -162,7 +162,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```swift
     /// try PreferenceKeys.refreshInterval.storedValue(parsing: ["30"])  // .int(30)
     /// ```
-    public func storedValue(parsing arguments: [String]) throws -> PlistValue? {
+    package func storedValue(parsing arguments: [String]) throws -> PlistValue? {
         do { return try codec.parse(arguments) } catch let error as PreferenceError { throw error.naming(self) }
     }
 
@@ -171,7 +171,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```swift
     /// try PreferenceKeys.city.storedValue(json: .string("Bergen"))  // .string("Bergen")
     /// ```
-    public func storedValue(json: JSONValue) throws -> PlistValue? {
+    package func storedValue(json: JSONValue) throws -> PlistValue? {
         do { return try codec.fromJSON(json) } catch let error as PreferenceError { throw error.naming(self) }
     }
 
@@ -210,7 +210,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// try PreferenceKeys.refreshInterval.checkStored(.string("soon"))
     /// // throws: refreshInterval: "soon" is not allowed; allowed: a value of type int
     /// ```
-    public func checkStored(_ stored: PlistValue) throws {
+    package func checkStored(_ stored: PlistValue) throws {
         do { try codec.check(stored) } catch let error as PreferenceError { throw error.naming(self) }
     }
 
@@ -219,7 +219,7 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```swift
     /// PreferenceKeys.refreshInterval.canStep  // true
     /// ```
-    public var canStep: Bool { codec.canStep }
+    package var canStep: Bool { codec.canStep }
 
     /// The stored value `steps` steps of the rule away from the value in effect (negative:
     /// down): on the grid `min + k·step`, held within the range, exactly representable in text

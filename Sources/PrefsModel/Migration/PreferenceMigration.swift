@@ -92,7 +92,7 @@ public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible 
     }
 
     /// Whether the step writes anything (a value kept or a failed step does not).
-    public var changesSuite: Bool {
+    package var changesSuite: Bool {
         switch action {
         case .keep, .failed: return false
         default: return true

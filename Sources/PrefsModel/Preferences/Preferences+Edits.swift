@@ -69,7 +69,7 @@ extension Preferences {
     /// try prefs.rename("unitSystem", to: "units")
     /// ```
     @discardableResult
-    public func rename(_ old: String, to new: String) throws -> [StoredChange] {
+    package func rename(_ old: String, to new: String) throws -> [StoredChange] {
         guard old != new else { throw PreferenceError.renameRefused(from: old, to: new, reason: "the names are the same") }
         // Never, whatever the schema (an inferred one has no version of its own): a rename onto
         // the record made it claim any version, and the program then migrated nothing.

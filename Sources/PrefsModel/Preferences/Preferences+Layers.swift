@@ -63,7 +63,7 @@ extension Preferences {
     /// ```swift
     /// prefs.lockFile(of: PreferenceKeys.refreshInterval)  // "/etc/xdg/com.example.weather.locks"
     /// ```
-    public func lockFile(of key: AnyPreferenceKey) -> String? {
+    package func lockFile(of key: AnyPreferenceKey) -> String? {
         let layers = siteLayers
         return layers.lockingFolder(of: key).map { layers.folders[$0].locksPath }
     }

@@ -481,7 +481,7 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     public var file: String?
     /// What the setting reads instead, for a person: "the default", "the value locked by
     /// /etc/xdg/….locks", "the value in site file …", "its own value".
-    public var readsInstead: String
+    package var readsInstead: String
 
     /// Makes a diagnostic.
     ///

@@ -31,7 +31,7 @@ public struct PreferencesSnapshot: Sendable {
     /// ```swift
     /// let snapshot = PreferencesSnapshot(schema: schema, storedValues: ["city": "Bergen"])
     /// ```
-    public init(schema: PreferenceSchema, storedValues: [String: PlistValue], site: SiteLayers = .none,
+    package init(schema: PreferenceSchema, storedValues: [String: PlistValue], site: SiteLayers = .none,
                 overrides: [String: PlistValue] = [:], location: String = "", loadProblem: String? = nil) {
         self.schema = schema
         self.storedValues = storedValues
@@ -65,7 +65,7 @@ public struct PreferencesSnapshot: Sendable {
     /// ```swift
     /// snapshot.displayText(of: PreferenceKeys.city)  // "Bergen"
     /// ```
-    public func displayText(of key: AnyPreferenceKey) -> String { key.displayText(of: effectiveStored(key)) }
+    package func displayText(of key: AnyPreferenceKey) -> String { key.displayText(of: effectiveStored(key)) }
 
     /// What the user's file holds for the key: its own value, or before a rename is carried
     /// out (by the next write), the value under one of its old names.
@@ -73,7 +73,7 @@ public struct PreferencesSnapshot: Sendable {
     /// ```swift
     /// snapshot.userValue(of: PreferenceKeys.city)  // .string("Bergen")
     /// ```
-    public func userValue(of key: AnyPreferenceKey) -> PlistValue? {
+    package func userValue(of key: AnyPreferenceKey) -> PlistValue? {
         key.renamedFrom.isEmpty && !key.hasConversion ? storedValues[key.name] : schema.userValue(of: key) { storedValues[$0] }
     }
 
@@ -90,7 +90,7 @@ public struct PreferencesSnapshot: Sendable {
     /// ```swift
     /// snapshot.resolution(of: PreferenceKeys.city).source  // .site(path: …)
     /// ```
-    public func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
+    package func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
         site.resolve(key, user: userValue(of: key), userPath: location, override: overrides[key.name])
     }
 
@@ -107,7 +107,7 @@ public struct PreferencesSnapshot: Sendable {
     /// ```swift
     /// snapshot.lockFile(of: PreferenceKeys.refreshInterval)  // "/etc/xdg/com.example.weather.locks"
     /// ```
-    public func lockFile(of key: AnyPreferenceKey) -> String? {
+    package func lockFile(of key: AnyPreferenceKey) -> String? {
         site.lockingFolder(of: key).map { site.folders[$0].locksPath }
     }
 

@@ -28,7 +28,7 @@ extension PreferenceRule where Value == Double {
     /// ```swift
     /// PreferenceRule<Double>.range(0...1, step: 0.05).snapped(0.15000000000000002)  // 0.15
     /// ```
-    public func snapped(_ value: Double) -> Double {
+    package func snapped(_ value: Double) -> Double {
         NumberGrid(description).snapped(value)
     }
 }

@@ -6,7 +6,7 @@ extension RuleDescription {
     /// ```swift
     /// RuleDescription.range(min: 0, max: 2, step: 1).jsonValue  // {"max":2,"min":0,"step":1}
     /// ```
-    public var jsonValue: JSONValue? {
+    package var jsonValue: JSONValue? {
         switch self {
         case .any:
             return nil
@@ -39,7 +39,7 @@ extension RuleDescription {
     /// ```swift
     /// try RuleDescription(json: .object(["min": .int(0), "max": .int(2)]))
     /// ```
-    public init(json: JSONValue) throws {
+    package init(json: JSONValue) throws {
         try self.init(json: json, at: "rule")
     }
 

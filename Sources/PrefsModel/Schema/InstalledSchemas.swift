@@ -9,15 +9,15 @@ import Foundation
 /// ```swift
 /// InstalledSchemas.path(ofSuite: "com.example.backup")  // "/home/ada/.local/share/prefs-tui/schemas/com.example.backup.json"
 /// ```
-public enum InstalledSchemas {
+package enum InstalledSchemas {
     /// One installed schema file.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The suite the file is named for.
-        public let suiteName: String
+        package let suiteName: String
         /// The file.
-        public let path: String
+        package let path: String
         /// The folder it is in.
-        public let folder: String
+        package let folder: String
     }
 
     /// The user's own folder: `$XDG_DATA_HOME/prefs-tui/schemas` (an absolute path), else
@@ -26,7 +26,7 @@ public enum InstalledSchemas {
     /// ```swift
     /// InstalledSchemas.userFolder(environment: ["XDG_DATA_HOME": "/tmp/data"])  // "/tmp/data/prefs-tui/schemas"
     /// ```
-    public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base: String
         if let configured = environment["XDG_DATA_HOME"], configured.hasPrefix("/") {
             base = configured
@@ -43,7 +43,7 @@ public enum InstalledSchemas {
     /// ```swift
     /// InstalledSchemas.systemFolders(environment: [:])  // ["/usr/local/share/prefs-tui/schemas", "/usr/share/prefs-tui/schemas"]
     /// ```
-    public static func systemFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    package static func systemFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         var listed = (environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         if listed.isEmpty { listed = ["/usr/local/share", "/usr/share"] }
         var seen = Set<String>()
@@ -51,7 +51,7 @@ public enum InstalledSchemas {
     }
 
     /// Every folder looked in, in order: the user's, then everyone's.
-    public static func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    package static func folders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         [userFolder(environment: environment)] + systemFolders(environment: environment)
     }
 
@@ -60,7 +60,7 @@ public enum InstalledSchemas {
     /// ```swift
     /// if let path = InstalledSchemas.path(ofSuite: "com.example.backup") { … }
     /// ```
-    public static func path(ofSuite suiteName: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func path(ofSuite suiteName: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         guard SuiteLocation.isValidSuiteName(suiteName) else { return nil }
         for folder in folders(environment: environment) {
             let path = (folder as NSString).appendingPathComponent(suiteName + ".json")
@@ -74,7 +74,7 @@ public enum InstalledSchemas {
     /// ```swift
     /// InstalledSchemas.all().map(\.suiteName)  // ["com.example.backup"]
     /// ```
-    public static func all(environment: [String: String] = ProcessInfo.processInfo.environment) -> [Entry] {
+    package static func all(environment: [String: String] = ProcessInfo.processInfo.environment) -> [Entry] {
         var found: [String: Entry] = [:]
         for folder in folders(environment: environment) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []

@@ -6,14 +6,14 @@ extension PreferenceSchema {
     /// ```swift
     /// schema.addingOtherKeys(from: stored).sections.last?.name  // "Other keys in this file"
     /// ```
-    public static let otherKeysSection = "Other keys in this file"
+    package static let otherKeysSection = "Other keys in this file"
 
     /// The one section of a schema inferred from a suite's file.
     ///
     /// ```swift
     /// PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup").sections.map(\.name)  // ["Keys in this file"]
     /// ```
-    public static let inferredSection = "Keys in this file"
+    package static let inferredSection = "Keys in this file"
 
     /// The title of a schema inferred from a suite's file. It says what the schema is rather
     /// than repeating the suite name, which a UI shows beside the title anyway.
@@ -21,7 +21,7 @@ extension PreferenceSchema {
     /// ```swift
     /// PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.backup").title  // "Inferred schema"
     /// ```
-    public static let inferredTitle = "Inferred schema"
+    package static let inferredTitle = "Inferred schema"
 
     /// The schema of a suite that has none, read from what its file holds: one setting per
     /// stored key, titled by its key, typed by its value (`bool`, `int`, `double`, `string`,
@@ -32,7 +32,7 @@ extension PreferenceSchema {
     /// let schema = PreferenceSchema(inferredFrom: ["legacyMode": .bool(true)], suiteName: "com.acme.backup")
     /// schema.key(named: "legacyMode")?.type  // .bool
     /// ```
-    public init(inferredFrom stored: [String: PlistValue], suiteName: String) {
+    package init(inferredFrom stored: [String: PlistValue], suiteName: String) {
         var prototypes: [PreferenceType: AnyPreferenceKey] = [:]
         let keys = stored.keys.sorted().map { name in
             Self.inferredKey(name, stored[name]!, section: Self.inferredSection, isDescribedBySchema: true, prototypes: &prototypes)
@@ -48,7 +48,7 @@ extension PreferenceSchema {
     /// ```swift
     /// let schema = declared.addingOtherKeys(from: store.storedValues())
     /// ```
-    public func addingOtherKeys(from stored: [String: PlistValue]) -> PreferenceSchema {
+    package func addingOtherKeys(from stored: [String: PlistValue]) -> PreferenceSchema {
         var prototypes: [PreferenceType: AnyPreferenceKey] = [:]
         // A name the program renamed or retired is its own past, not another program's key.
         // A versioned schema's record of the version is its own too.
@@ -124,7 +124,7 @@ extension PreferenceType {
     /// ```swift
     /// PreferenceType.plist.name  // "plist"
     /// ```
-    public static let plist = PreferenceType.custom("plist")
+    package static let plist = PreferenceType.custom("plist")
 
     /// Parses a type name of a schema file: the names ``init(name:)`` reads, plus `plist`,
     /// `[plist]`, `[string: plist]` and their optionals.

@@ -16,7 +16,7 @@ extension PreferenceSchema {
     /// ```swift
     /// try Data(schema.jsonSchema.prettyText.utf8).write(to: URL(fileURLWithPath: "weather.schema.json"))
     /// ```
-    public var jsonSchema: JSONValue {
+    package var jsonSchema: JSONValue {
         var properties: [String: JSONValue] = [:]
         for key in keys where key.isDescribedBySchema { properties[key.name] = JSONSchemaWriter.property(for: key) }
         if version > 0 {

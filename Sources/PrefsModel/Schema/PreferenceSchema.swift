@@ -44,7 +44,7 @@ public struct PreferenceSchema: Sendable {
     /// ```swift
     /// PreferenceSchema(inferredFrom: [:], suiteName: "com.acme.backup").isInferred  // true
     /// ```
-    public internal(set) var isInferred = false
+    package internal(set) var isInferred = false
 
     private let keysByName: [String: AnyPreferenceKey]
     /// Every key of the schema as declared, also in a part of it made with `withKeys` (a UI's
@@ -186,7 +186,7 @@ public struct PreferenceSchema: Sendable {
     /// ```swift
     /// try schema.requireKey(named: "refreshIntervall")  // unknown key …; did you mean refreshInterval?
     /// ```
-    public func requireKey(named name: String) throws -> AnyPreferenceKey {
+    package func requireKey(named name: String) throws -> AnyPreferenceKey {
         if let key = keysByName[name] { return key }
         throw PreferenceError.unknownKey(name, suggestions: suggestions(for: name))
     }
@@ -196,7 +196,7 @@ public struct PreferenceSchema: Sendable {
     /// ```swift
     /// schema.suggestions(for: "citty")  // ["city"]
     /// ```
-    public func suggestions(for name: String) -> [String] {
+    package func suggestions(for name: String) -> [String] {
         EditDistance.ranked(name, among: keys.map(\.name)).prefix(3).map(\.name)
     }
 }

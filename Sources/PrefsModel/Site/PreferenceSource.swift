@@ -40,7 +40,7 @@ public enum PreferenceSource: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// PreferenceSource.site(path: "/etc/xdg/s.plist").kind  // "site"
     /// ```
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .registeredDefault: return "default"
         case .site: return "site"

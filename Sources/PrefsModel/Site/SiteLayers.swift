@@ -31,7 +31,7 @@ public struct SiteLayers: Sendable, Equatable {
         /// ```swift
         /// SiteLayers.Folder(path: "/etc/xdg/s.plist", locksPath: "/etc/xdg/s.locks", values: [:], locked: [])
         /// ```
-        public init(path: String, locksPath: String, values: [String: PlistValue], locked: Set<String>,
+        package init(path: String, locksPath: String, values: [String: PlistValue], locked: Set<String>,
                     loadProblem: String? = nil, locksProblem: String? = nil) {
             self.path = path
             self.locksPath = locksPath
@@ -50,7 +50,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// ```swift
     /// SiteLayers(folders: [])
     /// ```
-    public init(folders: [Folder]) {
+    package init(folders: [Folder]) {
         self.folders = folders
     }
 
@@ -62,7 +62,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// ```swift
     /// layers.problems  // ["site file: cannot read /etc/xdg/s.plist: …"]
     /// ```
-    public var problems: [String] {
+    package var problems: [String] {
         folders.flatMap { folder in
             [folder.loadProblem.map { "site file: \($0)" }, folder.locksProblem].compactMap { $0 }
         }
@@ -73,7 +73,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// ```swift
     /// layers.keyNames  // ["city", "refreshInterval"]
     /// ```
-    public var keyNames: Set<String> {
+    package var keyNames: Set<String> {
         folders.reduce(into: Set<String>()) { names, folder in
             names.formUnion(folder.values.keys)
             names.formUnion(folder.locked)
@@ -134,7 +134,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// ```swift
     /// layers.resolve(city, user: nil, userPath: path).source  // .site(path: "/etc/xdg/….plist")
     /// ```
-    public func resolve(_ key: AnyPreferenceKey, user: PlistValue?, userPath: String, override: PlistValue? = nil) -> PreferenceResolution {
+    package func resolve(_ key: AnyPreferenceKey, user: PlistValue?, userPath: String, override: PlistValue? = nil) -> PreferenceResolution {
         if let lockIndex = lockingFolder(of: key) {
             let site = siteValue(of: key, from: lockIndex)
             return PreferenceResolution(stored: site?.value, source: .locked(lockFile: folders[lockIndex].locksPath, valueFile: site?.path))
@@ -159,7 +159,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// ```swift
     /// layers.fallback(for: city).stored  // .string("Bergen"), the site's
     /// ```
-    public func fallback(for key: AnyPreferenceKey) -> PreferenceResolution {
+    package func fallback(for key: AnyPreferenceKey) -> PreferenceResolution {
         resolve(key, user: nil, userPath: "")
     }
 

@@ -57,7 +57,7 @@ public enum SuiteLocation: Sendable {
     /// ```swift
     /// SuiteLocation.isValidSuiteName("../etc")  // false
     /// ```
-    public static func isValidSuiteName(_ name: String) -> Bool {
+    package static func isValidSuiteName(_ name: String) -> Bool {
         problem(withSuiteName: name) == nil
     }
 
@@ -69,7 +69,7 @@ public enum SuiteLocation: Sendable {
     /// ```swift
     /// SuiteLocation.problem(withSuiteName: "a/b")  // "it contains \"/\"; a suite name is a file name"
     /// ```
-    public static func problem(withSuiteName name: String) -> String? {
+    package static func problem(withSuiteName name: String) -> String? {
         if name.isEmpty { return "it is empty" }
         if name == "." || name == ".." { return "\"\(name)\" is a folder, not a file name" }
         if name.contains("/") { return "it contains \"/\"; a suite name is a file name" }

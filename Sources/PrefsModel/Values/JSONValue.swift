@@ -104,7 +104,7 @@ public enum JSONValue: Sendable, Hashable {
     /// ```swift
     /// JSONValue.string("x").stringValue  // "x"
     /// ```
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
@@ -114,7 +114,7 @@ public enum JSONValue: Sendable, Hashable {
     /// ```swift
     /// JSONValue.int(1).kindName  // "number"
     /// ```
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"

@@ -126,7 +126,7 @@ public enum PlistValue: Sendable, Hashable {
     /// ```swift
     /// PlistValue.int(1).kindName  // "integer"
     /// ```
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .bool: return "boolean"
         case .int, .unsignedInt: return "integer"

@@ -107,7 +107,7 @@ public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible
     /// ```swift
     /// PreferenceType.optional(.date).isOptional  // true
     /// ```
-    public var isOptional: Bool {
+    package var isOptional: Bool {
         if case .optional = self { return true }
         return false
     }
@@ -117,7 +117,7 @@ public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible
     /// ```swift
     /// PreferenceType.optional(.date).unwrapped  // .date
     /// ```
-    public var unwrapped: PreferenceType {
+    package var unwrapped: PreferenceType {
         if case .optional(let wrapped) = self { return wrapped }
         return self
     }
