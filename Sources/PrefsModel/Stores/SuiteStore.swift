@@ -28,7 +28,7 @@ public final class SuiteStore: PreferenceStore {
     /// The plist's full path.
     public let path: String
 
-    private struct State {
+    struct State {
         var values: [String: PlistValue] = [:]
         /// The keys of `values` in the file's order, so a write need not sort them.
         var order = PlistKeyOrder([])
@@ -51,19 +51,19 @@ public final class SuiteStore: PreferenceStore {
         var warnings: [String] = []
     }
 
-    private let file: SuiteFile
+    let file: SuiteFile
     private let lock: FileLock
     /// Why this suite's name cannot be written (its files' names would be too long), or nil.
     private let nameProblem: String?
-    private let state = Locked(State())
+    let state = Locked(State())
     /// See ``Options/keepsFileBytes``.
-    private let keepsFileBytes: Bool
+    let keepsFileBytes: Bool
     /// Serializes commits and reloads within this process; `FileLock` does it across processes.
-    private let diskAccess = NSLock()
+    let diskAccess = NSLock()
     /// Whether this store's first write has removed dead writers' temporary files (under
     /// `diskAccess`; see ``TemporaryFileName/removeLeftovers(of:in:)``).
     private let removedLeftovers = Locked(false)
-    private let broadcaster = ChangeBroadcaster()
+    let broadcaster = ChangeBroadcaster()
     private let watcherQueue: DispatchQueue
     /// The watch of each path the suite's chain of symbolic links leads through, by path.
     private let watches = Locked<[String: ObservationToken]>([:])
@@ -227,117 +227,6 @@ public final class SuiteStore: PreferenceStore {
         broadcaster.addHandler(handler)
     }
 
-    /// Re-reads the file and reports what differs since the last look. The file
-    /// watcher calls this; call it yourself only with `watchForChanges: false`.
-    ///
-    /// ```swift
-    /// store.reload()
-    /// ```
-    public func reload() {
-        reload(reportChanges: true)
-    }
-
-    /// How many times the file watcher has read the file.
-    package var watcherReads: Int { state.withLock { $0.watcherReads } }
-
-    /// What the watcher does when the folder reports a change: reads the file again, unless it
-    /// is still the version this store knows (its own write, whose news comes after its result:
-    /// reading it back would only find what the write already reported).
-    private func fileChanged() {
-        // First the links: the suite may have become one (GNU stow and chezmoi replace the file
-        // by a link), or point elsewhere now, and the new target's folder must be watched before
-        // the file is read, or a write there in between would go unheard.
-        followLinks()
-        diskAccess.lock()
-        defer { diskAccess.unlock() }
-        if let now = file.identity(), let known = state.withLock({ $0.identity }), Self.isKnownVersion(now, known: known) { return }
-        state.withLock { $0.watcherReads += 1 }
-        readAgain(reportChanges: true)
-    }
-
-    /// Whether the file now is the version this store wrote or read last: the same device,
-    /// inode, size, modification time and change time. The change time moves with every write
-    /// and attribute change, also one that keeps the size and sets the modification time back
-    /// (an in-place rewrite within one tick of a coarse clock, a chmod that withdraws a file).
-    /// An identity can still repeat where times are whole seconds, so it counts only with a time
-    /// that has nanoseconds (ext4, XFS, Btrfs, tmpfs); with whole seconds the file is read again.
-    /// A store's own write is known by the change time just after its rename, taken on the
-    /// written file's descriptor: only a writer that rewrites that very file in place in the
-    /// microseconds between the two would go unseen until its next change.
-    static func isKnownVersion(_ now: SuiteFile.Identity, known: SuiteFile.Identity) -> Bool {
-        known.modifiedNanoseconds != 0 && known.changedNanoseconds != 0 && now == known
-    }
-
-    /// Reads the file again, always (see ``fileChanged()`` for the watcher's exception).
-    private func reload(reportChanges: Bool) {
-        diskAccess.lock()
-        defer { diskAccess.unlock() }
-        readAgain(reportChanges: reportChanges)
-    }
-
-    /// The read itself, under `diskAccess`.
-    private func readAgain(reportChanges: Bool) {
-        // No lock: our writers replace the file by rename, so this sees a whole file, and a
-        // read must create nothing (not even the lock file).
-        let (knownSize, knownBytes) = state.withLock { ($0.knownSize, $0.bytes) }
-        let (contents, identity, bytes) = file.read(knownSize: knownSize, knownBytes: knownBytes)
-        state.withLock { state in
-            let values: [String: PlistValue]
-            state.bytes = keepsFileBytes ? bytes : nil
-            switch contents {
-            case .unchanged:
-                values = state.values
-                state.knownSize = identity?.size
-                state.loadProblem = nil
-            case .absent:
-                values = [:]
-                state.verbatim = [:]
-                state.order = PlistKeyOrder([])
-                state.knownSize = nil
-                state.loadProblem = nil
-            case .values(let read, let order, let verbatim):
-                values = read
-                state.verbatim = verbatim
-                // A store that keeps no copy of the bytes (a command that reads the suite once)
-                // starts every write from a fresh read of the file, order included, so it keeps
-                // no order of its own: at 200,000 keys that was 4 MB of `list`'s peak. Only a
-                // write that recovers an emptied or unreadable file starts from the values held,
-                // and writes them in sorted order then.
-                state.order = keepsFileBytes ? order ?? PlistKeyOrder(read.keys) : PlistKeyOrder([])
-                state.knownSize = identity?.size
-                state.loadProblem = nil
-            case .unreadable(let reason, _):
-                values = [:]
-                state.verbatim = [:]
-                state.order = PlistKeyOrder([])
-                state.knownSize = identity?.size
-                state.loadProblem = "\(path) \(reason); showing defaults and leaving the file as it is"
-            case .inaccessible(let reason):
-                values = [:]
-                state.verbatim = [:]
-                state.order = PlistKeyOrder([])
-                state.knownSize = nil
-                state.loadProblem = "\(path) \(reason); showing defaults and leaving the file as it is"
-            case .emptied:
-                // Keep what was read last (and the size, so the next look judges the same way).
-                values = state.values
-                state.loadProblem = """
-                    \(path) is empty, though it held settings at the last look (a program rewriting it in place, \
-                    probably); showing the settings read before
-                    """
-            }
-            // The differences only when someone is told: on the first read they are every key,
-            // and a list of 200,000 changes nobody reads was an eighth of `list`'s peak memory.
-            if reportChanges {
-                broadcaster.enqueue(StoredChange.between(state.values, values), source: InProcessWrites.shared.source(of: identity, at: path),
-                                    loadProblem: .some(state.loadProblem))
-            }
-            state.values = values
-            state.identity = identity
-        }
-        broadcaster.drain()
-    }
-
     /// A write the plist writer refused, told the way that helps: a value this commit writes
     /// is named as the writer named it; values already stored that no XML property list can
     /// carry (another program's binary plist) are all named, so the user learns what blocks
@@ -456,7 +345,7 @@ public final class SuiteStore: PreferenceStore {
     /// beside the link). Called again on every change the watcher reports, so the watches follow
     /// links made, changed or removed while watching: resolved once, a suite that became a link
     /// went deaf. A missing folder is not created: it is waited for until it appears.
-    private func followLinks() {
+    func followLinks() {
         guard let monitor else { return }
         let chain = file.linkChain()
         let warn: @Sendable (String) -> Void = { [weak self] warning in

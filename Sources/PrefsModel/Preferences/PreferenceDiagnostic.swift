@@ -1,0 +1,48 @@
+import Foundation
+
+
+/// A stored value that reads as the default because it cannot be used: its key, the stored
+/// value, and why.
+///
+/// ```swift
+/// PreferenceDiagnostic(key: "refreshInterval", storedValue: "\"soon\"", reason: "stored as string, expected int")
+/// ```
+public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// The key's name.
+    public var key: String
+    /// A short form of what is stored.
+    public var storedValue: String
+    /// Why it cannot be used.
+    public var reason: String
+    /// The site file holding the value, skipped for this key; nil for the user's own file.
+    public var file: String?
+    /// What the setting reads instead, for a person: "the default", "the value locked by
+    /// /etc/xdg/….locks", "the value in site file …", "its own value".
+    package var readsInstead: String
+
+    /// Makes a diagnostic.
+    ///
+    /// ```swift
+    /// PreferenceDiagnostic(key: "city", storedValue: "\"\"", reason: "…")
+    /// ```
+    package init(key: String, storedValue: String, reason: String, file: String? = nil, readsInstead: String = "the default") {
+        self.key = key
+        self.storedValue = storedValue
+        self.reason = reason
+        self.file = file
+        self.readsInstead = readsInstead
+    }
+
+    /// One line for a person: control characters in the stored value are shown escaped.
+    ///
+    /// ```swift
+    /// print(diagnostic)  // refreshInterval: stored value "soon" ignored, using the default: …
+    /// ```
+    public var description: String {
+        let key = key.controlCharactersEscaped, value = storedValue.controlCharactersEscaped, reason = reason.controlCharactersEscaped
+        if let file {
+            return "\(key): value \(value) in site file \(file.controlCharactersEscaped) skipped: \(reason)"
+        }
+        return "\(key): stored value \(value) ignored, using \(readsInstead.controlCharactersEscaped): \(reason)"
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+// Stored values that cannot be used, and why.
+extension Preferences {
+    /// The problem with the key's stored value (wrong type, against its rule), or nil.
+    ///
+    /// ```swift
+    /// prefs.diagnostic(for: PreferenceKeys.refreshInterval)?.reason
+    /// ```
+    public func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? {
+        let stored = store.storedValue(forKey: key.name)
+        // A value of the key's old type that its conversion takes is read, not ignored.
+        if key.hasConversion, let stored, PreferenceSchema.taken(stored, by: key) != nil { return nil }
+        guard var diagnostic = key.diagnostic(of: stored) else { return nil }
+        diagnostic.readsInstead = readsInstead(key)
+        return diagnostic
+    }
+
+    /// What the key reads while a stored value of its is ignored, in words: said in its
+    /// diagnostics, which said "the default" even where a lock or a site file gave the value.
+    private func readsInstead(_ key: AnyPreferenceKey) -> String {
+        switch source(of: key) {
+        case .registeredDefault: return "the default"
+        case .site(let path): return "the value in site file \(path)"
+        case .user: return "its own value"
+        case .override: return "this run's override"
+        case .locked(let lockFile, _): return "the value locked by \(lockFile)"
+        }
+    }
+
+    /// Every schema key whose stored value reads as the default because it is unusable.
+    ///
+    /// ```swift
+    /// for problem in prefs.diagnostics() { print(problem) }
+    /// ```
+    public func diagnostics() -> [PreferenceDiagnostic] {
+        let layers = siteLayers
+        let kept = keptUnderOldNames()
+        return schema.keys.flatMap { key in
+            [diagnostic(for: key)].compactMap { $0 } + layers.diagnostics(of: key) + (kept[key.name] ?? [])
+        }
+    }
+
+    /// Values left under a setting's old name (the setting refuses them, or already has its own
+    /// value), by the setting: reported, never lost.
+    func keptUnderOldNames() -> [String: [PreferenceDiagnostic]] {
+        guard schema.hasMigrations else { return [:] }
+        var owner: [String: String] = [:]
+        for key in schema.keys { for old in key.renamedFrom { owner[old] = key.name } }
+        var kept: [String: [PreferenceDiagnostic]] = [:]
+        for step in migrationPlan() {
+            guard case .keep(let reason) = step.action, let name = owner[step.from], let value = step.value else { continue }
+            let instead = schema.key(named: name).map { "what \(name) reads (\(readsInstead($0)))" } ?? "the default"
+            let shown = schema.key(named: name).map { $0.shownSummary(of: value) } ?? value.summary
+            kept[name, default: []].append(PreferenceDiagnostic(key: step.from, storedValue: shown, reason: "not moved: \(reason)",
+                                                                readsInstead: instead))
+        }
+        return kept
+    }
+
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// The sources' shape (issue 41): files of one concept, no longer than 400 lines, and a
+/// PrefsModel that makes public only what a program that declares and uses its settings needs.
+/// What only this package's own targets use (the editor, the command-line tool, the provider) is
+/// `package`, so the public surface shrinks as the package grows.
+@Suite("The sources' shape")
+struct SourceShapeTests {
+    private static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+    private static let model = sources.appendingPathComponent("PrefsModel")
+
+    @Test func noSourceFileIsLongerThan400Lines() throws {
+        let files = try #require(FileManager.default.enumerator(atPath: Self.sources.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") || $0.hasSuffix(".c") || $0.hasSuffix(".h") }
+        let long = try files.compactMap { file -> String? in
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            let count = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+            return count > 400 ? "\(file): \(count)" : nil
+        }
+
+        #expect(files.count > 100, "found too few files: \(files.count)")
+        #expect(long.isEmpty, "longer than 400 lines: \(long)")
+    }
+
+    /// Declarations (and members) marked `public`, counted as the review of 7ae06ee counted
+    /// them: lines that start with `public`.
+    private static func publicLines() throws -> Int {
+        let files = try #require(FileManager.default.enumerator(atPath: model.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }
+        return try files.reduce(0) { count, file in
+            let text = try String(contentsOf: model.appendingPathComponent(file), encoding: .utf8)
+            return count + text.split(separator: "\n").filter { $0.drop { $0 == " " }.hasPrefix("public ") }.count
+        }
+    }
+
+    @Test func isSmallerThanAtTheReviewOf7ae06ee() throws {
+        let count = try Self.publicLines()
+
+        #expect(count > 300, "the count found too few files: \(count)")
+        #expect(count < 418, "PrefsModel has \(count) public lines; 7ae06ee had 418")
+    }
+}
