@@ -5,83 +5,81 @@ import Testing
 @testable import PrefsEditor
 @testable import prefs_tui
 
-/// The editor in a real terminal (tmux) with an administrator's site folder in
-/// `XDG_CONFIG_DIRS`: site values show with their source, locked settings are read-only with
-/// the reason, and the administrator's edits arrive while the editor is open.
+/// The editor with an administrator's site folder (as `XDG_CONFIG_DIRS` names it), in process on
+/// the in-memory terminal: site values show with their source, locked settings are read-only
+/// with the reason, and the administrator's edits arrive while the editor is open.
 @Suite("Site defaults and locked settings in the editor", .serialized)
 struct SiteDefaultsEditorTests {
-    let cli = CommandLineFixture()
     let site = TemporaryDirectory()
+    let suite = "com.example.weather"
 
     private func writeSite(_ values: [String: PlistValue]) throws {
-        try PlistValue.xmlPropertyList(values).write(to: URL(fileURLWithPath: site.file(cli.suite + ".plist")), options: .atomic)
+        try PlistValue.xmlPropertyList(values).write(to: URL(fileURLWithPath: site.file(suite + ".plist")), options: .atomic)
     }
 
-    private func openEditor() async throws -> TmuxSession {
-        let session = try TmuxSession(width: 110, height: 30, directory: cli.directory, environment: ["XDG_CONFIG_DIRS": site.path])
-        #expect(await session.waitFor("Weather ·"), "\(session.screen())")
-        return session
+    private func openEditor(stored: [String: PlistValue] = [:]) async throws -> InProcessEditor {
+        let editor = try InProcessEditor(width: 110, height: 30, stored: stored, siteFolders: [site.path])
+        try #require(await editor.waitFor("Weather ·"), "\(editor.screen)")
+        return editor
     }
 
-    /// Selects the setting titled `title` with the filter.
-    private func select(_ title: String, in session: TmuxSession) async throws {
-        try session.press("/")
-        try session.type(title)
-        try session.press("Enter")
-        #expect(await session.waitUntil { TmuxSession.line(containing: title, in: $0).contains("›") || $0.contains("\(title) ") }, "\(session.screen())")
+    /// The screen's line that holds `text`, or "".
+    private static func line(containing text: String, in screen: String) -> String {
+        screen.components(separatedBy: "\n").first { $0.contains(text) } ?? ""
     }
 
     @Test func aSiteValueShowsWithItsSourceAndRFallsBackToIt() async throws {
         try writeSite(["city": .string("Bergen")])
-        try cli.run("set", "city", "Tromsø")
-        let session = try await openEditor()
-        try await select("City", in: session)
-        #expect(await session.waitFor("city = Tromsø"), "\(session.screen())")
+        let editor = try await openEditor(stored: ["city": .string("Tromsø")])
+        editor.select("City")
+        #expect(await editor.waitFor("city = Tromsø"), "\(editor.screen)")
 
-        try session.press("r")
+        editor.press(.character("r"))
 
-        #expect(await session.waitFor("Reset city: back to the site's Bergen"), "\(session.screen())")
-        #expect(await session.waitFor("city = Bergen"), "\(session.screen())")
+        #expect(await editor.waitUntil { $0.hasSuffix(" Reset city: back to the site's Bergen") && $0.contains("city = Bergen") },
+                "\(editor.screen)")
         // The pane names the source (the path wraps at the pane's width).
-        #expect(await session.waitFor("From     site file"), "\(session.screen())")
-        #expect(cli.stored["city"] == nil)
-        try session.press("q")
-        #expect(await eventually { session.exitStatus == "0" })
+        #expect(Self.line(containing: "From     ", in: editor.screen).contains("From     site file "), "\(editor.screen)")
+        #expect(editor.stored["city"] == nil)
+        editor.press(.character("q"))
+        #expect(await editor.ended()?.ending == .quit)
     }
 
     @Test func aLockedSettingIsReadOnlyAndSaysWhy() async throws {
         try writeSite(["refreshInterval": .int(30)])
-        let locks = site.file(cli.suite + ".locks")
+        let locks = site.file(suite + ".locks")
         try Data("refreshInterval\n".utf8).write(to: URL(fileURLWithPath: locks))
-        let session = try await openEditor()
-        try await select("Refresh every", in: session)
-        #expect(await session.waitFor("refreshInterval = 30"), "\(session.screen())")
+        let editor = try await openEditor()
+        editor.select("Refresh every")
+        #expect(await editor.waitFor("refreshInterval = 30"), "\(editor.screen)")
         // The pane says so (the lock file's path wraps at the pane's width).
-        #expect(await session.waitUntil { $0.contains("From     locked by") && $0.contains(": read-only (value from") }, "\(session.screen())")
+        #expect(editor.screen.contains("From     locked by ") && editor.screen.contains(": read-only (value from"), "\(editor.screen)")
 
-        try session.press("Right")
+        editor.press(.right)
 
-        #expect(await session.waitFor("refreshInterval is locked by /tmp/"), "\(session.screen())")
-        try session.press("Enter")
-        #expect(await session.waitFor("refreshInterval is locked by"), "\(session.screen())")
-        #expect(cli.stored["refreshInterval"] == nil)
-        try session.press("q")
-        #expect(await eventually { session.exitStatus == "0" })
+        // The status line, cut at the screen's width: the message with the locks file's path.
+        let lockedMessage = " refreshInterval is locked by \(site.path)/"
+        #expect(await editor.waitUntil { ($0.components(separatedBy: "\n").last ?? "").hasPrefix(lockedMessage) }, "\(editor.screen)")
+        editor.press(.enter)
+        #expect(await editor.waitUntil { ($0.components(separatedBy: "\n").last ?? "").hasPrefix(lockedMessage) }, "\(editor.screen)")
+        #expect(editor.stored["refreshInterval"] == nil)
+        editor.press(.character("q"))
+        #expect(await editor.ended()?.ending == .quit)
     }
 
     @Test func anAdministratorsEditIsOnScreenWithNoKeyPressed() async throws {
-        let session = try await openEditor()
-        #expect(await session.waitUntil { TmuxSession.line(containing: "City", in: $0).contains("Oslo") }, "\(session.screen())")
+        let editor = try await openEditor()
+        #expect(await editor.waitUntil { Self.line(containing: "City", in: $0).contains("Oslo") }, "\(editor.screen)")
 
         try writeSite(["city": .string("Narvik")])                   // the site file did not exist at start
 
-        #expect(await session.waitUntil(within: .seconds(5)) { TmuxSession.line(containing: "City", in: $0).contains("Narvik") }, "\(session.screen())")
+        #expect(await editor.waitUntil(within: .seconds(5)) { Self.line(containing: "City", in: $0).contains("Narvik") }, "\(editor.screen)")
 
         try writeSite(["city": .string("Bodø")])
 
-        #expect(await session.waitUntil(within: .seconds(5)) { TmuxSession.line(containing: "City", in: $0).contains("Bodø") }, "\(session.screen())")
-        try session.press("q")
-        #expect(await eventually { session.exitStatus == "0" })
+        #expect(await editor.waitUntil(within: .seconds(5)) { Self.line(containing: "City", in: $0).contains("Bodø") }, "\(editor.screen)")
+        editor.press(.character("q"))
+        #expect(await editor.ended()?.ending == .quit)
     }
 
     @Test func aLockAddedWhileTheEditorIsOpenMakesTheSettingReadOnlyAndAnUnreadableSiteFileIsShown() throws {

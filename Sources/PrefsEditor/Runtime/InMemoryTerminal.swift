@@ -41,7 +41,10 @@ final class InMemoryTerminal: TerminalBackend, @unchecked Sendable {
     // MARK: What the test does
 
     /// Input, as the terminal would read it.
-    func send(_ events: EditorEvent...) {
+    func send(_ events: EditorEvent...) { send(events) }
+
+    /// Input, as the terminal would read it (one read: a burst of keys).
+    func send(_ events: [EditorEvent]) {
         state.withLock { $0.pending += events }
         wake()
     }
