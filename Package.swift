@@ -33,8 +33,15 @@ let package = Package(
         // flags the signal handlers set, kept in C because release builds laid out Swift globals
         // of C struct types without their padding (see terminal_guard.c).
         .target(name: "CTerminalGuard"),
+        // The file formats (XML and binary plists, JSON): values, readers, writers and the
+        // scanner, knowing nothing of suites or settings, so the compiler keeps storage in layers.
+        .target(
+            name: "PrefsFormats",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .target(
             name: "PrefsModel",
+            dependencies: ["PrefsFormats"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The demo's weather settings, which `prefs-tui` opens when no suite is named, and

@@ -103,6 +103,10 @@ build_library() {
     if up_to_date "$name" "$stamp" "$product"; then return 0; fi
     echo "=== building $name ($# files)"
     echo "${command[*]}" > "$out/logs/build-$name.command"
+    # A static library is an archive that a build adds members to: without this, the objects of
+    # files since moved or removed stayed in it and were linked in (with symbols of a module
+    # that no longer declares them).
+    rm -f "$product"
     if ! "${command[@]}" > "$out/logs/build-$name.log" 2>&1; then
         grep -E 'error:' "$out/logs/build-$name.log" | head -20 >&2
         rm -f "$out/stamps/$name"
@@ -121,9 +125,14 @@ done
 
 cd "$snapshot"
 libraries_ok=1
-: > "$out/stamps/deps-PrefsModel"
+: > "$out/stamps/deps-PrefsFormats"
+mapfile -t formats_sources < <(find Sources/PrefsFormats -name '*.swift' | sort)
+build_library PrefsFormats "${formats_sources[@]}" || { fail "build of PrefsFormats (log: $out/logs/build-PrefsFormats.log)"; libraries_ok=0; }
+deps_stamp PrefsFormats PrefsModel
 mapfile -t model_sources < <(find Sources/PrefsModel -name '*.swift' | sort)
-build_library PrefsModel "${model_sources[@]}" || { fail "build of PrefsModel (log: $out/logs/build-PrefsModel.log)"; libraries_ok=0; }
+if [ $libraries_ok = 1 ]; then
+    build_library PrefsModel "${model_sources[@]}" || { fail "build of PrefsModel (log: $out/logs/build-PrefsModel.log)"; libraries_ok=0; }
+fi
 if [ $needs_editor = 1 ] && [ $libraries_ok = 1 ]; then
     deps_stamp PrefsModel PrefsDemo
     mapfile -t demo_sources < <(find Sources/PrefsDemo -name '*.swift' | sort)
@@ -137,15 +146,15 @@ fi
 build_target() {
     local target=$1
     local product=$out/bin/$target
-    local libraries=(-lPrefsModel)
-    case $target in editor-input|plain-lines) libraries=(-lPrefsEditor -lPrefsDemo -lPrefsModel) ;; esac
+    local libraries=(-lPrefsModel -lPrefsFormats)
+    case $target in editor-input|plain-lines) libraries=(-lPrefsEditor -lPrefsDemo -lPrefsModel -lPrefsFormats) ;; esac
     mapfile -t support < <(find Fuzz/Support -maxdepth 1 -name '*.swift' | sort)
     case $target in editor-input|plain-lines) mapfile -t -O ${#support[@]} support < <(find Fuzz/Support/Editor -name '*.swift' | sort) ;; esac
     local command=("$swiftc" "${common[@]}" "${link[@]}" -module-name "Fuzz_${target//-/_}" -L "$out/lib" "${libraries[@]}"
                    "Fuzz/Targets/$target.swift" "${support[@]}" -o "$product")
     local stamp
     stamp=$(stamp_of "${command[*]}" "Fuzz/Targets/$target.swift" "${support[@]}" \
-        "$out/stamps/PrefsModel" "$out/stamps/PrefsDemo" "$out/stamps/PrefsEditor")
+        "$out/stamps/PrefsFormats" "$out/stamps/PrefsModel" "$out/stamps/PrefsDemo" "$out/stamps/PrefsEditor")
     if up_to_date "bin-$target" "$stamp" "$product"; then return 0; fi
     echo "=== building $target"
     echo "${command[*]}" > "$out/logs/build-$target.command"

@@ -83,8 +83,9 @@ struct PlistWriterTests {
         #expect {
             try PlistXMLWriter.document(values)
         } throws: { error in
-            guard case .invalidValue(let key?, let shown, let allowed) = error as? PreferenceError else { return false }
-            return key == "cities[1]" && !shown.unicodeScalars.contains { $0.value < 0x20 } && allowed.contains("control characters")
+            guard let refusal = error as? PlistXMLWriter.Refusal else { return false }
+            return refusal.keyPath == "cities[1]" && !refusal.value.unicodeScalars.contains { $0.value < 0x20 }
+                && refusal.allowed.contains("control characters")
         }
     }
 
@@ -94,20 +95,20 @@ struct PlistWriterTests {
         #expect {
             try PlistXMLWriter.document(values)
         } throws: { error in
-            guard case .invalidValue(let key?, _, _) = error as? PreferenceError else { return false }
-            return key == "servers.main[1]"
+            guard let refusal = error as? PlistXMLWriter.Refusal else { return false }
+            return refusal.keyPath == "servers.main[1]"
         }
     }
 
     @Test func aKeyXMLCannotCarryIsRefusedToo() {
-        #expect(throws: PreferenceError.self) {
+        #expect(throws: PlistXMLWriter.Refusal.self) {
             try PlistXMLWriter.document(["nested": .dictionary(["bad\u{2}key": .int(1)])])
         }
     }
 
     @Test(arguments: [-62_135_596_801.0, 253_402_300_800, .nan, .infinity, 1e300])
     func aDateNoPlistReaderCanHoldIsRefused(secondsSince1970: Double) {
-        #expect(throws: PreferenceError.self) {
+        #expect(throws: PlistXMLWriter.Refusal.self) {
             try PlistXMLWriter.document(["when": .date(Date(timeIntervalSince1970: secondsSince1970))])
         }
     }

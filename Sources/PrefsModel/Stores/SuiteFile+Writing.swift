@@ -26,6 +26,8 @@ extension SuiteFile {
         } catch let tooLarge as PlistXMLWriter.TooLarge {
             throw PreferenceError.writeFailed(path: path, reason: "the suite would be at least "
                 + FileSizeLimit.refusal(size: tooLarge.leastSize, limit: FileSizeLimit.suiteFile, kind: "a suite file") + "; nothing was written")
+        } catch let refusal as PlistXMLWriter.Refusal {
+            throw PreferenceError(refusal)
         }
         if document.count > FileSizeLimit.suiteFile {
             throw PreferenceError.writeFailed(path: path, reason: "the suite would be "

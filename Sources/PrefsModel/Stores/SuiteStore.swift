@@ -238,7 +238,7 @@ public final class SuiteStore: PreferenceStore {
         guard case .invalidValue = error else { return error }
         for (key, new) in changes.sorted(by: { $0.key < $1.key }) {
             guard let new, PlistXMLWriter.refusal(ofKey: key, value: new) != nil else { continue }
-            do { _ = try PlistXMLWriter.document([key: new]) } catch let own as PreferenceError { return own } catch {}
+            do { _ = try PlistXMLWriter.document([key: new]) } catch let own as PlistXMLWriter.Refusal { return PreferenceError(own) } catch {}
         }
         var blocking: [String: String] = [:]
         for (key, value) in values where !changes.keys.contains(key) {

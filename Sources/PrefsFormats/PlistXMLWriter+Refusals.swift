@@ -5,7 +5,7 @@ extension PlistXMLWriter {
     /// ("text an XML property list cannot carry (U+001B)"), or nil when the entry can be
     /// written. The same limits ``document(_:order:)`` refuses, found without writing, so a
     /// refused write can name every entry that blocks it, not only the first one.
-    static func refusal(ofKey key: String, value: PlistValue) -> String? {
+    package static func refusal(ofKey key: String, value: PlistValue) -> String? {
         if let character = refusedCharacter(in: key) {
             return "text an XML property list cannot carry (\(character)) in its name"
         }

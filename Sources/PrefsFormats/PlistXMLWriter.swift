@@ -25,7 +25,7 @@ import Glibc
 /// - a date outside the years 1–9999 (which `plistlib` cannot read and `<date>` cannot spell) is
 ///   refused the same way.
 package struct PlistXMLWriter {
-    var bytes: [UInt8] = []
+    package var bytes: [UInt8] = []
     private var orderMismatch = false
     /// Root values to write as these bytes (see ``document(_:order:verbatim:)``).
     private var verbatim: [String: Data] = [:]
@@ -40,7 +40,7 @@ package struct PlistXMLWriter {
     }
 
     /// The path as messages name it: `city`, `servers.main`, `favoriteCities[3]`.
-    var pathText: String {
+    package var pathText: String {
         var text = ""
         for step in path {
             switch step {
@@ -57,6 +57,19 @@ package struct PlistXMLWriter {
         package let leastSize: Int
     }
 
+    /// A value an XML property list cannot carry, by its key path (`cities[1]`), shown as it
+    /// may be quoted, and what is allowed. PrefsModel says it as a refused value of that key.
+    package struct Refusal: Error, Equatable {
+        package let keyPath: String
+        package let value: String
+        package let allowed: String
+        package init(keyPath: String, value: String, allowed: String) {
+            self.keyPath = keyPath
+            self.value = value
+            self.allowed = allowed
+        }
+    }
+
     /// The whole document for a suite's top-level dictionary. `order` lists its keys already
     /// sorted (see ``PlistKeyOrder``); without it they are sorted here. `verbatim` holds, by
     /// key, the XML of root values to write as they are instead of encoding them: entries
@@ -64,7 +77,7 @@ package struct PlistXMLWriter {
     /// A document that would surely be over `sizeLimit` bytes is refused (``TooLarge``) before
     /// any room is taken for it: a 40 MB suite was written whole, twice its size in memory,
     /// only to be refused.
-    static func document(_ values: [String: PlistValue], order: PlistKeyOrder? = nil,
+    package static func document(_ values: [String: PlistValue], order: PlistKeyOrder? = nil,
                          verbatim: [String: Data] = [:], sizeLimit: Int? = nil) throws -> [UInt8] {
         var writer = PlistXMLWriter()
         writer.verbatim = verbatim
@@ -238,7 +251,7 @@ package struct PlistXMLWriter {
     /// scalars above U+FFFF (lead bytes F0–F4, surrogates D800–DBFF in UTF-16). At the first
     /// differing byte both strings are at the same position of the same character structure, so
     /// lifting EE and EF above F4 there is all the correction needed.
-    static func precedesInUTF16(_ left: String, _ right: String) -> Bool {
+    package static func precedesInUTF16(_ left: String, _ right: String) -> Bool {
         if let ordered = left.utf8.withContiguousStorageIfAvailable({ leftBytes in
             right.utf8.withContiguousStorageIfAvailable { rightBytes in precedes(leftBytes, rightBytes) }
         }), let ordered {
@@ -265,29 +278,17 @@ package struct PlistXMLWriter {
 
     // MARK: Bytes
 
-    mutating func appendLine(_ element: StaticString, depth: Int) {
+    package mutating func appendLine(_ element: StaticString, depth: Int) {
         appendIndent(depth)
         append(element)
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    mutating func appendIndent(_ depth: Int) {
+    package mutating func appendIndent(_ depth: Int) {
         for _ in 0..<depth { bytes.append(UInt8(ascii: "\t")) }
     }
 
-    mutating func append(_ text: StaticString) {
+    package mutating func append(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-}
-
-extension PlistValue {
-    /// A dictionary as the XML property list a suite file holds (see ``PlistXMLWriter``), for
-    /// commands that write plists (`export`) without Foundation's encoder and its flaws.
-    ///
-    /// ```swift
-    /// try PlistValue.xmlPropertyList(["city": .string("Oslo")])  // <?xml …<key>city</key>…
-    /// ```
-    package static func xmlPropertyList(_ values: [String: PlistValue]) throws -> Data {
-        Data(try PlistXMLWriter.document(values))
     }
 }

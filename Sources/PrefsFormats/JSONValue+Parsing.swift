@@ -40,7 +40,7 @@ extension JSONSyntaxError {
     /// For a message that already says what was expected: the fault in parentheses when the text
     /// was JSON that cannot be taken (` (line 1, column 2: the number 1e400 is out of range …)`),
     /// empty for a plain syntax error or another error, whose "expected …" says enough.
-    static func detail(of error: any Error) -> String {
+    package static func detail(of error: any Error) -> String {
         guard let error = error as? JSONSyntaxError, error.problem != .syntax else { return "" }
         return " (\(error))"
     }
@@ -49,7 +49,7 @@ extension JSONSyntaxError {
 extension JSONSyntaxError {
     /// The first byte of `data` that is not part of valid UTF-8, with its line and column (in
     /// the characters before it).
-    static func invalidUTF8(in data: Data) -> JSONSyntaxError {
+    package static func invalidUTF8(in data: Data) -> JSONSyntaxError {
         let bytes = Array(data)
         var line = 1, column = 1
         var index = 0

@@ -19,9 +19,9 @@ import Foundation
 /// as such, and refused (see ``Outcome/duplicateKeys(first:second:)``).
 /// So an unusual file reads as it always did, and a malformed one is still refused by
 /// Foundation: this reader decides that a file is unreadable only for keys it cannot keep apart.
-struct PlistXMLReader {
-    let bytes: UnsafeRawBufferPointer
-    var position = 0
+package struct PlistXMLReader {
+    package let bytes: UnsafeRawBufferPointer
+    package var position = 0
     /// How many dictionaries enclose the one being read; 0 while reading the root.
     private var dictionaryDepth = 0
     /// How many values enclose the one being read. Past ``PlistDocument/maximumNesting`` the
@@ -38,18 +38,18 @@ struct PlistXMLReader {
     private var duplicate: (first: String, second: String)?
 
     /// Not understood here: the caller falls back to Foundation.
-    struct NotUnderstood: Error {}
+    package struct NotUnderstood: Error {}
 
     private init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     /// The document's root value, or nil when it is anything but plain XML this reader
     /// understands exactly.
-    static func value(from data: Data) -> PlistValue? {
+    package static func value(from data: Data) -> PlistValue? {
         document(from: data)?.root
     }
 
     /// What ``read(_:)`` made of a document.
-    enum Outcome {
+    package enum Outcome {
         /// The root value and, when the root is a dictionary, its keys in the file's order, and
         /// the root entries Foundation read leniently (see ``rootEntry(key:)``).
         case document(root: PlistValue, rootKeys: [String], verbatim: [String: Data])
@@ -67,7 +67,7 @@ struct PlistXMLReader {
     /// Why the root keys' order: files written by Foundation, `plistlib` or us list keys sorted,
     /// and a suite store needs them sorted for its next write. Checking that they already are
     /// costs one comparison per key instead of sorting them again.
-    static func read(_ data: Data) -> Outcome {
+    package static func read(_ data: Data) -> Outcome {
         data.withUnsafeBytes { raw in
             var reader = PlistXMLReader(raw)
             do {
@@ -82,7 +82,7 @@ struct PlistXMLReader {
 
     /// The document's root value, its root keys and lenient entries, as ``read(_:)`` gives
     /// them; nil for anything else.
-    static func document(from data: Data) -> (root: PlistValue, rootKeys: [String], verbatim: [String: Data])? {
+    package static func document(from data: Data) -> (root: PlistValue, rootKeys: [String], verbatim: [String: Data])? {
         guard case .document(let root, let keys, let verbatim) = read(data) else { return nil }
         return (root, keys, verbatim)
     }
@@ -301,18 +301,18 @@ struct PlistXMLReader {
         }
     }
 
-    mutating func expect(_ literal: StaticString) throws {
+    package mutating func expect(_ literal: StaticString) throws {
         guard matches(literal) else { throw NotUnderstood() }
         position += literal.utf8CodeUnitCount
     }
 
     /// Where `literal` next starts, from the current position.
-    func find(_ literal: StaticString) throws -> Int {
+    package func find(_ literal: StaticString) throws -> Int {
         try find(literal, from: position)
     }
 
     /// Where `literal` next starts, from `origin`.
-    func find(_ literal: StaticString, from origin: Int) throws -> Int {
+    package func find(_ literal: StaticString, from origin: Int) throws -> Int {
         let length = literal.utf8CodeUnitCount
         let found: Int? = literal.withUTF8Buffer { expected in
             var start = origin

@@ -4,11 +4,11 @@
 /// Why: sorting is most of the cost of writing a large suite (10,000 keys: about 6 ms of an
 /// 11 ms encode), and a commit usually changes one key. Inserting or removing that key in a
 /// sorted array costs a binary search and a move.
-struct PlistKeyOrder: Sendable {
-    private(set) var keys: [String]
+package struct PlistKeyOrder: Sendable {
+    package private(set) var keys: [String]
 
     /// Sorts the keys once, for values that were read from the file or built whole.
-    init(_ keys: some Sequence<String>) {
+    package init(_ keys: some Sequence<String>) {
         self.keys = keys.sorted(by: PlistXMLWriter.precedesInUTF16)
     }
 
@@ -16,7 +16,7 @@ struct PlistKeyOrder: Sendable {
     ///
     /// Why: every writer we know lists keys sorted, so a check of neighbours (one comparison
     /// per key) usually replaces a sort (about 50 M instructions at 10,000 keys).
-    init(listed keys: [String]) {
+    package init(listed keys: [String]) {
         var sorted = true
         for index in keys.indices.dropFirst() where !PlistXMLWriter.precedesInUTF16(keys[index - 1], keys[index]) {
             sorted = false
@@ -26,14 +26,14 @@ struct PlistKeyOrder: Sendable {
     }
 
     /// Adds a key that is not there yet; a key already there stays once.
-    mutating func insert(_ key: String) {
+    package mutating func insert(_ key: String) {
         let index = position(of: key)
         if index < keys.count && keys[index] == key { return }
         keys.insert(key, at: index)
     }
 
     /// Removes a key if it is there.
-    mutating func remove(_ key: String) {
+    package mutating func remove(_ key: String) {
         let index = position(of: key)
         if index < keys.count && keys[index] == key { keys.remove(at: index) }
     }

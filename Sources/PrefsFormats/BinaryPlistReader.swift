@@ -15,7 +15,7 @@ import Foundation
 /// The layout (Apple's CFBinaryPList.c describes it): an 8-byte header, the objects, a table of
 /// their offsets, and a 32-byte trailer giving the offset table's place, the width of offsets
 /// and of object references, the number of objects and which one is the root.
-struct BinaryPlistReader {
+package struct BinaryPlistReader {
     private let bytes: UnsafeRawBufferPointer
     private let offsetSize: Int
     private let referenceSize: Int
@@ -29,13 +29,13 @@ struct BinaryPlistReader {
     private var byteBudget: Int
 
     /// A file this reader refuses, and why (a phrase that follows "the suite file …").
-    struct Refusal: Error {
+    package struct Refusal: Error {
         let reason: String
     }
 
     /// The root value, and the root dictionary's keys in the file's order (nil if the root is
     /// not a dictionary).
-    static func document(from data: Data) throws(Refusal) -> (root: PlistValue, rootKeys: [String]?) {
+    package static func document(from data: Data) throws(Refusal) -> (root: PlistValue, rootKeys: [String]?) {
         let result: Result<(PlistValue, [String]?), Refusal> = data.withUnsafeBytes { raw in
             do throws(Refusal) {
                 var reader = try BinaryPlistReader(raw)

@@ -6,7 +6,7 @@ extension PlistXMLWriter {
     // MARK: Text
 
     /// Appends text escaped for XML, refusing what XML 1.0 cannot carry.
-    mutating func appendEscaped(_ text: String) throws {
+    package mutating func appendEscaped(_ text: String) throws {
         var text = text
         let refused: String? = text.withUTF8 { utf8 in
             // A leading U+FEFF is taken for a byte-order mark and dropped by Foundation's reader
@@ -43,15 +43,15 @@ extension PlistXMLWriter {
             return nil
         }
         if let refused {
-            throw PreferenceError.invalidValue(
-                key: pathText, value: Self.visible(text),
+            throw Refusal(
+                keyPath: pathText, value: Self.visible(text),
                 allowed: "text without control characters other than tab, line feed and carriage return, "
                     + "without U+FFFE or U+FFFF, and not starting with U+FEFF (an XML property list cannot carry \(refused))")
         }
     }
 
     /// The text with control characters spelled out, so a message can show it on one line.
-    static func visible(_ text: String) -> String {
+    package static func visible(_ text: String) -> String {
         var shown = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
@@ -63,14 +63,14 @@ extension PlistXMLWriter {
         return shown
     }
 
-    static func hex(_ value: UInt32) -> String {
+    package static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     // MARK: Numbers
 
-    mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
+    package mutating func appendDecimal(_ magnitude: UInt64, negative: Bool) {
         if negative { bytes.append(UInt8(ascii: "-")) }
         guard magnitude > 0 else { return bytes.append(UInt8(ascii: "0")) }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
@@ -88,7 +88,7 @@ extension PlistXMLWriter {
 
     /// `%.17g` as CoreFoundation prints reals, with its special spellings for zero, NaN and the
     /// infinities; but negative zero keeps its sign (CoreFoundation writes `0.0` for it too).
-    mutating func appendReal(_ number: Double) {
+    package mutating func appendReal(_ number: Double) {
         if number.isNaN { return append("nan") }
         if number.isInfinite { return append(number < 0 ? "-infinity" : "+infinity") }
         if number == 0 { return append(number.sign == .minus ? "-0.0" : "0.0") }
@@ -104,16 +104,16 @@ extension PlistXMLWriter {
 
     /// The first and last second a `<date>` can spell with a four-digit year (0001-01-01T00:00:00Z
     /// and 9999-12-31T23:59:59Z), as seconds since 2001, Foundation's reference date.
-    static let dateRange: ClosedRange<Double> = -63_113_904_000 ... 252_423_993_599
+    package static let dateRange: ClosedRange<Double> = -63_113_904_000 ... 252_423_993_599
 
     /// `yyyy-MM-ddTHH:mm:ssZ`, the second rounded down as CoreFoundation does (1.9 s → 1 s,
     /// −0.5 s → −1 s), on the proleptic Gregorian calendar.
-    mutating func appendDate(_ date: Date) throws {
+    package mutating func appendDate(_ date: Date) throws {
         let sinceReference = date.timeIntervalSinceReferenceDate.rounded(.down)
         guard Self.dateRange.contains(sinceReference) else {
             // Named as a date, as a person reads dates; text that `set` parses never gets here
             // (the parser refuses the same range, quoting the text).
-            throw PreferenceError.invalidValue(key: pathText, value: DateText.format(date), allowed: DateText.rangeText)
+            throw Refusal(keyPath: pathText, value: DateText.format(date), allowed: DateText.rangeText)
         }
         let seconds = Int64(sinceReference) + 978_307_200
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
@@ -134,7 +134,7 @@ extension PlistXMLWriter {
         bytes.append(UInt8(ascii: "Z"))
     }
 
-    mutating func appendPadded(_ value: Int64, width: Int) {
+    package mutating func appendPadded(_ value: Int64, width: Int) {
         var divisor: Int64 = 1
         for _ in 1..<width { divisor *= 10 }
         while divisor > 0 {
@@ -145,11 +145,11 @@ extension PlistXMLWriter {
 
     // MARK: Data
 
-    static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    package static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// Base64 in lines of `76 - 8 × indentation` characters, each line indented like the
     /// element's content but by at most 8 tabs, as CoreFoundation lays it out.
-    mutating func appendData(_ data: Data, depth: Int) {
+    package mutating func appendData(_ data: Data, depth: Int) {
         appendLine("<data>", depth: depth)
         let lineIndent = min(depth, 8)
         let lineLength = 76 - 8 * lineIndent

@@ -7,27 +7,27 @@ import Foundation
 /// it stops reading after the date (`…Zgarbage` is accepted) and rolls impossible dates over
 /// (`2026-02-30` becomes March 2nd). Here the whole text must be exactly one of ``forms``, and
 /// every field must name a real calendar date and time.
-enum DateText {
+package enum DateText {
     /// The accepted forms, as the error message lists them.
-    static let forms = [
+    package static let forms = [
         "2026-11-21T09:30:00Z", "2026-11-21T09:30:00+01:00", "2026-11-21T09:30Z",
         "2026-11-21 09:30 (UTC)", "2026-11-21 (midnight UTC)",
     ]
 
     /// What `set` accepts for a date, for messages.
-    static let allowedText = "a date in one of these forms: " + forms.joined(separator: ", ")
+    package static let allowedText = "a date in one of these forms: " + forms.joined(separator: ", ")
 
     /// The dates a value may be, in seconds since 1970: 0001-01-01T00:00:00Z to
     /// 9999-12-31T23:59:59Z, the years every form above spells with four digits and the suite
     /// file's `<date>` can hold. A text in range by its own fields can leave it through its
     /// offset (`9999-12-31T23:59:59-01:00` is in the year 10000 in UTC).
-    static let range: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
+    package static let range: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
 
     /// The range for messages.
-    static let rangeText = "a date from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+    package static let rangeText = "a date from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
 
     /// The date a text names, or nil when the text is not exactly one accepted form of a real date.
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         var reader = Reader(Array(text.utf8))
         guard let date = reader.calendarDate() else { return nil }
         var time = (hour: 0, minute: 0, second: 0), offsetSeconds = 0
@@ -57,7 +57,7 @@ enum DateText {
     }
 
     /// `2026-11-21T09:30:00Z`: UTC, whole seconds (a fraction is dropped, as plists store none).
-    static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         // A date another program stored can be any double; beyond about 30 million years the
         // calendar arithmetic below would overflow, so such a date is shown as its raw seconds.
         let seconds = date.timeIntervalSince1970.rounded(.down)
@@ -71,11 +71,11 @@ enum DateText {
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3_600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
     }
 
-    static func isLeapYear(_ year: Int) -> Bool {
+    package static func isLeapYear(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    static func daysInMonth(_ month: Int, year: Int) -> Int {
+    package static func daysInMonth(_ month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -85,7 +85,7 @@ enum DateText {
 
     /// Days from 1970-01-01 to a proleptic Gregorian date: counted in 400-year eras of 146,097
     /// days, with years starting in March so the leap day falls at the end of a year.
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    package static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -95,7 +95,7 @@ enum DateText {
     }
 
     /// The inverse of `daysSince1970`; also what the plist writer spells `<date>` with.
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

@@ -6,7 +6,7 @@ extension PlistXMLReader {
 
     /// The text up to `closing`, entities decoded. Markup inside (CDATA, comments, elements) and
     /// raw carriage returns (which XML parsers turn into line feeds) are left to Foundation.
-    mutating func text(closing: StaticString) throws -> String {
+    package mutating func text(closing: StaticString) throws -> String {
         let start = position
         var hasEntity = false
         while position < bytes.count {
@@ -30,12 +30,12 @@ extension PlistXMLReader {
     }
 
     /// Foundation's reader drops a leading U+FEFF; leaving such text to it keeps its reading.
-    func checked(_ text: String) throws -> String {
+    package func checked(_ text: String) throws -> String {
         if text.unicodeScalars.first == "\u{FEFF}" { throw NotUnderstood() }
         return text
     }
 
-    func decodingEntities(_ range: Range<Int>) throws -> String {
+    package func decodingEntities(_ range: Range<Int>) throws -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(range.count)
         var index = range.lowerBound
@@ -67,7 +67,7 @@ extension PlistXMLReader {
     }
 
     /// `#13` or `#x0D`, naming a character XML 1.0 allows.
-    static func characterReference(_ name: String) -> Unicode.Scalar? {
+    package static func characterReference(_ name: String) -> Unicode.Scalar? {
         guard name.hasPrefix("#") else { return nil }
         let digits = name.dropFirst()
         let code: UInt32?
@@ -83,7 +83,7 @@ extension PlistXMLReader {
     }
 
     /// The bytes up to `closing`, for the elements whose content is plain ASCII.
-    mutating func rawContent(closing: StaticString) throws -> UnsafeRawBufferPointer {
+    package mutating func rawContent(closing: StaticString) throws -> UnsafeRawBufferPointer {
         let start = position
         while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
         let end = position
@@ -96,7 +96,7 @@ extension PlistXMLReader {
 
     /// `-?[0-9]+` within Int64 or UInt64; above `Int.max` it is `.unsignedInt`, as Foundation's
     /// reader keeps it. Signs, spaces and hexadecimal are left to Foundation.
-    func integer(_ text: UnsafeRawBufferPointer) throws -> PlistValue {
+    package func integer(_ text: UnsafeRawBufferPointer) throws -> PlistValue {
         let negative = text[0] == UInt8(ascii: "-")
         let digits = negative ? UnsafeRawBufferPointer(rebasing: text[1...]) : text
         guard !digits.isEmpty else { throw NotUnderstood() }
@@ -116,7 +116,7 @@ extension PlistXMLReader {
     }
 
     /// `nan`, `+infinity`, `-infinity`, or a decimal `-?d+(.d+)?([eE][+-]?d+)?` that stays finite.
-    func real(_ text: UnsafeRawBufferPointer) throws -> Double {
+    package func real(_ text: UnsafeRawBufferPointer) throws -> Double {
         let spelled = String(decoding: text, as: UTF8.self)
         switch spelled {
         case "nan": return .nan
@@ -149,7 +149,7 @@ extension PlistXMLReader {
     // MARK: Dates
 
     /// `yyyy-MM-ddTHH:mm:ssZ` naming a real date and time, on the proleptic Gregorian calendar.
-    func date(_ text: UnsafeRawBufferPointer) throws -> Date {
+    package func date(_ text: UnsafeRawBufferPointer) throws -> Date {
         guard text.count == 20 else { throw NotUnderstood() }
         func field(_ start: Int, _ count: Int) throws -> Int {
             var value = 0
@@ -173,7 +173,7 @@ extension PlistXMLReader {
     // MARK: Data
 
     /// Base64 with any whitespace between characters; padding only at the end.
-    func data(_ text: UnsafeRawBufferPointer) throws -> Data {
+    package func data(_ text: UnsafeRawBufferPointer) throws -> Data {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(text.count * 3 / 4)
         var group: UInt32 = 0

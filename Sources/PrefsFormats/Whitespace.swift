@@ -9,7 +9,7 @@
 /// `.whitespacesAndNewlines` adds U+000A–U+000D, U+0085, U+2028 and U+2029.
 extension Unicode.Scalar {
     /// Whether Foundation's `CharacterSet.whitespaces` holds this scalar.
-    var isSpaceOrTab: Bool {
+    package var isSpaceOrTab: Bool {
         switch value {
         case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
         default: return false
@@ -17,7 +17,7 @@ extension Unicode.Scalar {
     }
 
     /// Whether Foundation's `CharacterSet.whitespacesAndNewlines` holds this scalar.
-    var isSpaceOrNewline: Bool {
+    package var isSpaceOrNewline: Bool {
         switch value {
         case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
         default: return isSpaceOrTab
@@ -28,14 +28,14 @@ extension Unicode.Scalar {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs, as
     /// `trimmingCharacters(in: .whitespaces)` returns it.
-    var trimmingSpaces: String { trimming(where: \.isSpaceOrTab) }
+    package var trimmingSpaces: String { trimming(where: \.isSpaceOrTab) }
 
     /// The text without leading and trailing whitespace and newlines, as
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` returns it.
-    var trimmingSpacesAndNewlines: String { trimming(where: \.isSpaceOrNewline) }
+    package var trimmingSpacesAndNewlines: String { trimming(where: \.isSpaceOrNewline) }
 
     /// Whether the text is empty once whitespace and newlines are trimmed, without building it.
-    var isBlank: Bool { unicodeScalars.allSatisfy(\.isSpaceOrNewline) }
+    package var isBlank: Bool { unicodeScalars.allSatisfy(\.isSpaceOrNewline) }
 
     private func trimming(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars

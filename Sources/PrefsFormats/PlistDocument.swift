@@ -19,6 +19,7 @@ package enum PlistDocument {
     /// "the import file …", such as "is not a valid property list".
     package struct Refusal: Error, Equatable {
         package let reason: String
+        package init(reason: String) { self.reason = reason }
     }
 
     /// What a document holds.
@@ -84,8 +85,8 @@ package enum PlistDocument {
 /// outside quoted strings. An over-estimate at worst (a comment holding `<dict>` counts), which
 /// only ever refuses an absurd file, never lets a deep one through. UTF-16 text (which
 /// Foundation also reads) is scanned as its UTF-8 transcoding; nil when it is not valid UTF-16.
-enum PlistNesting {
-    static func deepest(in data: Data) -> Int? {
+package enum PlistNesting {
+    package static func deepest(in data: Data) -> Int? {
         if let utf16 = utf16Encoding(of: data) {
             guard let text = String(data: data, encoding: utf16) else { return nil }
             return deepest(inUTF8: Data(text.utf8))

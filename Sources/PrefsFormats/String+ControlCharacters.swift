@@ -39,7 +39,7 @@ extension String {
     /// `&#xFEFF;`, so `"\u{FEFF}"` would read back as `""` and a list holding such an item would
     /// break its rule and read as its default (found by the hostile suite's random inputs). It
     /// is invisible, so refusing it anywhere loses nothing a person meant to type.
-    func firstForbiddenControlCharacter(allowingNewlines: Bool) -> Unicode.Scalar? {
+    package func firstForbiddenControlCharacter(allowingNewlines: Bool) -> Unicode.Scalar? {
         unicodeScalars.first { scalar in
             (scalar.isControlCharacter && scalar != "\t" && !(allowingNewlines && scalar == "\n"))
                 || scalar == Unicode.Scalar.byteOrderMark
@@ -50,10 +50,10 @@ extension String {
 extension Unicode.Scalar {
     /// U+FEFF, the byte-order mark (zero-width no-break space): invisible, and dropped by
     /// Foundation's plist reader at the start of a string.
-    static let byteOrderMark = Unicode.Scalar(0xFEFF)!
+    package static let byteOrderMark = Unicode.Scalar(0xFEFF)!
 
     /// A C0 or C1 control character, or DEL (Unicode category Cc).
-    var isControlCharacter: Bool {
+    package var isControlCharacter: Bool {
         value < 0x20 || (0x7F...0x9F).contains(value)
     }
 }
