@@ -107,12 +107,12 @@ struct EditorMouseTests {
 
     @Test func mTurnsTheMouseOffAndClicksAreThenIgnored() {
         let editor = editor()
-        #expect(editor.status.contains("Mouse on"))
+        #expect(editor.status == " Mouse on (M turns it off, for the terminal's own text selection)")
 
         editor.press(.character("M"))
         click(editor, x: valueX + 1, y: row("Notifications", in: editor))
 
-        #expect(editor.status.contains("Mouse off"))
+        #expect(editor.status == " Mouse off: the terminal selects text again; M turns it back on")
         #expect(editor.stored("notificationsEnabled") == nil)
         #expect(editor.controller.state.selection == 0)
     }

@@ -35,7 +35,7 @@ struct PreferencesEditorHarnessTests {
 
         #expect(prefs[Self.copies] == 8)
         #expect(history(editor) == "8 days")
-        #expect(editor.statusLine.contains("Saved copies = 8"))
+        #expect(editor.statusLine == " Saved copies = 8")
         #expect(editor.summary.changes == [PreferencesEditor.Change(key: "copies", before: nil, after: .int(8))])
     }
 
