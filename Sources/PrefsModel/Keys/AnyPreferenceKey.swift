@@ -70,6 +70,8 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// PreferenceKey<String>("apiToken", default: "", isSecret: true).isSecret  // true
     /// ```
     public var isSecret: Bool { shared.isSecret }
+    /// When the setting is in use (nil: always); see ``Preferences/isInUse(_:)``.
+    package var inUseCondition: InUseCondition? { shared.inUseCondition }
     /// For a setting whose type changed: an old stored value to the new stored value, or nil.
     var conversion: (@Sendable (PlistValue) -> PlistValue?)? { shared.conversion }
 
@@ -100,13 +102,14 @@ public class AnyPreferenceKey: @unchecked Sendable {
     init(name: String, type: PreferenceType, title: String, help: String, section: String,
          unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool, hasDefault: Bool = true,
          isSecret: Bool = false, renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
-         conversionTable: JSONValue? = nil) {
+         conversionTable: JSONValue? = nil, inUseCondition: InUseCondition? = nil) {
         self.name = name
         self.title = title.isEmpty ? name : title
         self.section = section
         self.isDescribedBySchema = isDescribedBySchema
         shared = KeyDescription(type: type, help: help, unit: unit, rule: rule, hasDefault: hasDefault, isSecret: isSecret,
-                                renamedFrom: renamedFrom, conversion: conversion, conversionTable: conversionTable, codec: codec)
+                                renamedFrom: renamedFrom, conversion: conversion, conversionTable: conversionTable, codec: codec,
+                                inUseCondition: inUseCondition)
     }
 
     /// A key with its own name, title and section and everything else shared with another.
@@ -262,10 +265,13 @@ final class KeyDescription: Sendable {
     /// (a conversion declared in code is a closure, and has none).
     let conversionTable: JSONValue?
     let codec: any KeyCodec
+    /// When the setting is in use (nil: always).
+    let inUseCondition: InUseCondition?
 
     init(type: PreferenceType, help: String, unit: String?, rule: RuleDescription, hasDefault: Bool, isSecret: Bool,
          renamedFrom: [String], conversion: (@Sendable (PlistValue) -> PlistValue?)?, conversionTable: JSONValue? = nil,
-         codec: any KeyCodec) {
+         codec: any KeyCodec, inUseCondition: InUseCondition? = nil) {
+        self.inUseCondition = inUseCondition
         self.type = type
         self.help = help
         self.unit = unit

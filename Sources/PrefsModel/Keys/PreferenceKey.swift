@@ -44,11 +44,16 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// another type (`.from(Bool.self) { $0 ? .imperial : .metric }`), under either name.
     /// `isSecret` marks a value to keep out of logs (a token, a password): readers that know of
     /// secrets, such as swift-configuration's through `PrefsConfiguration`, redact it.
+    /// `inUseWhen` says when the setting is in use, from other settings' values
+    /// (`inUseWhen: { $0[.useProxy] }`): the settings it reads are found as it runs, as a
+    /// derived value's are. Out of use, the setting keeps its value (see ``Preferences/isInUse(_:)``).
     public convenience init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>? = nil,
                             title: String = "", help: String = "", section: String = "General", unit: String? = nil,
-                            isSecret: Bool = false, renamedFrom: [String] = [], migrating: PreferenceConversion<Value>? = nil) {
+                            isSecret: Bool = false, renamedFrom: [String] = [], migrating: PreferenceConversion<Value>? = nil,
+                            inUseWhen: (@Sendable (Preferences) -> Bool)? = nil) {
         self.init(name, default: defaultValue, rule: rule, title: title, help: help, section: section, unit: unit,
-                  isDescribedBySchema: true, isSecret: isSecret, renamedFrom: renamedFrom, conversion: migrating?.stored)
+                  isDescribedBySchema: true, isSecret: isSecret, renamedFrom: renamedFrom, conversion: migrating?.stored,
+                  inUseCondition: inUseWhen.map(InUseCondition.init))
     }
 
     /// The designated initializer; `isDescribedBySchema` is false only for keys found in a
@@ -56,7 +61,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>?,
          title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool, hasDefault: Bool = true,
          isSecret: Bool = false, renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
-         conversionTable: JSONValue? = nil) {
+         conversionTable: JSONValue? = nil, inUseCondition: InUseCondition? = nil) {
         let rule = rule ?? Self.standardRule()
         typed = Typed(defaultValue: defaultValue,
                       valueRule: PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) })
@@ -64,7 +69,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
                    unit: unit, rule: rule.description,
                    codec: ValueCodec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema,
                    hasDefault: hasDefault, isSecret: isSecret, renamedFrom: renamedFrom, conversion: conversion,
-                   conversionTable: conversionTable)
+                   conversionTable: conversionTable, inUseCondition: inUseCondition)
     }
 
     /// A key sharing `prototype`'s default, rule and codec under another name (see ``renamed``).
@@ -152,9 +157,10 @@ extension PreferenceKey {
     /// ```
     public convenience init<Wrapped>(_ name: String, rule: PreferenceRule<Value>? = nil, title: String = "",
                                      help: String = "", section: String = "General", unit: String? = nil,
-                                     isSecret: Bool = false, renamedFrom: [String] = [])
+                                     isSecret: Bool = false, renamedFrom: [String] = [],
+                                     inUseWhen: (@Sendable (Preferences) -> Bool)? = nil)
     where Value == Wrapped?, Wrapped: PreferenceValue {
         self.init(name, default: nil, rule: rule, title: title, help: help, section: section, unit: unit,
-                  isSecret: isSecret, renamedFrom: renamedFrom)
+                  isSecret: isSecret, renamedFrom: renamedFrom, inUseWhen: inUseWhen)
     }
 }

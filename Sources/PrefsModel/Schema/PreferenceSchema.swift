@@ -66,6 +66,15 @@ public struct PreferenceSchema: Sendable {
                 retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = []) {
         self.init(title: title, suiteName: suiteName, keys: keys, derivedValues: derivedValues, retiredKeys: retiredKeys,
                   version: version, migrationSteps: migrationSteps, isDeclared: true)
+        // A condition on a setting the schema does not hold, or conditions that wait on each
+        // other: declaration faults, found the first time the schema is made.
+        if let problem = InUseConditions.problem(in: self) { fatalError("PreferenceSchema \"\(title)\": \(problem)") }
+    }
+
+    /// A schema whose conditions are not checked: for a test of the check itself, which the
+    /// public initializer runs (and stops the program on).
+    package init(uncheckedTitle title: String, suiteName: String, keys: [AnyPreferenceKey]) {
+        self.init(title: title, suiteName: suiteName, keys: keys, isDeclared: true)
     }
 
     /// `isDeclared`: the keys are a program's declarations, whose faults stop it; false for
@@ -145,6 +154,10 @@ public struct PreferenceSchema: Sendable {
         schema.declaredKeysByName = declaredKeysByName
         return schema
     }
+
+    /// The key of this name among those shown, or among those the schema declared (a part of a
+    /// schema, as an editor shows it, still knows the settings a condition reads).
+    package func declaredKey(named name: String) -> AnyPreferenceKey? { keysByName[name] ?? declaredKeysByName[name] }
 
     /// Whether the schema, as declared, lists this key (by name).
     package func holds(_ key: AnyPreferenceKey) -> Bool {

@@ -1,0 +1,36 @@
+/// When a setting is in use: a check on the other settings' values, declared with the key
+/// (`inUseWhen:` in Swift, `"inUseWhen"` in a schema file). A setting not in use keeps its value
+/// and reads it as always; views show it dimmed, with the reason, and do not ask about it.
+package struct InUseCondition: Sendable {
+    /// One setting and the values under which the condition allows the key (a schema file's
+    /// `{"useProxy": true}` or `{"temperatureNotation": ["fahrenheit", "kelvin"]}`).
+    package struct Requirement: Sendable, Equatable {
+        package let key: String
+        package let values: [PlistValue]
+    }
+
+    /// The check, on the settings as they stand.
+    package let holds: @Sendable (Preferences) -> Bool
+    /// What a schema file wrote: every entry must hold. Nil for a condition written in Swift,
+    /// whose inputs are found by tracking its reads, as a derived value's are.
+    package let requirements: [Requirement]?
+
+    /// A condition written in Swift.
+    package init(_ holds: @escaping @Sendable (Preferences) -> Bool) {
+        self.holds = holds
+        requirements = nil
+    }
+
+    /// A schema file's condition: each named setting has one of its values.
+    package init(requirements: [Requirement]) {
+        self.requirements = requirements
+        holds = { prefs in
+            requirements.allSatisfy { requirement in
+                guard let key = prefs.schema.declaredKey(named: requirement.key) else { return false }
+                ReadTracking.note(key.name)
+                let now = key.text(of: prefs.resolution(of: key).stored)
+                return requirement.values.contains { key.text(of: $0) == now }
+            }
+        }
+    }
+}

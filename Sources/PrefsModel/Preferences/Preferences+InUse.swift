@@ -1,0 +1,115 @@
+// Whether a setting is in use: its condition (``PreferenceKey`` `inUseWhen:`, a schema file's
+// `"inUseWhen"`) on the values as they stand, and why not, in the condition's own terms.
+
+extension Preferences {
+    /// Whether the setting is in use: it has no condition, or its condition holds on the
+    /// current values and every setting the condition reads is in use itself. A setting not in
+    /// use keeps its value, and reads return it as always.
+    ///
+    /// ```swift
+    /// prefs.isInUse(PreferenceKeys.proxyHost)  // false while "Use a proxy" is off
+    /// ```
+    public func isInUse(_ key: AnyPreferenceKey) -> Bool { notInUseReason(of: key) == nil }
+
+    /// Why the setting is not in use, in its condition's terms ("used only when Use a proxy is
+    /// on"), or nil when it is.
+    package func notInUseReason(of key: AnyPreferenceKey) -> String? {
+        InUseConditions.reason(of: key, in: self, depth: 0)
+    }
+}
+
+/// The judgement behind ``Preferences/isInUse(_:)``, and the checks a schema's conditions pass.
+package enum InUseConditions {
+    /// How deep conditions may lean on each other: far past any real chain, and a guard should
+    /// a cycle slip past the schema's check.
+    static let deepest = 32
+
+    static func reason(of key: AnyPreferenceKey, in prefs: Preferences, depth: Int) -> String? {
+        guard let condition = key.inUseCondition, depth < deepest else { return nil }
+        let (holds, names) = ReadTracking.reads { condition.holds(prefs) }
+        let inputs = names.sorted().compactMap(prefs.schema.declaredKey(named:)).filter { $0.name != key.name }
+        guard holds else { return wording(of: condition, inputs: inputs, in: prefs) }
+        // In use only while what it depends on is: a proxy's port is not in use while the proxy
+        // host it goes with is not.
+        for input in inputs where reason(of: input, in: prefs, depth: depth + 1) != nil {
+            return "used only when \(input.title) is in use"
+        }
+        return nil
+    }
+
+    /// "used only when Use a proxy is on", "used only when Temperature is Fahrenheit or Kelvin".
+    static func wording(of condition: InUseCondition, inputs: [AnyPreferenceKey], in prefs: Preferences) -> String {
+        if let requirements = condition.requirements {
+            let parts = requirements.compactMap { requirement -> String? in
+                guard let key = prefs.schema.declaredKey(named: requirement.key) else { return nil }
+                return "\(key.title) is " + requirement.values.map { words(for: $0, of: key) }.joined(separator: " or ")
+            }
+            return "used only when " + parts.joined(separator: " and ")
+        }
+        // A Swift condition says nothing of itself: each setting it read is tried at each value
+        // it can take (on or off, each choice), the others as they are, to find which allow it.
+        let parts = inputs.compactMap { input -> String? in
+            guard let candidates = candidates(for: input) else { return nil }
+            let allowing = candidates.filter { value in
+                let tried = prefs.snapshot().applying([input.name: .some(value)]).preferences()
+                return condition.holds(tried)
+            }
+            guard !allowing.isEmpty, allowing.count < candidates.count else { return nil }
+            return "\(input.title) is " + allowing.map { words(for: $0, of: input) }.joined(separator: " or ")
+        }
+        if parts.isEmpty {
+            return "used only when " + inputs.map(\.title).joined(separator: " and ") + (inputs.count == 1 ? " allows it" : " allow it")
+        }
+        return "used only when " + parts.joined(separator: " and ")
+    }
+
+    /// The values a setting can be tried at: on and off, or each choice; nil for any other.
+    private static func candidates(for key: AnyPreferenceKey) -> [PlistValue]? {
+        if let choices = key.rule.choices { return choices.map { .string($0.value) } }
+        if key.type.unwrapped == .bool { return [.bool(true), .bool(false)] }
+        return nil
+    }
+
+    /// A value as a person reads it in a condition: on/off, a choice's title, else its text.
+    static func words(for value: PlistValue, of key: AnyPreferenceKey) -> String {
+        if key.type.unwrapped == .bool, case .bool(let on) = value { return on ? "on" : "off" }
+        let text = key.text(of: value)
+        if let choice = key.rule.choices?.first(where: { $0.value == text }) { return choice.title }
+        return key.displayText(of: value)
+    }
+
+    /// What is wrong with a schema's conditions, naming the keys: a condition that reads a
+    /// setting the schema does not hold, or conditions that wait on each other. Nil when none.
+    package static func problem(in schema: PreferenceSchema) -> String? {
+        let conditioned = schema.keys.filter { $0.inUseCondition != nil }
+        guard !conditioned.isEmpty else { return nil }
+        let prefs = Preferences(store: InMemoryStore(), schema: schema, onWriteError: { _ in })
+        var reads: [String: [String]] = [:]
+        for key in conditioned {
+            guard let condition = key.inUseCondition else { continue }
+            let names = condition.requirements.map { $0.map(\.key) }
+                ?? Array(ReadTracking.reads { condition.holds(prefs) }.names)
+            if let missing = names.sorted().first(where: { schema.key(named: $0) == nil }) {
+                return "key \"\(key.name)\": its condition reads \"\(missing)\", which the schema does not hold"
+            }
+            reads[key.name] = names.filter { $0 != key.name }.sorted()
+        }
+        // A cycle: a walk from a key that comes back to a key on its own path.
+        var finished = Set<String>()
+        func cycle(from name: String, path: [String]) -> [String]? {
+            if let start = path.firstIndex(of: name) { return Array(path[start...]) + [name] }
+            guard !finished.contains(name) else { return nil }
+            for next in reads[name] ?? [] {
+                if let found = cycle(from: next, path: path + [name]) { return found }
+            }
+            finished.insert(name)
+            return nil
+        }
+        for key in conditioned.map(\.name) {
+            if let found = cycle(from: key, path: []) {
+                return "the conditions of " + found.map { "\"\($0)\"" }.joined(separator: " → ") + " wait on each other"
+            }
+        }
+        return nil
+    }
+}
