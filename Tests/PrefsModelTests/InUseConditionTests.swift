@@ -83,6 +83,80 @@ struct InUseConditionTests {
     }
 }
 
+/// Conditions in schema files: `"inUseWhen": {"useProxy": true}` or a list of values.
+@Suite("Conditions in schema files")
+struct SchemaFileConditionTests {
+    static func schemaText(proxyHost: String = #"{"useProxy": true}"#, notationEntry: String = #"{"notation": ["fahrenheit", "kelvin"]}"#) -> String {
+        """
+        {"title": "Net", "suite": "com.example.net", "sections": [{"name": "Network", "settings": [
+          {"key": "useProxy", "type": "bool", "title": "Use a proxy", "default": false},
+          {"key": "proxyHost", "type": "string", "title": "Proxy host", "default": "", "inUseWhen": \(proxyHost)},
+          {"key": "notation", "type": "string", "title": "Temperature", "default": "celsius",
+           "rule": {"choices": [{"value": "celsius", "title": "Celsius"}, {"value": "fahrenheit", "title": "Fahrenheit"},
+                                {"value": "kelvin", "title": "Kelvin"}]}},
+          {"key": "showFahrenheitTip", "type": "bool", "title": "Tip", "default": true, "inUseWhen": \(notationEntry)}]}]}
+        """
+    }
+
+    @Test func aSchemaFilesConditionsHoldAsWrittenAndAreWordedWithTitles() throws {
+        let schema = try PreferenceSchema(jsonText: Self.schemaText())
+        let prefs = Preferences(store: InMemoryStore(["notation": .string("kelvin")]), schema: schema)
+        let host = try #require(schema.key(named: "proxyHost")), tip = try #require(schema.key(named: "showFahrenheitTip"))
+
+        #expect(!prefs.isInUse(host))
+        #expect(prefs.notInUseReason(of: host) == "used only when Use a proxy is on")
+        #expect(prefs.isInUse(tip))
+        try prefs.write(["notation": .string("celsius"), "useProxy": .bool(true)])
+        #expect(prefs.isInUse(host))
+        #expect(prefs.notInUseReason(of: tip) == "used only when Temperature is Fahrenheit or Kelvin")
+    }
+
+    @Test func bothReadersAgreeAndTheConditionIsWrittenBack() throws {
+        let streamed = try PreferenceSchema(jsonText: Self.schemaText())
+        let tree = try PreferenceSchema(json: try JSONValue(parsing: Self.schemaText()))
+        let again = try PreferenceSchema(json: streamed.jsonValue)
+
+        for schema in [tree, again] {
+            let prefs = Preferences(store: InMemoryStore(), schema: schema)
+            #expect(prefs.notInUseReason(of: try #require(schema.key(named: "proxyHost"))) == "used only when Use a proxy is on")
+        }
+        guard case .object(let document) = streamed.jsonValue, case .array(let sections)? = document["sections"],
+              case .object(let section)? = sections.first, case .array(let settings)? = section["settings"],
+              case .object(let host)? = settings.first(where: { entry in
+                  if case .object(let fields) = entry { return fields["key"] == .string("proxyHost") }
+                  return false
+              }) else {
+            Issue.record("no proxyHost entry in \(streamed.jsonValue.prettyText)")
+            return
+        }
+        #expect(host["inUseWhen"] == JSONValue.object(["useProxy": .bool(true)]))
+    }
+
+    @Test(arguments: [
+        (#"{"useProxx": true}"#, #"key "proxyHost": its condition reads "useProxx", which the schema does not hold"#),
+        (#"{"useProxy": "yes please"}"#, #"key "proxyHost": its condition's value "yes please" for "useProxy" is not one it can have"#),
+        (#"{"useProxy": []}"#, #""inUseWhen": "useProxy" lists no value"#),
+        (#"true"#, #""inUseWhen" must be an object"#),
+    ])
+    func aFaultyConditionIsRefusedNamingTheKeys(condition: String, message: String) {
+        #expect {
+            try PreferenceSchema(jsonText: Self.schemaText(proxyHost: condition))
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test func conditionsThatWaitOnEachOtherAreRefused() {
+        let text = Self.schemaText(proxyHost: #"{"showFahrenheitTip": true}"#, notationEntry: #"{"proxyHost": "x"}"#)
+
+        #expect {
+            try PreferenceSchema(jsonText: text)
+        } throws: { error in
+            "\(error)".contains(#"the conditions of "proxyHost" → "showFahrenheitTip" → "proxyHost" wait on each other"#)
+        }
+    }
+}
+
 private enum CycleKeys {
     static let a: PreferenceKey<Bool> = PreferenceKey("a", default: true, inUseWhen: { $0[b] })
     static let b: PreferenceKey<Bool> = PreferenceKey("b", default: true, inUseWhen: { $0[a] })

@@ -6,7 +6,18 @@ package struct InUseCondition: Sendable {
     /// `{"useProxy": true}` or `{"temperatureNotation": ["fahrenheit", "kelvin"]}`).
     package struct Requirement: Sendable, Equatable {
         package let key: String
-        package let values: [PlistValue]
+        /// The values as the file holds them (JSON, read as the setting reads JSON).
+        package let values: [JSONValue]
+
+        /// The values as the setting stores them; nil for one it refuses.
+        package func storedValues(of key: AnyPreferenceKey) -> [PlistValue?]? {
+            var stored: [PlistValue?] = []
+            for value in values {
+                guard let one = try? key.storedValue(json: value) else { return nil }
+                stored.append(one)
+            }
+            return stored
+        }
     }
 
     /// The check, on the settings as they stand.
@@ -29,7 +40,7 @@ package struct InUseCondition: Sendable {
                 guard let key = prefs.schema.declaredKey(named: requirement.key) else { return false }
                 ReadTracking.note(key.name)
                 let now = key.text(of: prefs.resolution(of: key).stored)
-                return requirement.values.contains { key.text(of: $0) == now }
+                return (requirement.storedValues(of: key) ?? []).contains { key.text(of: $0) == now }
             }
         }
     }

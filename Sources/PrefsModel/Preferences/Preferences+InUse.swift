@@ -41,8 +41,8 @@ package enum InUseConditions {
     static func wording(of condition: InUseCondition, inputs: [AnyPreferenceKey], in prefs: Preferences) -> String {
         if let requirements = condition.requirements {
             let parts = requirements.compactMap { requirement -> String? in
-                guard let key = prefs.schema.declaredKey(named: requirement.key) else { return nil }
-                return "\(key.title) is " + requirement.values.map { words(for: $0, of: key) }.joined(separator: " or ")
+                guard let key = prefs.schema.declaredKey(named: requirement.key), let values = requirement.storedValues(of: key) else { return nil }
+                return "\(key.title) is " + values.map { words(for: $0, of: key) }.joined(separator: " or ")
             }
             return "used only when " + parts.joined(separator: " and ")
         }
@@ -71,8 +71,8 @@ package enum InUseConditions {
     }
 
     /// A value as a person reads it in a condition: on/off, a choice's title, else its text.
-    static func words(for value: PlistValue, of key: AnyPreferenceKey) -> String {
-        if key.type.unwrapped == .bool, case .bool(let on) = value { return on ? "on" : "off" }
+    static func words(for value: PlistValue?, of key: AnyPreferenceKey) -> String {
+        if key.type.unwrapped == .bool, case .bool(let on)? = value { return on ? "on" : "off" }
         let text = key.text(of: value)
         if let choice = key.rule.choices?.first(where: { $0.value == text }) { return choice.title }
         return key.displayText(of: value)
@@ -91,6 +91,16 @@ package enum InUseConditions {
                 ?? Array(ReadTracking.reads { condition.holds(prefs) }.names)
             if let missing = names.sorted().first(where: { schema.key(named: $0) == nil }) {
                 return "key \"\(key.name)\": its condition reads \"\(missing)\", which the schema does not hold"
+            }
+            for requirement in condition.requirements ?? [] {
+                guard let input = schema.key(named: requirement.key) else { continue }
+                for value in requirement.values {
+                    do { _ = try input.storedValue(json: value) } catch {
+                        var allowed = ""
+                        if case .invalidValue(_, _, let text)? = error as? PreferenceError { allowed = "; allowed: \(text)" }
+                        return "key \"\(key.name)\": its condition's value \(value.text) for \"\(input.name)\" is not one it can have" + allowed
+                    }
+                }
             }
             reads[key.name] = names.filter { $0 != key.name }.sorted()
         }

@@ -37,6 +37,11 @@ extension PreferenceSchema {
         if !key.renamedFrom.isEmpty { entry["renamedFrom"] = .array(key.renamedFrom.map(JSONValue.string)) }
         if key.isSecret { entry["secret"] = .bool(true) }
         if let table = key.conversionTable { entry["convert"] = table }
+        if let requirements = key.inUseCondition?.requirements {
+            entry["inUseWhen"] = .object(Dictionary(uniqueKeysWithValues: requirements.map { requirement in
+                (requirement.key, requirement.values.count == 1 ? requirement.values[0] : .array(requirement.values))
+            }))
+        }
         entry["rule"] = key.rule.jsonValue
         return .object(entry)
     }
@@ -133,8 +138,9 @@ extension PreferenceSchema {
             }
         }
         self.init(title: title, suiteName: suite, keys: keys, retiredKeys: try Self.names(root["retired"], field: "retired"),
-                  version: try Self.version(root["version"]))
+                  version: try Self.version(root["version"]), isDeclared: true)
         if let conflict = migrationConflict() { throw PreferenceError.invalidSchema(location: "the document", reason: conflict) }
+        if let problem = InUseConditions.problem(in: self) { throw PreferenceError.invalidSchema(location: "the document", reason: problem) }
     }
 
     /// A schema file's `"version"`: a whole number from 0 (absent: 0). A file has no steps (they
@@ -220,7 +226,28 @@ extension PreferenceSchema {
         return try RuntimeValueType.makeKey(
             valueType, name: name, defaultJSON: fields["default"], rule: rule,
             title: text("title") ?? "", help: text("help") ?? "", section: section, unit: text("unit"), isSecret: isSecret,
-            renamedFrom: renamedFrom, convert: fields["convert"])
+            renamedFrom: renamedFrom, convert: fields["convert"], inUseCondition: try inUseCondition(fields["inUseWhen"]))
+    }
+
+    /// A setting's `"inUseWhen"`: settings by name, each with the value, or the list of values,
+    /// under which this one is in use; all must hold. The names and values are checked once
+    /// every setting is read (``InUseConditions/problem(in:)``).
+    static func inUseCondition(_ json: JSONValue?) throws -> InUseCondition? {
+        switch json {
+        case nil, .null?: return nil
+        case .object(let members)? where !members.isEmpty:
+            let requirements = try members.keys.sorted().map { name -> InUseCondition.Requirement in
+                let value = members[name] ?? .null
+                if case .array(let values) = value {
+                    guard !values.isEmpty else { throw RuleError("\"inUseWhen\": \(name.quotedForMessage) lists no value") }
+                    return InUseCondition.Requirement(key: name, values: values)
+                }
+                return InUseCondition.Requirement(key: name, values: [value])
+            }
+            return InUseCondition(requirements: requirements)
+        case let other?:
+            throw RuleError("\"inUseWhen\" must be an object of settings and their values, such as {\"useProxy\": true}, not \(other.kindName)")
+        }
     }
 }
 
@@ -295,7 +322,7 @@ enum RuntimeValueType {
     static func makeKey<Value: PreferenceValue>(
         _: Value.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true,
-        isSecret: Bool = false, renamedFrom: [String] = [], convert: JSONValue? = nil
+        isSecret: Bool = false, renamedFrom: [String] = [], convert: JSONValue? = nil, inUseCondition: InUseCondition? = nil
     ) throws -> AnyPreferenceKey {
         let hasDefault = defaultJSON != nil || Value.preferenceType.isOptional
         // The rule's check is built once per key; a rule that allows anything converts no value.
@@ -349,6 +376,6 @@ enum RuntimeValueType {
                                     section: section, unit: unit, isDescribedBySchema: isDescribedBySchema,
                                     hasDefault: hasDefault && isDescribedBySchema, isSecret: isSecret, renamedFrom: renamedFrom,
                                     conversion: try convert.map { try conversionTable($0, to: Value.self, rule: valueRule).stored },
-                                    conversionTable: convert)
+                                    conversionTable: convert, inUseCondition: inUseCondition)
     }
 }

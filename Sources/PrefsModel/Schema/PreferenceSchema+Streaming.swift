@@ -45,8 +45,9 @@ extension PreferenceSchema {
             }
             let schema = PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
                                           retiredKeys: try names(document["retired"], field: "retired"),
-                                          version: try version(document["version"]))
-            return schema.migrationConflict() == nil ? schema : nil
+                                          version: try version(document["version"]), isDeclared: true)
+            // A fault is left to the other reader, which says where it is.
+            return schema.migrationConflict() == nil && InUseConditions.problem(in: schema) == nil ? schema : nil
         } catch {
             return nil
         }

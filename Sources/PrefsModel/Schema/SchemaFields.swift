@@ -3,7 +3,8 @@
 enum SchemaFields {
     static let document: Set<String> = ["title", "suite", "sections", "retired", "version"]
     static let section: Set<String> = ["name", "settings"]
-    static let setting: Set<String> = ["key", "type", "title", "help", "default", "unit", "rule", "renamedFrom", "convert", "secret"]
+    static let setting: Set<String> = ["key", "type", "title", "help", "default", "unit", "rule", "renamedFrom", "convert", "secret",
+                                        "inUseWhen"]
     /// An entry of `"choices"` written as an object rather than a bare value.
     static let choice: Set<String> = ["value", "title"]
 
