@@ -84,6 +84,9 @@ struct EditorState: Sendable {
     var keys: [AnyPreferenceKey] { settings.schema.keys }
     /// The derived values of the live preview, computed from `settings`.
     private(set) var derived: [DerivedReading] = []
+    /// Why each setting not in use is not, by name: recomputed with the live values, after
+    /// every change (a person's, or another program's).
+    private(set) var notInUse: [String: String] = [:]
     let title: String
     let suiteName: String
     let location: String
@@ -159,6 +162,9 @@ struct EditorState: Sendable {
         self.conversation = conversation
         message = nil
     }
+
+    /// The setting's facts in words, as every view says them, whether it is in use included.
+    func facts(of key: AnyPreferenceKey) -> SettingFacts { settings.facts(of: key, notInUse: notInUse[key.name]) }
 
     /// Whether the plain mode's open question is a secret's: its answer is then typed unseen.
     var isAskingForSecret: Bool {
@@ -291,6 +297,10 @@ struct EditorState: Sendable {
     /// include one of `changed`, or all of them (nil: at the start, and when the clock says one
     /// is due). A value noting a new read on another branch has it among its inputs from then on.
     mutating func computeDerived(changed: Set<String>? = nil) {
+        if settings.schema.hasConditions {
+            let now = settings.current.notInUse()
+            if now != notInUse { notInUse = now }
+        }
         let derivedValues = settings.schema.derivedValues
         // Which to compute: all of them without a change to go by (or readings to keep), else
         // those that read a changed setting. Nothing due, no copy of the values is made.

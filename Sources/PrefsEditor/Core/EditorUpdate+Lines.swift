@@ -92,6 +92,11 @@ extension EditorUpdate {
                 state.message = lockedMessage(key, lockFile: lockFile)
                 return []
             }
+            // Not asked about while it is not in use: the person is told why, as on the full screen.
+            if let reason = state.notInUse[key.name] {
+                state.message = .init(text: SettingFacts.notInUseMessage(key, reason: reason), kind: .info)
+                return []
+            }
             state.conversation?.asking = key.name
             state.conversation?.say(.question(name: key.name, again: false))
         }

@@ -204,6 +204,11 @@ enum EditorUpdate {
             state.message = lockedMessage(key, lockFile: lockFile)
             return []
         }
+        // A setting not in use is not opened or changed (its value is kept); r still resets it.
+        if action != .reset, let reason = state.notInUse[key.name] {
+            state.message = .init(text: SettingFacts.notInUseMessage(key, reason: reason), kind: .info)
+            return []
+        }
         // What the user's file holds decides what r and Delete do; the value in effect (maybe
         // the site's) is what a field shows and steps from.
         let userValue = state.settings.userValue(of: key)
@@ -290,8 +295,10 @@ enum EditorUpdate {
         // Keys the schema does not describe belong to another program and have no default
         // here: resetting "all" would delete them, so only `r` on one of them does.
         // Locked ones too: the site sets them, and a write of them would be refused.
+        // Settings not in use keep their values: they take no part in a reset of many.
         let indices = candidates.filter {
             state.keys[$0].isDescribedBySchema && !state.settings.isDefault(state.keys[$0]) && state.settings.lockFile(of: state.keys[$0]) == nil
+                && state.notInUse[state.keys[$0].name] == nil
         }
         if indices.isEmpty {
             state.message = .init(text: all ? "All settings already have their defaults" : "The listed settings already have their defaults", kind: .info)

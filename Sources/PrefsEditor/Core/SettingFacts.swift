@@ -23,9 +23,14 @@ package struct SettingFacts {
     /// value's source news (the user's file and the default are where values usually come from).
     private let hasLayers: Bool
 
-    /// The facts of `key` in the settings as they stand.
-    package init(_ key: AnyPreferenceKey, in settings: PreferencesSnapshot) {
+    /// Why it is not in use ("used only when Use a proxy is on"), or nil when it is.
+    package let notInUseReason: String?
+
+    /// The facts of `key` in the settings as they stand; `notInUse`: why it is not in use, as
+    /// the settings' conditions say (``PreferencesSnapshot/notInUse()``), or nil.
+    package init(_ key: AnyPreferenceKey, in settings: PreferencesSnapshot, notInUse: String? = nil) {
         self.key = key
+        notInUseReason = notInUse
         resolution = settings.resolution(of: key)
         lockFile = settings.lockFile(of: key)
         diagnostic = settings.diagnostic(for: key)
@@ -58,6 +63,17 @@ package struct SettingFacts {
             let value = valueFile.map { " (value from \($0.controlCharactersEscaped))" } ?? ""
             return "\(origin): read-only\(value)"
         }
+    }
+
+    /// Whether it is in use (see ``Preferences/isInUse(_:)``).
+    package var isInUse: Bool { notInUseReason == nil }
+
+    /// That it is not in use, and why: "not in use: used only when Use a proxy is on"; nil when it is.
+    package var notInUse: String? { notInUseReason.map { "not in use: \($0)" } }
+
+    /// What is said when a person tries to change it while it is not in use.
+    package static func notInUseMessage(_ key: AnyPreferenceKey, reason: String) -> String {
+        "\(key.name) is not in use: \(reason)"
     }
 
     /// The lock, in words ("locked by /etc/xdg/….locks"), or nil.

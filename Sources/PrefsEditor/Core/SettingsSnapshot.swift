@@ -51,7 +51,9 @@ struct SettingsSnapshot: Sendable {
     func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? { current.diagnostic(for: key) }
     func diagnostics() -> [PreferenceDiagnostic] { current.diagnostics() }
     /// The setting's facts in words, as every view says them.
-    func facts(of key: AnyPreferenceKey) -> SettingFacts { SettingFacts(key, in: current) }
+    func facts(of key: AnyPreferenceKey, notInUse: String? = nil) -> SettingFacts {
+        SettingFacts(key, in: current, notInUse: notInUse)
+    }
 
     /// What an edit stores (nil for a value equal to a declared default).
     func storedValue(forEdit value: PlistValue?, of key: AnyPreferenceKey) -> PlistValue? {

@@ -119,7 +119,7 @@ extension EditorRenderer {
         }
         if let key = state.selectedKey {
             for part in key.help.wrapped(toWidth: inner, maxLines: rows) where !key.help.isEmpty { lines.append((part, .popup)) }
-            let facts = settings.facts(of: key)
+            let facts = state.facts(of: key)
             if let note = facts.notDescribedNote {
                 for part in note.wrapped(toWidth: inner, maxLines: rows) { lines.append((part, .popup)) }
             }
@@ -129,6 +129,7 @@ extension EditorRenderer {
             if let allowed = facts.allowed { add("Allowed", allowed) }
             add("Value", valueText(key, settings, ascii: state.asciiMarkers, revealed: state.revealed == key.name).0
                 + " (\(facts.setOrDefault))")
+            if let notInUse = facts.notInUse { add("In use", notInUse) }
             if let source = facts.sourceNote { add("From", source) }
             if let problem = facts.problem { add("Problem", problem) }
         }

@@ -125,7 +125,10 @@ enum EditorRenderer {
             }
             grid.put(glyph, x: 0, y: y, style: style, bold: mark == .problem || modified)
         }
-        let titleEnd = grid.put(key.title.truncated(toWidth: layout.titleWidth), x: 2, y: y, style: modified ? .modified : .normal, bold: modified)
+        // A setting not in use is shown dimmed, value and all.
+        let inUse = state.notInUse[key.name] == nil
+        let titleEnd = grid.put(key.title.truncated(toWidth: layout.titleWidth), x: 2, y: y,
+                                style: !inUse ? .dim : modified ? .modified : .normal, bold: modified && inUse)
         if case .editingLine(let edit) = state.mode, edit.keyIndex == index {
             // A secret being typed: one mask character per character typed (unless shown with s).
             let mask: Character? = key.isSecret && state.revealed != key.name ? (state.asciiMarkers ? "*" : "•") : nil
@@ -144,7 +147,7 @@ enum EditorRenderer {
         }
         let (value, style) = valueText(key, settings, ascii: state.asciiMarkers, revealed: state.revealed == key.name)
         grid.put(value.truncated(toWidth: layout.valueWidth), x: layout.valueX, y: y,
-                 style: modified && style == .normal ? .modified : style, bold: modified)
+                 style: !inUse ? .dim : modified && style == .normal ? .modified : style, bold: modified && inUse)
         if selected {
             // The bar covers the marker and the title, not the whole row: moving the selection
             // then restyles (and so resends) only those cells of the two rows, not the values.
@@ -248,7 +251,9 @@ enum EditorRenderer {
             let defaultFrom = max(0, valueEnd - lineStart)
             if defaultFrom < lineWidth { grid.restyle(x: x + defaultFrom, y: rows.lowerBound + offset, width: lineWidth - defaultFrom, style: .dim) }
         }
-        let facts = settings.facts(of: key)
+        let facts = state.facts(of: key)
+        // Not in use, and why: first, as it is why nothing here can be changed.
+        if let notInUse = facts.notInUse { field("In use", notInUse, style: .dim) }
         // Where the value comes from, when it is not the user's own file or the program's default.
         if let source = facts.sourceNote { field("From", source, style: .dim) }
         // A problem before the rule: with few rows, the stored value that was ignored matters most.

@@ -168,6 +168,18 @@ public struct PreferencesSnapshot: Sendable {
         return keysChanged
     }
 
+    /// Why each setting that is not in use is not, by name (``Preferences/isInUse(_:)``): empty
+    /// for a schema without conditions.
+    package func notInUse() -> [String: String] {
+        guard schema.hasConditions else { return [:] }
+        let prefs = preferences()
+        var reasons: [String: String] = [:]
+        for key in schema.keys where key.inUseCondition != nil {
+            if let reason = prefs.notInUseReason(of: key) { reasons[key.name] = reason }
+        }
+        return reasons
+    }
+
     /// Preferences that read these values alone and write nowhere that lasts: for code that
     /// reads settings through a `Preferences` (derived values, a frozen provider snapshot)
     /// without reaching the live store. Its reads give what the snapshot gives.

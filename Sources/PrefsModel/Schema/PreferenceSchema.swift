@@ -45,6 +45,9 @@ public struct PreferenceSchema: Sendable {
     /// PreferenceSchema(inferredFrom: [:], suiteName: "com.acme.backup").isInferred  // true
     /// ```
     package internal(set) var isInferred = false
+    /// Whether any key has a condition for being in use (``InUseCondition``): views that show
+    /// whether settings are in use do no work for a schema without one.
+    package private(set) var hasConditions = false
 
     private let keysByName: [String: AnyPreferenceKey]
     /// Every key of the schema as declared, also in a part of it made with `withKeys` (a UI's
@@ -142,6 +145,7 @@ public struct PreferenceSchema: Sendable {
             for name in key.renamedFrom where name != key.name && seen[name] == nil && old[name] == nil { old[name] = key }
         }
         self.keysByOldName = old
+        hasConditions = unique.contains { $0.inUseCondition != nil }
     }
 
     /// This schema with other keys (a UI's chosen part, the file's other keys added), keeping
