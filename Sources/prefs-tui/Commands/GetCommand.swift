@@ -41,6 +41,11 @@ struct GetCommand: ParsableCommand {
         }
         if let file = source.path { object["file"] = .string(file) }
         if let lockFile = prefs.lockFile(of: key) { object["lockedBy"] = .string(lockFile) }
+        if prefs.schema.hasConditions {
+            let reason = prefs.notInUseReason(of: key)
+            object["inUse"] = .bool(reason == nil)
+            if let reason { object["notInUse"] = .string(reason) }
+        }
         if let old = storedUnderOldName(key, in: prefs) { object["storedUnder"] = .string(old) }
         object["layers"] = .array(prefs.explanation(of: key).map { layer in
             var entry: [String: JSONValue] = ["layer": .string(layer.source.kind), "inEffect": .bool(layer.wins)]
@@ -65,6 +70,9 @@ struct GetCommand: ParsableCommand {
         let facts = SettingFacts(key, in: prefs.snapshot())
         let shown = key.isSecret ? SecretValues.state(isSet: !facts.isDefault) : prefs.text(of: key)
         var lines = ["\(key.name.controlCharactersEscaped) = \(shown.controlCharactersEscaped)  (\(facts.origin))"]
+        if let reason = prefs.notInUseReason(of: key) {
+            lines.append("  \(SettingFacts(key, in: prefs.snapshot(), notInUse: reason).notInUse ?? "")")
+        }
         for layer in prefs.explanation(of: key) {
             let mark = layer.wins ? "→ " : "  "
             let place: String

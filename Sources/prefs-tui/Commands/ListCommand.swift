@@ -15,7 +15,9 @@ struct ListCommand: ParsableCommand {
             with the fields key, section, type, value, source, sourceFile (the file the value was \
             read from, or null), lockedBy (the locks file, or null), default, modified (your \
             file stores a value) and diagnostic (null, or why the stored value is ignored). Keys in the file that the schema does not \
-            describe are listed last, with section null, default null and modified true.
+            describe are listed last, with section null, default null and modified true. A schema whose \
+            settings have conditions (inUseWhen) adds the column IN USE (yes, or no and why) before \
+            DIAGNOSTIC, and the fields inUse and notInUse; a setting not in use keeps its value.
             """)
 
     @Flag(help: "Only settings with a stored value.") var modified = false
@@ -52,6 +54,12 @@ struct ListCommand: ParsableCommand {
             "modified": .bool(!prefs.isDefault(key)),
             "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,
         ]
+        // Whether it is in use, only where the schema has conditions: other outputs stay as they were.
+        if prefs.schema.hasConditions {
+            let reason = prefs.notInUseReason(of: key)
+            entry["inUse"] = .bool(reason == nil)
+            if let reason { entry["notInUse"] = .string(reason) }
+        }
         // A secret: whether it is set, never its value or default (`get KEY` prints it).
         if key.isSecret {
             entry["value"] = nil
@@ -62,18 +70,22 @@ struct ListCommand: ParsableCommand {
     }
 
     private func printTable(_ keys: [AnyPreferenceKey], _ prefs: Preferences) {
-        let header = ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED", "DIAGNOSTIC"]
+        // IN USE only for a schema with conditions: a table without them is as it was.
+        let conditions = prefs.schema.hasConditions
+        let header = ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED"] + (conditions ? ["IN USE"] : []) + ["DIAGNOSTIC"]
         let now = prefs.snapshot()
         func cells(_ key: AnyPreferenceKey) -> [String] {
             let facts = SettingFacts(key, in: now)
-            return [
+            let inUse = conditions ? [prefs.notInUseReason(of: key).map { "no: \($0)" } ?? "yes"] : []
+            let cells = [
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
                 // optional without a value (both were an empty cell).
                 key.name, key.isDescribedBySchema ? key.section : "-", key.type.name,
                 key.isSecret ? SecretValues.state(isSet: !facts.isDefault) : now.displayText(of: key),
                 facts.sourceKind, !key.hasDefault ? "-" : key.isSecret ? SecretValues.hidden : key.defaultDisplayText,
-                facts.isDefault ? "" : "yes", facts.diagnostic?.reason ?? "",
-            ].map(\.controlCharactersEscaped)
+                facts.isDefault ? "" : "yes",
+            ] + inUse + [facts.diagnostic?.reason ?? ""]
+            return cells.map(\.controlCharactersEscaped)
         }
         // Two passes, the cells made again for printing rather than kept: a table of 200,000
         // rows held whole was a fifth of the command's peak memory. Columns are measured in

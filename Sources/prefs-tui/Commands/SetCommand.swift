@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PrefsEditor
 import PrefsModel
 
 struct SetCommand: ParsableCommand {
@@ -91,6 +92,11 @@ struct SetCommand: ParsableCommand {
                 // As the editor commits: the default itself is not stored, so `list` shows the
                 // setting unmodified and `set KEY "$(get KEY)"` changes nothing.
                 try prefs.writeEdits([key.name: key.storedValue(parsing: values)])
+            }
+            // Stored all the same (it is kept for when it is in use again), but the person
+            // should know that the program does not use it now.
+            if let reason = prefs.notInUseReason(of: key) {
+                Diagnostics.print("note: " + SettingFacts.notInUseMessage(key, reason: reason))
             }
             prefs.reportStoreWarnings()
         }
