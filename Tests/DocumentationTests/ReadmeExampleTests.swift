@@ -24,6 +24,7 @@ struct ReadmeExampleTests {
         ("Sources/PrefsEditor/PrefsEditor.docc/PrefsEditor.md", "Tests/DocumentationTests/ReadmeExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/PrefsModel.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/SiteDefaultsAndLocks.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),
+        ("Sources/PrefsModel/PrefsModel.docc/SettingsThatDependOnOthers.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/DerivedValues.md", "Tests/PrefsModelTests/DocumentationExampleTests.swift", 2),
         ("Sources/PrefsConfiguration/PrefsConfiguration.docc/PrefsConfiguration.md", "Tests/PrefsConfigurationTests/ArticleExamples.swift", 2),
     ]
@@ -70,5 +71,10 @@ struct ReadmeExampleTests {
         }
         let withCode = try articles.filter { try !Self.blocks(of: $0).isEmpty }
         #expect(Set(withCode).isSubset(of: Set(Self.documents.map(\.document))), "\(withCode)")
+    }
+
+    /// The article on settings that depend on others says what its example does.
+    @Test func theDependentSettingsExampleDoesWhatItsArticleSays() {
+        #expect(articleSettingsThatDependOnOthers() == false)
     }
 }
