@@ -292,13 +292,18 @@ struct EditorState: Sendable {
         return closed.map { "\($0.name) \($0.reason); its field is closed" }
     }
 
-    /// Recomputes the live preview from the values shown (and the clock, for values that read it).
+    /// Recomputes what follows from the values shown: which settings are in use (with a schema
+    /// that has conditions), and the live preview (and the clock, for values that read it).
     /// Computes the live values again: those whose inputs (the settings each read last time)
     /// include one of `changed`, or all of them (nil: at the start, and when the clock says one
     /// is due). A value noting a new read on another branch has it among its inputs from then on.
     mutating func computeDerived(changed: Set<String>? = nil) {
+        // One reader of the values for both: whether settings are in use, and the live values.
+        var reader: Preferences?
         if settings.schema.hasConditions {
-            let now = settings.current.notInUse()
+            let prefs = settings.preferences()
+            reader = prefs
+            let now = prefs.notInUseReasons()
             if now != notInUse { notInUse = now }
         }
         let derivedValues = settings.schema.derivedValues
@@ -310,7 +315,7 @@ struct EditorState: Sendable {
             return !derived[index].inputs.isDisjoint(with: changed)
         }
         guard !due.isEmpty else { return }
-        let prefs = settings.preferences()
+        let prefs = reader ?? settings.preferences()
         if !keepsReadings { derived = [] }
         for index in due {
             let value = derivedValues[index]

@@ -16,6 +16,16 @@ extension Preferences {
     package func notInUseReason(of key: AnyPreferenceKey) -> String? {
         InUseConditions.reason(of: key, in: self, depth: 0)
     }
+
+    /// Why each setting not in use is not, by name; empty for a schema without conditions.
+    package func notInUseReasons() -> [String: String] {
+        guard schema.hasConditions else { return [:] }
+        var reasons: [String: String] = [:]
+        for key in schema.keys where key.inUseCondition != nil {
+            if let reason = notInUseReason(of: key) { reasons[key.name] = reason }
+        }
+        return reasons
+    }
 }
 
 /// The judgement behind ``Preferences/isInUse(_:)``, and the checks a schema's conditions pass.

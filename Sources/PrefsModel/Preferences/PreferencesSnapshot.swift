@@ -171,13 +171,7 @@ public struct PreferencesSnapshot: Sendable {
     /// Why each setting that is not in use is not, by name (``Preferences/isInUse(_:)``): empty
     /// for a schema without conditions.
     package func notInUse() -> [String: String] {
-        guard schema.hasConditions else { return [:] }
-        let prefs = preferences()
-        var reasons: [String: String] = [:]
-        for key in schema.keys where key.inUseCondition != nil {
-            if let reason = prefs.notInUseReason(of: key) { reasons[key.name] = reason }
-        }
-        return reasons
+        schema.hasConditions ? preferences().notInUseReasons() : [:]
     }
 
     /// Preferences that read these values alone and write nowhere that lasts: for code that
