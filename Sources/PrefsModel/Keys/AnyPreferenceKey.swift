@@ -134,6 +134,8 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// PreferenceKeys.city.defaultJSON  // .string("Oslo")
     /// ```
     package var defaultJSON: JSONValue { codec.defaultJSON }
+    /// The default value as it would be stored (nil for an unset optional).
+    package var defaultStored: PlistValue? { codec.defaultStored }
 
     /// Checks a stored value; nil when it is the right type and follows the rule, otherwise the reason.
     ///

@@ -10,6 +10,8 @@ protocol KeyCodec: AnyObject, Sendable {
     var defaultText: String { get }
     /// The default value as JSON.
     var defaultJSON: JSONValue { get }
+    /// The default value as it would be stored (nil for an unset optional).
+    var defaultStored: PlistValue? { get }
     /// Why a stored value is ignored (the key reads its default), or nil.
     func problem(_ stored: PlistValue) -> String?
     /// The same, without the value in the words (a secret's, ``SecretValues``).
@@ -51,6 +53,7 @@ final class ValueCodec<Value: PreferenceValue>: KeyCodec {
 
     var defaultText: String { defaultValue.formatted }
     var defaultJSON: JSONValue { defaultValue.jsonValue }
+    var defaultStored: PlistValue? { defaultValue.storedValue }
 
     private func decode(_ stored: PlistValue?) -> Value {
         guard let stored, let value = Value(storedValue: stored), refusal(of: value) == nil else { return defaultValue }

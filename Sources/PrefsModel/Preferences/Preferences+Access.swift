@@ -68,15 +68,21 @@ extension Preferences {
             guard let value, let key = schema.key(named: name) else { continue }
             try key.checkStored(value)
         }
-        guard schema.hasMigrations else { return (try store.commit(changes, by: writer), nil) }
+        guard schema.hasMigrations || !schema.rules.isEmpty else { return (try store.commit(changes, by: writer), nil) }
         // The first write after an old name or an older version is seen carries out the
         // migration too, in the same commit, decided on the file as it is then.
-        let schema = self.schema
+        let (schema, overrides) = (self.schema, self.overrides)
         // The locks just read (once per write), as the migration asks them.
         let locks = PreferenceSchema.MigrationLocks(layers, schema: schema)
         let failure = Locked<PreferenceError?>(nil)
         let written = try store.commit(by: writer) { current in
-            let migrated = schema.changes(migrating: current, with: changes, locks: locks)
+            let migrated = schema.hasMigrations ? schema.changes(migrating: current, with: changes, locks: locks) : (changes: changes, failure: nil)
+            // Rules across settings are judged on the file as it is under its lock, with this
+            // write applied: a write that would break one is refused whole.
+            if let refusal = SettingsRules.refusal(in: schema, current: current, changes: migrated.changes, site: layers,
+                                                   overrides: overrides) {
+                throw refusal
+            }
             failure.withLock { $0 = migrated.failure }
             return migrated.changes
         }

@@ -54,8 +54,14 @@ extension Preferences {
         let seen = schema.migration(for: store.storedValues(), locks: locks, runsSteps: false)
         guard store.loadProblem == nil, seen.steps.contains(where: \.changesSuite) else { return seen }
         let outcome = Locked(PreferenceSchema.MigrationOutcome())
+        let (layers, overrides) = (siteLayers, self.overrides)
         try store.commit(by: writer) { current in
             let migration = schema.migration(for: current, locks: locks)
+            // A migration that would break a rule across settings is refused as any write is.
+            if let refusal = SettingsRules.refusal(in: schema, current: current, changes: migration.changes, site: layers,
+                                                   overrides: overrides) {
+                throw refusal
+            }
             outcome.withLock { $0 = migration }
             // Only the version of a suite that holds nothing: not worth a file of its own.
             return migration.steps.contains(where: \.changesSuite) ? migration.changes : [:]

@@ -19,6 +19,11 @@ extension PreferenceSchema {
             }),
         ]
         if !retiredKeys.isEmpty { document["retired"] = .array(retiredKeys.map(JSONValue.string)) }
+        // Rules written in Swift are code, as derived values are: only `ordered` ones travel.
+        let ordered = rules.compactMap(\.orderedPair)
+        if !ordered.isEmpty {
+            document["rules"] = .array(ordered.map { .object(["ordered": .array([.string($0.low), .string($0.high)])]) })
+        }
         if version > 0 { document["version"] = .int(version) }
         return .object(document)
     }
@@ -138,7 +143,8 @@ extension PreferenceSchema {
             }
         }
         self.init(title: title, suiteName: suite, keys: keys, retiredKeys: try Self.names(root["retired"], field: "retired"),
-                  version: try Self.version(root["version"]), isDeclared: true)
+                  version: try Self.version(root["version"]), rules: try Self.rules(root["rules"]), isDeclared: true)
+        if let problem = SettingsRules.problem(in: self) { throw PreferenceError.invalidSchema(location: "\"rules\"", reason: problem) }
         if let conflict = migrationConflict() { throw PreferenceError.invalidSchema(location: "the document", reason: conflict) }
         if let problem = InUseConditions.problem(in: self) { throw PreferenceError.invalidSchema(location: "the document", reason: problem) }
     }
@@ -155,6 +161,22 @@ extension PreferenceSchema {
     }
 
     /// A list of names in a schema file (`"retired"`, `"renamedFrom"`): absent is none.
+    /// A schema file's `"rules"`: rules across settings, each `{"ordered": ["low", "high"]}`.
+    static func rules(_ json: JSONValue?) throws -> [SettingsRule] {
+        guard let json, json != .null else { return [] }
+        guard case .array(let items) = json else {
+            throw PreferenceError.invalidSchema(location: "\"rules\"", reason: "expected a list of rules, such as [{\"ordered\": [\"low\", \"high\"]}]")
+        }
+        return try items.enumerated().map { index, item in
+            guard case .object(let rule) = item, rule.count == 1, case .array(let names)? = rule["ordered"], names.count == 2,
+                  case .string(let low) = names[0], case .string(let high) = names[1] else {
+                throw PreferenceError.invalidSchema(location: "rules[\(index)]",
+                                                    reason: "expected {\"ordered\": [\"low\", \"high\"]}, two settings by name")
+            }
+            return SettingsRule(ordered: low, high)
+        }
+    }
+
     static func names(_ json: JSONValue?, field: String) throws -> [String] {
         guard let json else { return [] }
         let location = "\"\(field)\""

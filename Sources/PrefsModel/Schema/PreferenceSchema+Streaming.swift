@@ -45,9 +45,12 @@ extension PreferenceSchema {
             }
             let schema = PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
                                           retiredKeys: try names(document["retired"], field: "retired"),
-                                          version: try version(document["version"]), isDeclared: true)
+                                          version: try version(document["version"]), rules: try rules(document["rules"]),
+                                          isDeclared: true)
             // A fault is left to the other reader, which says where it is.
-            return schema.migrationConflict() == nil && InUseConditions.problem(in: schema) == nil ? schema : nil
+            let faultless = schema.migrationConflict() == nil && InUseConditions.problem(in: schema) == nil
+                && SettingsRules.problem(in: schema) == nil
+            return faultless ? schema : nil
         } catch {
             return nil
         }

@@ -30,6 +30,8 @@ public struct PreferenceSchema: Sendable {
     /// The ordered steps that bring a suite from an earlier version to ``version``, sorted by
     /// their versions (a later step with the same version as an earlier one is left out).
     public let migrationSteps: [MigrationStep]
+    /// Rules across settings, checked on every write that touches a setting they read.
+    public let rules: [SettingsRule]
     /// The stored name under which a suite records the schema version it was migrated to. A
     /// versioned schema owns it: it is neither listed as another program's key nor refused by
     /// an import, so a backup carries the version its values are at.
@@ -66,9 +68,10 @@ public struct PreferenceSchema: Sendable {
     /// `migrationSteps` version the suite (see ``MigrationStep``); the version is at least the
     /// last step's, and steps below 1 are left out.
     public init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [any LivePreviewValue] = [],
-                retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = []) {
+                retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = [], rules: [SettingsRule] = []) {
         self.init(title: title, suiteName: suiteName, keys: keys, derivedValues: derivedValues, retiredKeys: retiredKeys,
-                  version: version, migrationSteps: migrationSteps, isDeclared: true)
+                  version: version, migrationSteps: migrationSteps, rules: rules, isDeclared: true)
+        if let problem = SettingsRules.problem(in: self) { fatalError("PreferenceSchema \"\(title)\": \(problem)") }
         // A condition on a setting the schema does not hold, or conditions that wait on each
         // other: declaration faults, found the first time the schema is made.
         if let problem = InUseConditions.problem(in: self) { fatalError("PreferenceSchema \"\(title)\": \(problem)") }
@@ -76,16 +79,18 @@ public struct PreferenceSchema: Sendable {
 
     /// A schema whose conditions are not checked: for a test of the check itself, which the
     /// public initializer runs (and stops the program on).
-    package init(uncheckedTitle title: String, suiteName: String, keys: [AnyPreferenceKey]) {
-        self.init(title: title, suiteName: suiteName, keys: keys, isDeclared: true)
+    package init(uncheckedTitle title: String, suiteName: String, keys: [AnyPreferenceKey], rules: [SettingsRule] = []) {
+        self.init(title: title, suiteName: suiteName, keys: keys, rules: rules, isDeclared: true)
     }
 
     /// `isDeclared`: the keys are a program's declarations, whose faults stop it; false for
     /// keys read from a suite's file (``init(inferredFrom:suiteName:)``), whose names are
     /// whatever another program stored.
     init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [any LivePreviewValue] = [],
-         retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = [], isDeclared: Bool) {
+         retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = [], rules: [SettingsRule] = [],
+         isDeclared: Bool) {
         self.retiredKeys = retiredKeys
+        self.rules = rules
         var steps: [MigrationStep] = []
         for step in migrationSteps.filter({ $0.version >= 1 }).sorted(by: { $0.version < $1.version })
         where steps.last?.version != step.version {
@@ -152,7 +157,7 @@ public struct PreferenceSchema: Sendable {
     /// everything else: derived values, retired names, version and steps.
     package func withKeys(_ keys: [AnyPreferenceKey], title: String? = nil) -> PreferenceSchema {
         var schema = PreferenceSchema(title: title ?? self.title, suiteName: suiteName, keys: keys, derivedValues: derivedValues,
-                                      retiredKeys: retiredKeys, version: version, migrationSteps: migrationSteps,
+                                      retiredKeys: retiredKeys, version: version, migrationSteps: migrationSteps, rules: rules,
                                       isDeclared: !isInferred)
         schema.isInferred = isInferred
         schema.declaredKeysByName = declaredKeysByName

@@ -1,7 +1,7 @@
 /// The fields each object of a schema file may have. A field outside these is an error rather
 /// than ignored: a typo such as `"titel"` would otherwise silently lose the title.
 enum SchemaFields {
-    static let document: Set<String> = ["title", "suite", "sections", "retired", "version"]
+    static let document: Set<String> = ["title", "suite", "sections", "retired", "version", "rules"]
     static let section: Set<String> = ["name", "settings"]
     static let setting: Set<String> = ["key", "type", "title", "help", "default", "unit", "rule", "renamedFrom", "convert", "secret",
                                         "inUseWhen"]

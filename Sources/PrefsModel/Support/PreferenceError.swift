@@ -46,6 +46,9 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
     /// step was written, and the suite records the version before it. The steps before it, and
     /// the write that ran them, were saved.
     case migrationFailed(version: Int, reason: String)
+    /// The write would break a rule across settings (``SettingsRule``): `reason` names the
+    /// settings and their values. Nothing was saved.
+    case ruleBroken(keys: [String], reason: String)
 
     /// The message for a person. Every part that came from input (a key, a value, a path, a
     /// schema entry) is shown with control characters escaped, so a hostile value cannot break
@@ -91,6 +94,8 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
             return "cannot rename \(Self.quoted(from)) to \(Self.quoted(to)): \(reason.controlCharactersEscaped); nothing was saved"
         case .migrationFailed(let version, let reason):
             return "the migration step to version \(version) failed: \(reason.controlCharactersEscaped); the suite stays at the version before it"
+        case .ruleBroken(_, let reason):
+            return "\(reason.controlCharactersEscaped); nothing was saved"
         }
     }
 

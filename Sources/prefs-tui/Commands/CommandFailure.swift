@@ -35,7 +35,7 @@ struct CommandFailure: Error {
         let text = error.description(maxValueLength: 200)
         switch error {
         case .unknownKey, .keyNotInSchema: self.init(text, status: ExitStatus.usage)
-        case .invalidValue, .invalidSecret, .invalidSchema, .unwritableStoredValues, .renameRefused, .migrationFailed:
+        case .invalidValue, .invalidSecret, .invalidSchema, .unwritableStoredValues, .renameRefused, .migrationFailed, .ruleBroken:
             self.init(text, status: ExitStatus.dataError)
         case .writeFailed: self.init(text, status: ExitStatus.ioError)
         case .lockHeld: self.init(text, status: ExitStatus.temporaryFailure)
