@@ -153,3 +153,46 @@ struct UndeclaredDefaultEditorTests {
         #expect(editor.stored("enabled") == nil)
     }
 }
+
+/// An administrator's edit that reaches the editor as the site's news alone (issue 41's news
+/// carry the site's layers, not the settings they move): the settings it moves are said, and
+/// one that moves none says nothing.
+@Suite("Editor: a site file's change, said")
+struct SiteChangeNewsTests {
+    static func site(city: String?, other: String? = nil) -> SiteLayers {
+        var values: [String: PlistValue] = [:]
+        if let city { values["city"] = .string(city) }
+        if let other { values["someOtherProgramsKey"] = .string(other) }
+        return SiteLayers(folders: [.init(path: "/etc/xdg/com.example.weather.plist", locksPath: "/etc/xdg/com.example.weather.locks",
+                                          values: values, locked: [])])
+    }
+
+    @Test func theFullScreenNamesTheSettingsASiteChangeMoved() {
+        let editor = EditorHarness(width: 110, height: 30)
+
+        editor.controller.send(.externalChange([:], site: Self.site(city: "Tromsø")))
+
+        #expect(editor.status == " Changed by another program: city", "\(editor.screen)")
+        #expect(editor.row("City").contains("Tromsø"))
+    }
+
+    @Test func aSiteChangeThatMovesNoShownSettingLeavesTheStatusLineAlone() {
+        let editor = EditorHarness(width: 110, height: 30)
+        editor.press(.right)                                                 // Saved temperatureNotation = fahrenheit
+
+        editor.controller.send(.externalChange([:], site: Self.site(city: nil, other: "x")))
+
+        #expect(editor.status == " Saved temperatureNotation = fahrenheit", "\(editor.screen)")
+    }
+
+    @Test func thePlainModeSaysTheSettingsASiteChangeMoved() {
+        let editor = EditorHarness(width: 110, height: 30)
+        editor.controller.startConversation()
+        let before = editor.controller.state.conversation?.count ?? 0
+
+        editor.controller.send(.externalChange([:], site: Self.site(city: "Tromsø")))
+
+        let said = PlainView.text(of: editor.controller.state, since: before).text
+        #expect(said.contains("City was changed by another program: now Tromsø"), "\(said)")
+    }
+}

@@ -87,6 +87,9 @@ struct EditorState: Sendable {
     /// Why each setting not in use is not, by name: recomputed with the live values, after
     /// every change (a person's, or another program's).
     private(set) var notInUse: [String: String] = [:]
+    /// The rule across settings each setting's stored value breaks together with another's (as
+    /// another program may have written them), by name: recomputed with the values.
+    private(set) var brokenRules: [String: String] = [:]
     let title: String
     let suiteName: String
     let location: String
@@ -164,7 +167,9 @@ struct EditorState: Sendable {
     }
 
     /// The setting's facts in words, as every view says them, whether it is in use included.
-    func facts(of key: AnyPreferenceKey) -> SettingFacts { settings.facts(of: key, notInUse: notInUse[key.name]) }
+    func facts(of key: AnyPreferenceKey) -> SettingFacts {
+        settings.facts(of: key, notInUse: notInUse[key.name], brokenRule: brokenRules[key.name])
+    }
 
     /// Whether the plain mode's open question is a secret's: its answer is then typed unseen.
     var isAskingForSecret: Bool {
@@ -300,11 +305,13 @@ struct EditorState: Sendable {
     mutating func computeDerived(changed: Set<String>? = nil) {
         // One reader of the values for both: whether settings are in use, and the live values.
         var reader: Preferences?
-        if settings.schema.hasConditions {
+        if settings.schema.hasConditions || !settings.schema.rules.isEmpty {
             let prefs = settings.preferences()
             reader = prefs
             let now = prefs.notInUseReasons()
             if now != notInUse { notInUse = now }
+            let broken = SettingsRules.brokenByKey(in: prefs)
+            if broken != brokenRules { brokenRules = broken }
         }
         let derivedValues = settings.schema.derivedValues
         // Which to compute: all of them without a change to go by (or readings to keep), else

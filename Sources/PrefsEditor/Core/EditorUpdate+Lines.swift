@@ -177,7 +177,8 @@ extension EditorUpdate {
     private static func announceExternalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?,
                                                loadProblem: String??) {
         let listedBefore = Set(state.keys.map(\.name))
-        externalChange(&state, values: values, site: site, loadProblem: loadProblem)
+        // The values as taken, a site file's moves included.
+        let values = externalChange(&state, values: values, site: site, loadProblem: loadProblem)
         // The full screen's one-line note of which settings changed ("Changed by another
         // program: city") is said here setting by setting, with the new values; its warnings
         // (a file that can no longer be read, a site folder's problem) are said as they are,

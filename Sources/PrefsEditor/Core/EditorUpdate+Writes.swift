@@ -165,7 +165,11 @@ extension EditorUpdate {
 
     /// Another program changed these keys: the list shows the new values by itself; a field
     /// being edited keeps the user's text, with a warning rather than a silent overwrite.
-    static func externalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?, loadProblem: String??) {
+    /// Returns the news as it was taken: the values given, and the settings a site file's change
+    /// moved (with their values as the user's file holds them), so the plain mode says them all.
+    @discardableResult
+    static func externalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?,
+                               loadProblem: String??) -> [String: PlistValue?] {
         let known = state.settings.site.problems
         let editedBefore = editedKey(state).map { state.settings.lockFile(of: $0) != nil }
         var values = values
@@ -186,7 +190,16 @@ extension EditorUpdate {
             state.mode = .browse
             applyExternalChange(&state, values: values, loadProblem: loadProblem)
             state.message = .init(text: nowLockedMessage(key, lockFile: lockFile), kind: .warning)
-            return
+            return values
+        }
+        // A site file's change that moved no shown setting (a key of another program's, one the
+        // user's own value hides, a part not shown): only its problem, if it has a new one, is news.
+        if values.isEmpty, loadProblem == nil {
+            state.computeDerived()
+            if let problem = state.settings.site.problems.first(where: { !known.contains($0) }) {
+                state.message = .init(text: problem, kind: .warning)
+            }
+            return values
         }
         applyExternalChange(&state, values: values, loadProblem: loadProblem)
         // A site file that became unreadable reads as "its values removed": say why, or the
@@ -194,6 +207,7 @@ extension EditorUpdate {
         if let problem = state.settings.site.problems.first(where: { !known.contains($0) }) {
             state.message = .init(text: problem, kind: .warning)
         }
+        return values
     }
 
     /// The setting whose field is open, if one is.

@@ -26,11 +26,16 @@ package struct SettingFacts {
     /// Why it is not in use ("used only when Use a proxy is on"), or nil when it is.
     package let notInUseReason: String?
 
+    /// The rule across settings its stored value breaks with another's, or nil.
+    package let brokenRule: String?
+
     /// The facts of `key` in the settings as they stand; `notInUse`: why it is not in use, as
-    /// the settings' conditions say (``PreferencesSnapshot/notInUse()``), or nil.
-    package init(_ key: AnyPreferenceKey, in settings: PreferencesSnapshot, notInUse: String? = nil) {
+    /// the settings' conditions say (``PreferencesSnapshot/notInUse()``), or nil; `brokenRule`:
+    /// the rule across settings the stored values break (``SettingsRules/brokenByKey(in:)``), or nil.
+    package init(_ key: AnyPreferenceKey, in settings: PreferencesSnapshot, notInUse: String? = nil, brokenRule: String? = nil) {
         self.key = key
         notInUseReason = notInUse
+        self.brokenRule = brokenRule
         resolution = settings.resolution(of: key)
         lockFile = settings.lockFile(of: key)
         diagnostic = settings.diagnostic(for: key)
@@ -90,7 +95,10 @@ package struct SettingFacts {
     /// Why the stored value is ignored, with the value as stored (a secret's is not quoted:
     /// its diagnostic never holds it), or nil.
     package var problem: String? {
-        diagnostic.map { "stored \($0.storedValue.controlCharactersEscaped) ignored: \($0.reason.controlCharactersEscaped)" }
+        if let diagnostic {
+            return "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)"
+        }
+        return brokenRule.map { "the stored values break a rule: \($0.controlCharactersEscaped)" }
     }
 
     /// What the setting reads without the user's file, for a key of another program's that

@@ -48,10 +48,11 @@ enum SettingMark: Equatable, Sendable {
     }
 }
 
-extension SettingsSnapshot {
-    /// The setting's mark, as the list shows it.
+extension EditorState {
+    /// The setting's mark, as the list shows it: a stored value ignored, or a stored pair that
+    /// breaks a rule across settings, is a problem.
     func mark(of key: AnyPreferenceKey) -> SettingMark {
-        .of(hasProblem: diagnostic(for: key) != nil, isLocked: lockFile(of: key) != nil,
-            hasUserValue: !isDefault(key), source: resolution(of: key).source)
+        .of(hasProblem: settings.diagnostic(for: key) != nil || brokenRules[key.name] != nil, isLocked: settings.lockFile(of: key) != nil,
+            hasUserValue: !settings.isDefault(key), source: settings.resolution(of: key).source)
     }
 }

@@ -51,8 +51,8 @@ struct SettingsSnapshot: Sendable {
     func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? { current.diagnostic(for: key) }
     func diagnostics() -> [PreferenceDiagnostic] { current.diagnostics() }
     /// The setting's facts in words, as every view says them.
-    func facts(of key: AnyPreferenceKey, notInUse: String? = nil) -> SettingFacts {
-        SettingFacts(key, in: current, notInUse: notInUse)
+    func facts(of key: AnyPreferenceKey, notInUse: String? = nil, brokenRule: String? = nil) -> SettingFacts {
+        SettingFacts(key, in: current, notInUse: notInUse, brokenRule: brokenRule)
     }
 
     /// What an edit stores (nil for a value equal to a declared default).

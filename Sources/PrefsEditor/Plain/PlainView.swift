@@ -69,7 +69,7 @@ enum PlainView {
                 section = key.section
             }
             var line = "  \(number + 1). \(title(of: key)): \(shown(key, in: state))"
-            if let words = state.settings.mark(of: key).words { line += " " + words }
+            if let words = state.mark(of: key).words { line += " " + words }
             if let notInUse = state.facts(of: key).notInUse { line += " (\(notInUse))" }
             text += line + "\n"
         }

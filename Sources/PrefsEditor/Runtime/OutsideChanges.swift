@@ -26,7 +26,13 @@ final class OutsideChanges: Sendable {
                     // kept, it would be applied after the write's result, and show the older value.
                     for name in news.storedValues.keys { pending.values.removeValue(forKey: name) }
                     // The file's problem came with those values; the write that replaced them read it.
-                    if pending.values.isEmpty && pending.site == nil { pending = Pending() }
+                    if pending.values.isEmpty && pending.site == nil {
+                        pending = Pending()
+                    } else if pending.loadProblem != nil {
+                        // Older news still to apply, with a problem the own write has since
+                        // mended (or not): the file as the write found it is what holds.
+                        pending.loadProblem = news.loadProblem
+                    }
                     return false
                 }
                 pending.values.merge(news.storedValues) { _, newer in newer }

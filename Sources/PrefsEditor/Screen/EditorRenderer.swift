@@ -114,7 +114,7 @@ enum EditorRenderer {
 
     private static func drawSetting(_ grid: inout ScreenGrid, _ state: EditorState, _ layout: EditorLayout, _ settings: SettingsSnapshot,
                                     key: AnyPreferenceKey, y: Int, selected: Bool, index: Int) {
-        let mark = settings.mark(of: key)
+        let mark = state.mark(of: key)
         // Only the person's own value is drawn as theirs (bold, in the changed colour).
         let modified = mark == .changed
         if let glyph = mark.glyph(ascii: state.asciiMarkers) {

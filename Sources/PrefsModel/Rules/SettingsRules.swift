@@ -27,6 +27,15 @@ package enum SettingsRules {
         }
     }
 
+    /// ``broken(in:)`` by setting: each setting a broken rule reads, with the rule's reason.
+    package static func brokenByKey(in prefs: Preferences) -> [String: String] {
+        var byKey: [String: String] = [:]
+        for (keys, reason) in broken(in: prefs) {
+            for key in keys where byKey[key] == nil { byKey[key] = reason }
+        }
+        return byKey
+    }
+
     /// What is wrong with a schema's rules, naming the settings: an `ordered` rule on a setting
     /// the schema does not hold or that has no order, or a rule that reads a setting the schema
     /// does not hold. Nil when none.
