@@ -40,8 +40,13 @@ static int is_crash_signal(int signal) {
     return signal == SIGILL || signal == SIGTRAP || signal == SIGSEGV || signal == SIGBUS || signal == SIGFPE;
 }
 
+// The modes first, the flag after: a second signal arriving in between finds the flag still set
+// and puts them back too (twice is harmless), rather than ending the process with echo off.
 static void put_modes_back(void) {
-    if (atomic_exchange(&hidden, 0)) tcsetattr(atomic_load(&hidden_fd), TCSANOW, &saved_modes);
+    if (atomic_load(&hidden)) {
+        tcsetattr(atomic_load(&hidden_fd), TCSANOW, &saved_modes);
+        atomic_store(&hidden, 0);
+    }
 }
 
 static void on_signal(int signal, siginfo_t *info, void *context) {
@@ -65,7 +70,8 @@ static void on_signal(int signal, siginfo_t *info, void *context) {
     errno = saved_errno;
 }
 
-// Every signal this file handles, to be held off while the modes and actions change.
+// Every signal this file handles: held off on this thread while the modes and actions change,
+// and while any of their handlers runs.
 static void hidden_signal_set(sigset_t *set) {
     sigemptyset(set);
     for (size_t i = 0; i < COUNT(hidden_signals); i++) sigaddset(set, hidden_signals[i]);
@@ -93,18 +99,25 @@ int prefs_hidden_begin(int input_fd, int wake_fd) {
         memset(&action, 0, sizeof action);
         action.sa_sigaction = on_signal;
         action.sa_flags = SA_SIGINFO;
-        sigemptyset(&action.sa_mask);
+        // Every other handled signal waits while one handler runs: two arriving together (on
+        // two threads, or one during the other) cannot end the process between the modes
+        // being put back and the flag saying so. SIGTTOU among them: a handler run after `bg`
+        // is not stopped by its own tcsetattr.
+        hidden_signal_set(&action.sa_mask);
         if (sigaction(signal, &action, NULL) == 0) atomic_store(&handled[signal], 1);
     }
     // Echo off, the line end still echoed. Canonical input stays: the person edits the answer
     // as any line, and Ctrl-D still ends input.
     modes.c_lflag &= ~(tcflag_t)(ECHO | ECHOE | ECHOK);
     modes.c_lflag |= ECHONL;
-    // TCSANOW, not TCSAFLUSH: an answer pasted ahead of the question is kept, not dropped.
+    // TCSANOW, not TCSAFLUSH: an answer pasted ahead of the question is kept, not dropped. The
+    // flag is set first: a signal that reaches another thread (this process has several, and
+    // sigprocmask holds signals off this one only) while the modes change puts them back.
+    atomic_store(&hidden, 1);
     int result = tcsetattr(input_fd, TCSANOW, &modes);
-    if (result == 0) atomic_store(&hidden, 1);
     sigprocmask(SIG_SETMASK, &previous_mask, NULL);
     if (result != 0) {
+        atomic_store(&hidden, 0);
         prefs_hidden_end();
         return -1;
     }
