@@ -324,9 +324,10 @@ private func step(_ session: Session, _ input: inout FuzzBytes) {
         var changes: [String: PlistValue?] = [:]
         let stored = FuzzSettings.stored(&input)
         for (key, value) in stored { changes[key] = input.bool() ? .some(value) : .some(nil) }
-        _ = try? session.settings.store.commit(changes, by: nil)
+        let committed = (try? session.settings.store.commit(changes, by: nil)) != nil
         if input.bool() { session.settings.store.problem = input.bool() ? nil : "cannot be read: it holds garbage" }
-        session.send(.externalChange(changes, site: nil, loadProblem: .some(session.settings.store.problem)))
+        // The news carries what was written: a write that failed changed nothing to report.
+        session.send(.externalChange(committed ? changes : [:], site: nil, loadProblem: .some(session.settings.store.problem)))
     case 26, 27:
         session.finishWrite()
     case 28:

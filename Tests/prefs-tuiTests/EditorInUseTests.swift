@@ -50,10 +50,11 @@ struct EditorInUseTests {
 
         #expect(try !isDimmed("Proxy host", in: editor))
         editor.press(.down, .enter)
-        guard case .editingLine = editor.controller.state.mode else {
+        guard case .editingLine(let edit) = editor.controller.state.mode else {
             Issue.record("the field did not open: \(editor.statusLine)")
             return
         }
+        #expect(edit.editor.text == "proxy.example")                 // the value kept while not in use
     }
 
     @Test func anotherProgramFlippingTheConditionUpdatesItAtOnce() throws {

@@ -83,13 +83,15 @@ struct EditorState: Sendable {
     /// The settings, in schema order: rows and modes refer to them by index.
     var keys: [AnyPreferenceKey] { settings.schema.keys }
     /// The derived values of the live preview, computed from `settings`.
-    private(set) var derived: [DerivedReading] = []
-    /// Why each setting not in use is not, by name: recomputed with the live values, after
-    /// every change (a person's, or another program's).
-    private(set) var notInUse: [String: String] = [:]
+    var derived: [DerivedReading] = []
+    /// Why each setting not in use is not, by name: judged again after a change of a setting
+    /// its condition read (a person's, or another program's).
+    var notInUse: [String: String] = [:]
+    /// The settings each condition read when last judged, by the setting it belongs to.
+    var conditionInputs: [String: Set<String>] = [:]
     /// The rule across settings each setting's stored value breaks together with another's (as
     /// another program may have written them), by name: recomputed with the values.
-    private(set) var brokenRules: [String: String] = [:]
+    var brokenRules: [String: String] = [:]
     let title: String
     let suiteName: String
     let location: String
@@ -245,7 +247,10 @@ struct EditorState: Sendable {
         let before = keys
         let previous = selectedKey?.name
         let keysChanged = settings.apply(changes)
-        defer { computeDerived(changed: Set(changes.keys)) }
+        defer {
+            computeDependencies(changed: Set(changes.keys))
+            computeDerived(changed: Set(changes.keys))
+        }
         guard keysChanged else {
             if modifiedOnly { rebuildRows(keepingPlace: true) }
             return nil
@@ -295,41 +300,6 @@ struct EditorState: Sendable {
         }
         rebuildRows(keepingPlace: true, previous: wanted)
         return closed.map { "\($0.name) \($0.reason); its field is closed" }
-    }
-
-    /// Recomputes what follows from the values shown: which settings are in use (with a schema
-    /// that has conditions), and the live preview (and the clock, for values that read it).
-    /// Computes the live values again: those whose inputs (the settings each read last time)
-    /// include one of `changed`, or all of them (nil: at the start, and when the clock says one
-    /// is due). A value noting a new read on another branch has it among its inputs from then on.
-    mutating func computeDerived(changed: Set<String>? = nil) {
-        // One reader of the values for both: whether settings are in use, and the live values.
-        var reader: Preferences?
-        if settings.schema.hasConditions || !settings.schema.rules.isEmpty {
-            let prefs = settings.preferences()
-            reader = prefs
-            let now = prefs.notInUseReasons()
-            if now != notInUse { notInUse = now }
-            let broken = SettingsRules.brokenByKey(in: prefs)
-            if broken != brokenRules { brokenRules = broken }
-        }
-        let derivedValues = settings.schema.derivedValues
-        // Which to compute: all of them without a change to go by (or readings to keep), else
-        // those that read a changed setting. Nothing due, no copy of the values is made.
-        let keepsReadings = changed != nil && derived.count == derivedValues.count
-        let due = derivedValues.indices.filter { index in
-            guard keepsReadings, let changed else { return true }
-            return !derived[index].inputs.isDisjoint(with: changed)
-        }
-        guard !due.isEmpty else { return }
-        let prefs = reader ?? settings.preferences()
-        if !keepsReadings { derived = [] }
-        for index in due {
-            let value = derivedValues[index]
-            let (text, inputs) = value.textAndInputs(in: prefs)
-            let reading = DerivedReading(title: value.title, text: text, nextChange: value.nextChange(in: prefs), inputs: inputs)
-            if keepsReadings { derived[index] = reading } else { derived.append(reading) }
-        }
     }
 
     var listedCount: Int { settingRows.count }

@@ -195,6 +195,7 @@ extension EditorUpdate {
         // A site file's change that moved no shown setting (a key of another program's, one the
         // user's own value hides, a part not shown): only its problem, if it has a new one, is news.
         if values.isEmpty, loadProblem == nil {
+            state.computeDependencies(changed: nil)
             state.computeDerived()
             if let problem = state.settings.site.problems.first(where: { !known.contains($0) }) {
                 state.message = .init(text: problem, kind: .warning)

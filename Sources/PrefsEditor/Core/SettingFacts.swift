@@ -74,7 +74,10 @@ package struct SettingFacts {
     package var isInUse: Bool { notInUseReason == nil }
 
     /// That it is not in use, and why: "not in use: used only when Use a proxy is on"; nil when it is.
-    package var notInUse: String? { notInUseReason.map { "not in use: \($0)" } }
+    package var notInUse: String? { notInUseReason.map(Self.notInUse) }
+
+    /// That a setting is not in use, and `reason`.
+    package static func notInUse(_ reason: String) -> String { "not in use: \(reason)" }
 
     /// What is said when a person tries to change it while it is not in use.
     package static func notInUseMessage(_ key: AnyPreferenceKey, reason: String) -> String {

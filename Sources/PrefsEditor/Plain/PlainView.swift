@@ -70,7 +70,7 @@ enum PlainView {
             }
             var line = "  \(number + 1). \(title(of: key)): \(shown(key, in: state))"
             if let words = state.mark(of: key).words { line += " " + words }
-            if let notInUse = state.facts(of: key).notInUse { line += " (\(notInUse))" }
+            if let reason = state.notInUse[key.name] { line += " (\(SettingFacts.notInUse(reason)))" }
             text += line + "\n"
         }
         if !state.derived.isEmpty {

@@ -45,6 +45,7 @@ package final class EditorController {
         state.showsCursor = showsCursor
         state.capturesMouse = capturesMouse
         state.rebuildRows()
+        state.computeDependencies(changed: nil)
         state.computeDerived()
         if let problem = snapshot.loadProblem ?? snapshot.site.problems.first {
             state.message = .init(text: problem, kind: .warning)

@@ -155,6 +155,8 @@ extension PreferenceKey {
     /// ```swift
     /// PreferenceKey<Date?>("lastRefresh", title: "Last refresh")
     /// ```
+    ///
+    /// `inUseWhen` says when the setting is in use, as for a key with a default.
     public convenience init<Wrapped>(_ name: String, rule: PreferenceRule<Value>? = nil, title: String = "",
                                      help: String = "", section: String = "General", unit: String? = nil,
                                      isSecret: Bool = false, renamedFrom: [String] = [],

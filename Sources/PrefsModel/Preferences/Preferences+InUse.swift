@@ -14,38 +14,62 @@ extension Preferences {
     /// Why the setting is not in use, in its condition's terms ("used only when Use a proxy is
     /// on"), or nil when it is.
     package func notInUseReason(of key: AnyPreferenceKey) -> String? {
-        InUseConditions.reason(of: key, in: self, depth: 0)
+        var evaluation = InUseEvaluation(self)
+        return evaluation.reason(of: key)
     }
 
     /// Why each setting not in use is not, by name; empty for a schema without conditions.
     package func notInUseReasons() -> [String: String] {
-        guard schema.hasConditions else { return [:] }
+        var evaluation = InUseEvaluation(self)
         var reasons: [String: String] = [:]
-        for key in schema.keys where key.inUseCondition != nil {
-            if let reason = notInUseReason(of: key) { reasons[key.name] = reason }
+        for key in schema.conditionedKeys {
+            if let reason = evaluation.reason(of: key) { reasons[key.name] = reason }
         }
         return reasons
     }
 }
 
-/// The judgement behind ``Preferences/isInUse(_:)``, and the checks a schema's conditions pass.
+/// One pass of judging conditions on the same values: each setting judged once, whatever
+/// leans on it, with the settings its condition read.
+package struct InUseEvaluation {
+    private let prefs: Preferences
+    private var judged: [String: (reason: String?, inputs: Set<String>)] = [:]
+
+    package init(_ prefs: Preferences) { self.prefs = prefs }
+
+    /// Why the setting is not in use (nil: it is).
+    package mutating func reason(of key: AnyPreferenceKey) -> String? { judge(key, depth: 0).reason }
+
+    /// The settings its condition read, when it was judged (empty: none, or no condition).
+    package mutating func inputs(of key: AnyPreferenceKey) -> Set<String> { judge(key, depth: 0).inputs }
+
+    private mutating func judge(_ key: AnyPreferenceKey, depth: Int) -> (reason: String?, inputs: Set<String>) {
+        if let known = judged[key.name] { return known }
+        guard let condition = key.inUseCondition, depth < InUseConditions.deepest else { return (nil, []) }
+        let (holds, names) = ReadTracking.reads { condition.holds(prefs) }
+        let inputs = names.sorted().compactMap(prefs.schema.declaredKey(named:)).filter { $0.name != key.name }
+        var reason: String?
+        if !holds {
+            reason = InUseConditions.wording(of: condition, inputs: inputs, in: prefs)
+        } else {
+            // In use only while what it depends on is: a proxy's port is not in use while the
+            // proxy host it goes with is not.
+            for input in inputs where judge(input, depth: depth + 1).reason != nil {
+                reason = "used only when \(input.title) is in use"
+                break
+            }
+        }
+        let result = (reason, Set(names).subtracting([key.name]))
+        judged[key.name] = result
+        return result
+    }
+}
+
+/// The checks a schema's conditions pass, and the words of a condition.
 package enum InUseConditions {
     /// How deep conditions may lean on each other: far past any real chain, and a guard should
     /// a cycle slip past the schema's check.
     static let deepest = 32
-
-    static func reason(of key: AnyPreferenceKey, in prefs: Preferences, depth: Int) -> String? {
-        guard let condition = key.inUseCondition, depth < deepest else { return nil }
-        let (holds, names) = ReadTracking.reads { condition.holds(prefs) }
-        let inputs = names.sorted().compactMap(prefs.schema.declaredKey(named:)).filter { $0.name != key.name }
-        guard holds else { return wording(of: condition, inputs: inputs, in: prefs) }
-        // In use only while what it depends on is: a proxy's port is not in use while the proxy
-        // host it goes with is not.
-        for input in inputs where reason(of: input, in: prefs, depth: depth + 1) != nil {
-            return "used only when \(input.title) is in use"
-        }
-        return nil
-    }
 
     /// "used only when Use a proxy is on", "used only when Temperature is Fahrenheit or Kelvin".
     static func wording(of condition: InUseCondition, inputs: [AnyPreferenceKey], in prefs: Preferences) -> String {
@@ -58,10 +82,12 @@ package enum InUseConditions {
         }
         // A Swift condition says nothing of itself: each setting it read is tried at each value
         // it can take (on or off, each choice), the others as they are, to find which allow it.
+        // Each try reads through an overlay of one value, not a copy of the suite.
         let parts = inputs.compactMap { input -> String? in
             guard let candidates = candidates(for: input) else { return nil }
             let allowing = candidates.filter { value in
-                let tried = prefs.snapshot().applying([input.name: .some(value)]).preferences()
+                let tried = Preferences(store: OverlayStore(over: prefs.store, replacing: [input.name: .some(value)]),
+                                        schema: prefs.schema, site: prefs.site, overrides: prefs.overrides, onWriteError: { _ in })
                 return condition.holds(tried)
             }
             guard !allowing.isEmpty, allowing.count < candidates.count else { return nil }

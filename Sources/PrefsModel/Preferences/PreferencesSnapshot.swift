@@ -12,25 +12,49 @@
 /// ```
 public struct PreferencesSnapshot: Sendable {
     /// The schema that reads the values.
-    public package(set) var schema: PreferenceSchema
-    /// What the user's file stores, by key (old names and other keys included).
-    public private(set) var storedValues: [String: PlistValue]
-    /// The site's defaults and locks (``SiteLayers/none`` without a site).
-    public private(set) var site: SiteLayers
-    /// The program's overrides for this run.
-    public let overrides: [String: PlistValue]
-    /// The user's file, as sources name it.
-    public let location: String
-    /// Why the user's file could not be read, when it could not.
-    public private(set) var loadProblem: String?
-    /// How many changes were applied since it was taken: 0 for a snapshot just taken.
-    public private(set) var version = 0
-
-    /// A snapshot of these values; ``Preferences/snapshot()`` takes one of a `Preferences`.
     ///
     /// ```swift
-    /// let snapshot = PreferencesSnapshot(schema: schema, storedValues: ["city": "Bergen"])
+    /// prefs.snapshot().schema.keys.count  // 11
     /// ```
+    public package(set) var schema: PreferenceSchema
+    /// What the user's file stores, by key (old names and other keys included).
+    ///
+    /// ```swift
+    /// prefs.snapshot().storedValues["city"]  // .string("Bergen")
+    /// ```
+    public private(set) var storedValues: [String: PlistValue]
+    /// The site's defaults and locks (``SiteLayers/none`` without a site).
+    ///
+    /// ```swift
+    /// prefs.snapshot().site.folders.map(\.path)  // ["/etc/xdg/com.example.weather.plist"]
+    /// ```
+    public private(set) var site: SiteLayers
+    /// The program's overrides for this run.
+    ///
+    /// ```swift
+    /// prefs.snapshot().overrides  // ["city": .string("Paris")]
+    /// ```
+    public let overrides: [String: PlistValue]
+    /// The user's file, as sources name it.
+    ///
+    /// ```swift
+    /// prefs.snapshot().location  // "/home/ada/.config/com.example.weather.plist"
+    /// ```
+    public let location: String
+    /// Why the user's file could not be read, when it could not.
+    ///
+    /// ```swift
+    /// if let problem = prefs.snapshot().loadProblem { print(problem) }
+    /// ```
+    public private(set) var loadProblem: String?
+    /// How many changes were applied since it was taken: 0 for a snapshot just taken.
+    ///
+    /// ```swift
+    /// prefs.snapshot().applying(["city": .string("Bergen")]).version  // 1
+    /// ```
+    public private(set) var version = 0
+
+    /// A snapshot of these values (programs take one with ``Preferences/snapshot()``).
     package init(schema: PreferenceSchema, storedValues: [String: PlistValue], site: SiteLayers = .none,
                 overrides: [String: PlistValue] = [:], location: String = "", loadProblem: String? = nil) {
         self.schema = schema
@@ -166,12 +190,6 @@ public struct PreferencesSnapshot: Sendable {
         if case .some(let problem) = loadProblem { self.loadProblem = problem }
         version += 1
         return keysChanged
-    }
-
-    /// Why each setting that is not in use is not, by name (``Preferences/isInUse(_:)``): empty
-    /// for a schema without conditions.
-    package func notInUse() -> [String: String] {
-        schema.hasConditions ? preferences().notInUseReasons() : [:]
     }
 
     /// Preferences that read these values alone and write nowhere that lasts: for code that

@@ -47,9 +47,10 @@ public struct PreferenceSchema: Sendable {
     /// PreferenceSchema(inferredFrom: [:], suiteName: "com.acme.backup").isInferred  // true
     /// ```
     package internal(set) var isInferred = false
-    /// Whether any key has a condition for being in use (``InUseCondition``): views that show
-    /// whether settings are in use do no work for a schema without one.
-    package private(set) var hasConditions = false
+    /// The keys with a condition for being in use (``InUseCondition``), in order: views that
+    /// show whether settings are in use look at these alone, and do no work without any.
+    package private(set) var conditionedKeys: [AnyPreferenceKey] = []
+    package var hasConditions: Bool { !conditionedKeys.isEmpty }
 
     private let keysByName: [String: AnyPreferenceKey]
     /// Every key of the schema as declared, also in a part of it made with `withKeys` (a UI's
@@ -150,7 +151,7 @@ public struct PreferenceSchema: Sendable {
             for name in key.renamedFrom where name != key.name && seen[name] == nil && old[name] == nil { old[name] = key }
         }
         self.keysByOldName = old
-        hasConditions = unique.contains { $0.inUseCondition != nil }
+        conditionedKeys = unique.filter { $0.inUseCondition != nil }
     }
 
     /// This schema with other keys (a UI's chosen part, the file's other keys added), keeping
