@@ -31,7 +31,8 @@ struct ListCommand: ParsableCommand {
             // grown by appending, was 3 MB of `list`'s peak.
             let keys = modified ? prefs.schema.keys.filter { !prefs.isDefault($0) } : prefs.schema.keys
             if json {
-                Output.print(JSONValue.array(keys.map { entry(for: $0, in: prefs) }).prettyText)
+                let broken = SettingsRules.brokenByKey(in: prefs)
+                Output.print(JSONValue.array(keys.map { entry(for: $0, in: prefs, broken: broken) }).prettyText)
             } else {
                 printTable(keys, prefs)
             }
@@ -41,7 +42,7 @@ struct ListCommand: ParsableCommand {
         }
     }
 
-    private func entry(for key: AnyPreferenceKey, in prefs: Preferences) -> JSONValue {
+    private func entry(for key: AnyPreferenceKey, in prefs: Preferences, broken: [String: String]) -> JSONValue {
         var entry: [String: JSONValue] = [
             "key": .string(key.name),
             "section": key.isDescribedBySchema ? .string(key.section) : .null,
@@ -54,6 +55,7 @@ struct ListCommand: ParsableCommand {
             "modified": .bool(!prefs.isDefault(key)),
             "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,
         ]
+        if let rule = broken[key.name] { entry["brokenRule"] = .string(rule) }
         // Whether it is in use, only where the schema has conditions: other outputs stay as they were.
         if prefs.schema.hasConditions {
             let reason = prefs.notInUseReason(of: key)
@@ -74,8 +76,10 @@ struct ListCommand: ParsableCommand {
         let conditions = prefs.schema.hasConditions
         let header = ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED"] + (conditions ? ["IN USE"] : []) + ["DIAGNOSTIC"]
         let now = prefs.snapshot()
+        // A stored pair that breaks a rule across settings: said on both settings' rows.
+        let broken = SettingsRules.brokenByKey(in: prefs)
         func cells(_ key: AnyPreferenceKey) -> [String] {
-            let facts = SettingFacts(key, in: now)
+            let facts = SettingFacts(key, in: now, brokenRule: broken[key.name])
             let inUse = conditions ? [prefs.notInUseReason(of: key).map { "no: \($0)" } ?? "yes"] : []
             let cells = [
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
@@ -84,7 +88,7 @@ struct ListCommand: ParsableCommand {
                 key.isSecret ? SecretValues.state(isSet: !facts.isDefault) : now.displayText(of: key),
                 facts.sourceKind, !key.hasDefault ? "-" : key.isSecret ? SecretValues.hidden : key.defaultDisplayText,
                 facts.isDefault ? "" : "yes",
-            ] + inUse + [facts.diagnostic?.reason ?? ""]
+            ] + inUse + [facts.diagnostic?.reason ?? facts.brokenRule.map { "breaks a rule: \($0)" } ?? ""]
             return cells.map(\.controlCharactersEscaped)
         }
         // Two passes, the cells made again for printing rather than kept: a table of 200,000
