@@ -29,6 +29,14 @@ let shown = prefs.isInUse(proxyHost)   // false while the proxy is off
 return shown
 }
 
+func articleRulesAcrossSettings() -> PreferenceSchema {
+let low = PreferenceKey<Int>("lowTemperature", default: 5, title: "Low")
+let high = PreferenceKey<Int>("highTemperature", default: 25, title: "High")
+let alerts = PreferenceSchema(title: "Alerts", suiteName: "com.example.alerts", keys: [low, high],
+                              rules: [.ordered(low, high)])
+return alerts
+}
+
 // MARK: SiteDefaultsAndLocks.md
 
 /// Compiled, not run: it reads the machine's site folders and the user's real suite.

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsModel
 import Testing
 
 /// The Swift code blocks of the README and the DocC articles are code that compiles: each line
@@ -24,7 +25,7 @@ struct ReadmeExampleTests {
         ("Sources/PrefsEditor/PrefsEditor.docc/PrefsEditor.md", "Tests/DocumentationTests/ReadmeExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/PrefsModel.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/SiteDefaultsAndLocks.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),
-        ("Sources/PrefsModel/PrefsModel.docc/SettingsThatDependOnOthers.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),
+        ("Sources/PrefsModel/PrefsModel.docc/SettingsThatDependOnOthers.md", "Tests/DocumentationTests/ArticleExamples.swift", 2),
         ("Sources/PrefsModel/PrefsModel.docc/DerivedValues.md", "Tests/PrefsModelTests/DocumentationExampleTests.swift", 2),
         ("Sources/PrefsConfiguration/PrefsConfiguration.docc/PrefsConfiguration.md", "Tests/PrefsConfigurationTests/ArticleExamples.swift", 2),
     ]
@@ -74,7 +75,13 @@ struct ReadmeExampleTests {
     }
 
     /// The article on settings that depend on others says what its example does.
-    @Test func theDependentSettingsExampleDoesWhatItsArticleSays() {
+    @Test func theDependentSettingsExampleDoesWhatItsArticleSays() throws {
         #expect(articleSettingsThatDependOnOthers() == false)
+        let alerts = articleRulesAcrossSettings()
+        let prefs = Preferences(store: InMemoryStore(), schema: alerts)
+        #expect(throws: PreferenceError.ruleBroken(keys: ["highTemperature", "lowTemperature"],
+                                                   reason: "lowTemperature (30) must not be above highTemperature (25)")) {
+            try prefs.write(["lowTemperature": .int(30)])
+        }
     }
 }
