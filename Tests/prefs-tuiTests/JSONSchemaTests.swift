@@ -228,4 +228,32 @@ struct JSONSchemaTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= patterns.count, "\(result.output)")
     }
+
+    /// Conditions and rules across settings (issue 42): said in the schema's `$comment`, and an
+    /// export holding a setting not in use still validates (its value is kept, and valid).
+    @Test func conditionsAndRulesAreSaidInACommentAndAnExportWithASettingNotInUseValidates() throws {
+        var cli = CommandLineFixture()
+        cli.suite = "com.example.net"
+        let schemaFile = try cli.write(#"""
+            {"title": "Net", "suite": "com.example.net", "rules": [{"ordered": ["low", "high"]}], "sections": [{"name": "Net", "settings": [
+              {"key": "useProxy", "type": "bool", "default": false},
+              {"key": "proxyHost", "type": "string", "default": "", "rule": {"maxLength": 64}, "inUseWhen": {"useProxy": true}},
+              {"key": "low", "type": "int", "default": 5}, {"key": "high", "type": "int", "default": 25}]}]}
+            """#, to: "net.json")
+        try #require(try cli.run("set", "proxyHost", "proxy.example", "--schema", schemaFile).status == 0)
+        let export = try cli.run("export", "--schema", schemaFile)
+        let schema = try jsonSchema(cli, "--schema", schemaFile)
+
+        let verdict = try verdicts(schema: schema, documents: [export.output, #"{"proxyHost": "\#(String(repeating: "x", count: 65))"}"#], in: cli)
+
+        #expect(verdict.first == .some(nil), "\(export.output)")
+        #expect(verdict.last != .some(nil))          // the rule still holds for a setting not in use
+        guard case .object(let document) = try JSONValue(parsing: schema) else {
+            Issue.record("not an object: \(schema)")
+            return
+        }
+        let comment = document["$comment"]
+        #expect(comment == .string("Not stated as a schema (a setting not in use keeps a valid value; JSON Schema cannot compare two values): "
+            + "proxyHost is in use only when useProxy is true; low must not be above high."))
+    }
 }

@@ -25,14 +25,43 @@ extension PreferenceSchema {
                 "description": .string("The version of the program's settings these values are at (see migrations)."),
             ])
         }
-        return .object([
+        var document: [String: JSONValue] = [
             "$schema": .string(Self.jsonSchemaDialect),
             "title": .string(title),
             "description": .string("The settings of the suite \(suiteName), as `prefs-tui export` writes them and `prefs-tui import` reads them."),
             "type": .string("object"),
             "properties": .object(properties),
             "additionalProperties": .bool(true),
-        ])
+        ]
+        if let comment = dependenciesComment { document["$comment"] = .string(comment) }
+        return .object(document)
+    }
+
+    /// What JSON Schema cannot say of settings that depend on others, said in words: when a
+    /// setting is in use (a setting not in use keeps a valid value, so nothing is refused for
+    /// it), and rules across settings (JSON Schema cannot compare two values).
+    private var dependenciesComment: String? {
+        var parts: [String] = []
+        for key in conditionedKeys {
+            guard let requirements = key.inUseCondition?.requirements else {
+                parts.append("\(key.name) is in use only when a condition in the program's code holds")
+                continue
+            }
+            let terms = requirements.map { requirement in
+                "\(requirement.key) is " + requirement.values.map(\.text).joined(separator: " or ")
+            }
+            parts.append("\(key.name) is in use only when " + terms.joined(separator: " and "))
+        }
+        for rule in rules {
+            if let (low, high) = rule.orderedPair {
+                parts.append("\(low) must not be above \(high)")
+            } else {
+                parts.append("a rule in the program's code reads several settings")
+            }
+        }
+        guard !parts.isEmpty else { return nil }
+        return "Not stated as a schema (a setting not in use keeps a valid value; JSON Schema cannot compare two values): "
+            + parts.joined(separator: "; ") + "."
     }
 }
 
