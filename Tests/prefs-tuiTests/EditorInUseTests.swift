@@ -86,4 +86,34 @@ struct EditorInUseTests {
         #expect(plain.transcript.contains("proxyHost is not in use: used only when Use a proxy is on"), "\(plain.transcript)")
         #expect(!plain.transcript.contains("Proxy host (proxyHost)"), "it was asked about: \(plain.transcript)")
     }
+
+    @Test func aFieldOpenWhenAnotherProgramTakesItsSettingOutOfUseClosesSayingSo() throws {
+        let (editor, store) = try editor(["useProxy": .bool(true)])
+        editor.press(.down, .enter)
+        editor.type("typed")
+
+        try store.commit(["useProxy": .bool(false)], by: StoreWriter())
+
+        #expect(editor.statusLine == " proxyHost is no longer in use: used only when Use a proxy is on; your edit was not saved",
+                "\(editor.screen)")
+        guard case .browse = editor.controller.state.mode else {
+            Issue.record("the field stayed open: \(editor.screen)")
+            return
+        }
+        #expect(store.storedValue(forKey: "proxyHost") == nil)
+    }
+
+    @Test func thePlainModesQuestionEndsWhenAnotherProgramTakesItsSettingOutOfUse() throws {
+        let store = InMemoryStore(["useProxy": .bool(true)])
+        let prefs = Preferences(store: store, schema: Self.schema)
+        let plain = try PreferencesEditor.Harness(PreferencesEditor(prefs, options: .init(mode: .plain)))
+        plain.answer("proxyHost")
+        #expect(plain.transcript.contains("Proxy host (proxyHost)"), "\(plain.transcript)")
+
+        try store.commit(["useProxy": .bool(false)], by: StoreWriter())
+        plain.answer("proxy.example")
+
+        #expect(plain.transcript.contains("proxyHost is no longer in use: used only when Use a proxy is on"), "\(plain.transcript)")
+        #expect(store.storedValue(forKey: "proxyHost") == nil)
+    }
 }

@@ -202,6 +202,10 @@ extension EditorUpdate {
         if let lockFile = state.settings.lockFile(of: key) {
             state.conversation?.asking = nil
             state.message = .init(text: nowLockedMessage(key, lockFile: lockFile, typed: false), kind: .warning)
+        } else if let reason = state.notInUse[key.name] {
+            // Out of use while asked about: the question ends, as it does for a lock.
+            state.conversation?.asking = nil
+            state.message = .init(text: SettingFacts.noLongerInUseMessage(key, reason: reason, typed: false), kind: .warning)
         }
     }
 }

@@ -202,7 +202,14 @@ extension EditorUpdate {
             }
             return values
         }
+        let inUseBefore = editedKey(state).map { state.notInUse[$0.name] == nil }
         applyExternalChange(&state, values: values, loadProblem: loadProblem)
+        // A change that takes the setting being edited out of use ends the edit, saying so, as a
+        // lock arriving does: the field would save a value the program does not use now.
+        if let key = editedKey(state), inUseBefore == true, let reason = state.notInUse[key.name] {
+            state.mode = .browse
+            state.message = .init(text: SettingFacts.noLongerInUseMessage(key, reason: reason), kind: .warning)
+        }
         // A site file that became unreadable reads as "its values removed": say why, or the
         // site's values would silently turn into defaults.
         if let problem = state.settings.site.problems.first(where: { !known.contains($0) }) {

@@ -79,6 +79,12 @@ package struct SettingFacts {
     /// That a setting is not in use, and `reason`.
     package static func notInUse(_ reason: String) -> String { "not in use: \(reason)" }
 
+    /// What is said when another program's change takes a setting out of use while its field
+    /// is open (`typed`) or the plain mode asks about it.
+    package static func noLongerInUseMessage(_ key: AnyPreferenceKey, reason: String, typed: Bool = true) -> String {
+        "\(key.name) is no longer in use: \(reason)" + (typed ? "; your edit was not saved" : "")
+    }
+
     /// What is said when a person tries to change it while it is not in use.
     package static func notInUseMessage(_ key: AnyPreferenceKey, reason: String) -> String {
         "\(key.name) is not in use: \(reason)"
