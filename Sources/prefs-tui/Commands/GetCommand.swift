@@ -67,12 +67,10 @@ struct GetCommand: ParsableCommand {
     /// `get --explain`: the value and its source, then one line per layer, highest first, the
     /// one in effect marked with `→`; a value a layer holds that the key refuses is shown with why.
     static func explanation(of key: AnyPreferenceKey, in prefs: Preferences) -> [String] {
-        let facts = SettingFacts(key, in: prefs.snapshot())
+        let facts = SettingFacts(key, in: prefs.snapshot(), notInUse: prefs.notInUseReason(of: key))
         let shown = key.isSecret ? SecretValues.state(isSet: !facts.isDefault) : prefs.text(of: key)
         var lines = ["\(key.name.controlCharactersEscaped) = \(shown.controlCharactersEscaped)  (\(facts.origin))"]
-        if let reason = prefs.notInUseReason(of: key) {
-            lines.append("  \(SettingFacts(key, in: prefs.snapshot(), notInUse: reason).notInUse ?? "")")
-        }
+        if let notInUse = facts.notInUse { lines.append("  \(notInUse)") }
         for layer in prefs.explanation(of: key) {
             let mark = layer.wins ? "→ " : "  "
             let place: String

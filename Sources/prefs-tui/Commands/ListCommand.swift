@@ -31,8 +31,8 @@ struct ListCommand: ParsableCommand {
             // grown by appending, was 3 MB of `list`'s peak.
             let keys = modified ? prefs.schema.keys.filter { !prefs.isDefault($0) } : prefs.schema.keys
             if json {
-                let broken = SettingsRules.brokenByKey(in: prefs)
-                Output.print(JSONValue.array(keys.map { entry(for: $0, in: prefs, broken: broken) }).prettyText)
+                let (broken, notInUse) = (SettingsRules.brokenByKey(in: prefs), prefs.notInUseReasons())
+                Output.print(JSONValue.array(keys.map { entry(for: $0, in: prefs, broken: broken, notInUse: notInUse) }).prettyText)
             } else {
                 printTable(keys, prefs)
             }
@@ -42,7 +42,10 @@ struct ListCommand: ParsableCommand {
         }
     }
 
-    private func entry(for key: AnyPreferenceKey, in prefs: Preferences, broken: [String: String]) -> JSONValue {
+    /// `broken` and `notInUse`: each setting's broken rule and why it is not in use, judged once
+    /// for the whole list.
+    private func entry(for key: AnyPreferenceKey, in prefs: Preferences, broken: [String: String],
+                       notInUse: [String: String]) -> JSONValue {
         var entry: [String: JSONValue] = [
             "key": .string(key.name),
             "section": key.isDescribedBySchema ? .string(key.section) : .null,
@@ -58,7 +61,7 @@ struct ListCommand: ParsableCommand {
         if let rule = broken[key.name] { entry["brokenRule"] = .string(rule) }
         // Whether it is in use, only where the schema has conditions: other outputs stay as they were.
         if prefs.schema.hasConditions {
-            let reason = prefs.notInUseReason(of: key)
+            let reason = notInUse[key.name]
             entry["inUse"] = .bool(reason == nil)
             if let reason { entry["notInUse"] = .string(reason) }
         }
@@ -76,11 +79,13 @@ struct ListCommand: ParsableCommand {
         let conditions = prefs.schema.hasConditions
         let header = ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED"] + (conditions ? ["IN USE"] : []) + ["DIAGNOSTIC"]
         let now = prefs.snapshot()
-        // A stored pair that breaks a rule across settings: said on both settings' rows.
+        // A stored pair that breaks a rule across settings: said on both settings' rows. Both
+        // judged once for the list, not again in each of the table's two passes.
         let broken = SettingsRules.brokenByKey(in: prefs)
+        let notInUse = prefs.notInUseReasons()
         func cells(_ key: AnyPreferenceKey) -> [String] {
             let facts = SettingFacts(key, in: now, brokenRule: broken[key.name])
-            let inUse = conditions ? [prefs.notInUseReason(of: key).map { "no: \($0)" } ?? "yes"] : []
+            let inUse = conditions ? [notInUse[key.name].map { "no: \($0)" } ?? "yes"] : []
             let cells = [
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
                 // optional without a value (both were an empty cell).
