@@ -229,9 +229,10 @@ struct JSONSchemaTests {
         #expect(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= patterns.count, "\(result.output)")
     }
 
-    /// Conditions and rules across settings (issue 42): said in the schema's `$comment`, and an
+    /// Conditions and rules across settings (issue 42): a schema file's condition is an
+    /// `if`/`else` that only annotates, a rule is said in the schema's `$comment`, and an
     /// export holding a setting not in use still validates (its value is kept, and valid).
-    @Test func conditionsAndRulesAreSaidInACommentAndAnExportWithASettingNotInUseValidates() throws {
+    @Test func rulesAreSaidInACommentAndAnExportWithASettingNotInUseValidates() throws {
         var cli = CommandLineFixture()
         cli.suite = "com.example.net"
         let schemaFile = try cli.write(#"""
@@ -243,17 +244,92 @@ struct JSONSchemaTests {
         try #require(try cli.run("set", "proxyHost", "proxy.example", "--schema", schemaFile).status == 0)
         let export = try cli.run("export", "--schema", schemaFile)
         let schema = try jsonSchema(cli, "--schema", schemaFile)
+        let tooLong = String(repeating: "x", count: 65)
 
-        let verdict = try verdicts(schema: schema, documents: [export.output, #"{"proxyHost": "\#(String(repeating: "x", count: 65))"}"#], in: cli)
+        let verdict = try verdicts(schema: schema, documents: [export.output, #"{"proxyHost": "\#(tooLong)"}"#,
+                                                               #"{"useProxy": true, "proxyHost": "\#(tooLong)"}"#], in: cli)
 
         #expect(verdict.first == .some(nil), "\(export.output)")
-        #expect(verdict.last != .some(nil))          // the rule still holds for a setting not in use
+        #expect(verdict.dropFirst().allSatisfy { $0 != nil })     // the rule holds in use and not in use
         guard case .object(let document) = try JSONValue(parsing: schema) else {
             Issue.record("not an object: \(schema)")
             return
         }
-        let comment = document["$comment"]
-        #expect(comment == .string("Not stated as a schema (a setting not in use keeps a valid value; JSON Schema cannot compare two values): "
-            + "proxyHost is in use only when useProxy is true; low must not be above high."))
+        #expect(document["$comment"] == .string("Not stated as a schema (JSON Schema cannot compare two values, nor run the program's code): "
+            + "low must not be above high."))
+        #expect(document["allOf"] == .array([.object([
+            "if": .object(["properties": .object(["useProxy": .object(["const": .bool(true)])]), "required": .array([.string("useProxy")])]),
+            "else": .object(["properties": .object(["proxyHost": .object([
+                "description": .string("Not in use: proxyHost is in use only when useProxy is true. Its value is kept."),
+            ])])]),
+        ])]))
+    }
+
+    /// Each condition's `if` holds for an export exactly when `prefs-tui` reads the setting as
+    /// in use from that export: values listed, a default among them or not, several entries,
+    /// and a condition on a setting that has one itself. Checked by Python's validator.
+    @Test func eachConditionsIfHoldsExactlyWhenTheSettingIsInUse() throws {
+        var cli = CommandLineFixture()
+        cli.suite = "com.example.proxy"
+        let schemaFile = try cli.write(#"""
+            {"title": "Proxy", "suite": "com.example.proxy", "sections": [{"name": "Proxy", "settings": [
+              {"key": "mode", "type": "string", "default": "manual", "rule": {"choices": ["off", "manual", "auto"]}},
+              {"key": "useProxy", "type": "bool", "default": false},
+              {"key": "proxyHost", "type": "string", "default": "", "inUseWhen": {"useProxy": true}},
+              {"key": "proxyPort", "type": "int", "default": 8080, "inUseWhen": {"useProxy": true, "mode": ["manual", "auto"]}},
+              {"key": "authenticate", "type": "bool", "default": true, "inUseWhen": {"useProxy": true}},
+              {"key": "user", "type": "string", "default": "", "inUseWhen": {"authenticate": true}},
+              {"key": "pacFile", "type": "string", "default": "", "inUseWhen": {"mode": "auto"}}]}]}
+            """#, to: "proxy.json")
+        let documents = [#"{}"#, #"{"useProxy": true}"#, #"{"useProxy": true, "mode": "off"}"#, #"{"mode": "auto"}"#,
+                         #"{"authenticate": true}"#, #"{"useProxy": true, "authenticate": false}"#,
+                         #"{"useProxy": true, "mode": "auto", "authenticate": true}"#]
+        let keys = ["proxyHost", "proxyPort", "authenticate", "user", "pacFile"]
+        let schema = try jsonSchema(cli, "--schema", schemaFile)
+
+        let matched = try conditionVerdicts(schema: schema, documents: documents, in: cli)
+        let inUse = try documents.map { document in try inUseAfterImport(document, schemaFile: schemaFile, keys: keys) }
+
+        #expect(matched == inUse)
+        #expect(try verdicts(schema: schema, documents: documents, in: cli).allSatisfy { $0 == nil })
+    }
+
+    /// For each document, whether each `if` of the schema's `allOf` holds, by setting.
+    private func conditionVerdicts(schema: String, documents: [String], in cli: CommandLineFixture) throws -> [[String: Bool]] {
+        let schemaFile = try cli.write(schema, to: "conditions.schema.json")
+        let documentsFile = try cli.write("[" + documents.joined(separator: ",") + "]", to: "conditions.documents.json")
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            for document in json.load(open(sys.argv[2])):
+                verdicts = {}
+                for clause in schema["allOf"]:
+                    key = next(iter(clause["else"]["properties"]))
+                    verdicts[key] = jsonschema.Draft202012Validator(clause["if"]).is_valid(document)
+                print(json.dumps(verdicts))
+            """
+        let result = try ChildProcess.run(executablePath: "/usr/bin/env", arguments: ["python3", "-c", script, schemaFile, documentsFile],
+                                          configHome: cli.directory.path)
+        try #require(result.status == 0, "the validator failed: \(result.error)")
+        return try result.lines.map { line in try inUseFlags(JSONValue(parsing: line)) }
+    }
+
+    /// What `list --json` says of each key after the document is imported into a suite of its own.
+    private func inUseAfterImport(_ document: String, schemaFile: String, keys: [String]) throws -> [String: Bool] {
+        var cli = CommandLineFixture()
+        cli.suite = "com.example.proxy"
+        let imported = try cli.run("import", try cli.write(document, to: "values.json"), "--schema", schemaFile)
+        try #require(imported.status == 0, "\(imported.error)")
+        guard case .array(let entries) = try JSONValue(parsing: try cli.run("list", "--json", "--schema", schemaFile).output) else { return [:] }
+        var flags: [String: Bool] = [:]
+        for case .object(let fields) in entries {
+            if case .string(let key)? = fields["key"], keys.contains(key), case .bool(let inUse)? = fields["inUse"] { flags[key] = inUse }
+        }
+        return flags
+    }
+
+    private func inUseFlags(_ json: JSONValue) -> [String: Bool] {
+        guard case .object(let fields) = json else { return [:] }
+        return fields.compactMapValues { value in if case .bool(let flag) = value { flag } else { nil } }
     }
 }

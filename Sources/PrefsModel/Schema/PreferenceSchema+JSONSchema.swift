@@ -33,24 +33,24 @@ extension PreferenceSchema {
             "properties": .object(properties),
             "additionalProperties": .bool(true),
         ]
+        let conditions = JSONSchemaConditions.clauses(in: self)
+        if !conditions.isEmpty { document["allOf"] = .array(conditions) }
         if let comment = dependenciesComment { document["$comment"] = .string(comment) }
         return .object(document)
     }
 
-    /// What JSON Schema cannot say of settings that depend on others, said in words: when a
-    /// setting is in use (a setting not in use keeps a valid value, so nothing is refused for
-    /// it), and rules across settings (JSON Schema cannot compare two values).
+    /// What JSON Schema cannot say of settings that depend on others, said in words: a
+    /// condition in the program's code (a schema file's conditions are the `allOf` clauses of
+    /// ``JSONSchemaConditions``), and rules across settings (JSON Schema cannot compare two
+    /// values).
     private var dependenciesComment: String? {
         var parts: [String] = []
-        for key in conditionedKeys {
-            guard let requirements = key.inUseCondition?.requirements else {
+        for key in conditionedKeys where !JSONSchemaConditions.isStatable(key, in: self) {
+            if let terms = JSONSchemaConditions.terms(of: key) {
+                parts.append("\(key.name) is in use only when \(terms), while a condition in the program's code keeps those in use")
+            } else {
                 parts.append("\(key.name) is in use only when a condition in the program's code holds")
-                continue
             }
-            let terms = requirements.map { requirement in
-                "\(requirement.key) is " + requirement.values.map(\.text).joined(separator: " or ")
-            }
-            parts.append("\(key.name) is in use only when " + terms.joined(separator: " and "))
         }
         for rule in rules {
             if let (low, high) = rule.orderedPair {
@@ -60,7 +60,7 @@ extension PreferenceSchema {
             }
         }
         guard !parts.isEmpty else { return nil }
-        return "Not stated as a schema (a setting not in use keeps a valid value; JSON Schema cannot compare two values): "
+        return "Not stated as a schema (JSON Schema cannot compare two values, nor run the program's code): "
             + parts.joined(separator: "; ") + "."
     }
 }
