@@ -40,6 +40,37 @@ struct SettingsRuleTests {
         #expect(SettingsRules.broken(in: prefs).isEmpty)
     }
 
+    @Test func aStoredPairThatBreaksTheRuleIsReportedOnceAsADiagnosticOnBothSettings() throws {
+        let (prefs, _) = prefs(["lowTemperature": .int(40), "highTemperature": .int(20)])   // another program wrote it
+        let reason = "lowTemperature (40) must not be above highTemperature (20)"
+
+        let diagnostics = prefs.diagnostics()
+
+        #expect(diagnostics.map(\.key) == ["highTemperature", "lowTemperature"])
+        #expect(diagnostics.allSatisfy { $0.reason == reason })
+        #expect(diagnostics.last?.description
+            == "lowTemperature: stored value 40 breaks a rule across settings (read as stored until a write mends it): \(reason)")
+        #expect(prefs.snapshot().diagnostics() == diagnostics)
+        try prefs.set(10, for: Self.low)                                                  // mended
+        #expect(prefs.diagnostics().isEmpty)
+    }
+
+    /// A migration step is a write like any other: one that would break a rule is refused, and
+    /// nothing of it is saved.
+    @Test func aMigrationThatWouldBreakTheRuleIsRefusedAndSavesNothing() {
+        let raise = MigrationStep(to: 2) { suite in suite["lowTemperature"] = .int(30) }
+        let schema = PreferenceSchema(title: "Alerts", suiteName: "com.example.alerts", keys: [Self.low, Self.high],
+                                      migrationSteps: [raise], rules: [.ordered(Self.low, Self.high)])
+        let store = InMemoryStore(["highTemperature": .int(25)])
+        let prefs = Preferences(store: store, schema: schema)
+
+        #expect(throws: PreferenceError.ruleBroken(keys: ["highTemperature", "lowTemperature"],
+                                                   reason: "lowTemperature (30) must not be above highTemperature (25)")) {
+            try prefs.migrate()
+        }
+        #expect(store.storedValues() == ["highTemperature": .int(25)])
+    }
+
     @Test func aResetOfOneThatWouldBreakTheRuleIsRefusedAndOfBothIsAllowed() throws {
         let (prefs, _) = prefs(["lowTemperature": .int(30), "highTemperature": .int(35)])
 

@@ -89,6 +89,7 @@ struct SettingsRuleSurfaceTests {
 
         #expect(rows.contains { $0.hasPrefix("! Low") }, "\(editor.screen)")
         #expect(rows.contains { $0.hasPrefix("! High") }, "\(editor.screen)")
+        #expect(editor.statusLine == " Stored values break a rule (marked !): low (40) must not be above high (20)", "\(editor.screen)")
         #expect(list.lines.filter { $0.hasSuffix("breaks a rule: low (40) must not be above high (20)") }.count == 2, "\(list.output)")
     }
 }

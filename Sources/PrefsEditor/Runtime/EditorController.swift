@@ -50,10 +50,13 @@ package final class EditorController {
         if let problem = snapshot.loadProblem ?? snapshot.site.problems.first {
             state.message = .init(text: problem, kind: .warning)
         } else {
-            let diagnostics = snapshot.diagnostics()
-            if let first = diagnostics.first {
-                let count = diagnostics.count == 1 ? "1 stored value" : "\(diagnostics.count) stored values"
+            let all = snapshot.diagnostics()
+            let ignored = all.filter { !$0.breaksRule }
+            if let first = ignored.first {
+                let count = ignored.count == 1 ? "1 stored value" : "\(ignored.count) stored values"
                 state.message = .init(text: "\(count) ignored (marked !): \(first.key): \(first.reason)", kind: .warning)
+            } else if let broken = all.first {
+                state.message = .init(text: "Stored values break a rule (marked !): \(broken.reason)", kind: .warning)
             }
         }
         // The first frame may show a value that reads the clock: ask for its timer now.

@@ -2,7 +2,8 @@ import Foundation
 
 
 /// A stored value that reads as the default because it cannot be used: its key, the stored
-/// value, and why.
+/// value, and why. Also a stored value that, with another, breaks a rule across settings
+/// (``SettingsRule``): that one reads as stored, and the diagnostic says so.
 ///
 /// ```swift
 /// PreferenceDiagnostic(key: "refreshInterval", storedValue: "\"soon\"", reason: "stored as string, expected int")
@@ -19,6 +20,9 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     /// What the setting reads instead, for a person: "the default", "the value locked by
     /// /etc/xdg/….locks", "the value in site file …", "its own value".
     package var readsInstead: String
+    /// Whether the value reads as stored and, with the others a rule reads, breaks that rule
+    /// (`reason` is the rule's message).
+    package var breaksRule = false
 
     /// Makes a diagnostic.
     ///
@@ -40,6 +44,9 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     /// ```
     public var description: String {
         let key = key.controlCharactersEscaped, value = storedValue.controlCharactersEscaped, reason = reason.controlCharactersEscaped
+        if breaksRule {
+            return "\(key): stored value \(value) breaks a rule across settings (read as stored until a write mends it): \(reason)"
+        }
         if let file {
             return "\(key): value \(value) in site file \(file.controlCharactersEscaped) skipped: \(reason)"
         }

@@ -28,7 +28,8 @@ extension Preferences {
         }
     }
 
-    /// Every schema key whose stored value reads as the default because it is unusable.
+    /// Every schema key whose stored value reads as the default because it is unusable, then
+    /// each setting of a stored pair that breaks a rule across settings (read as stored), once.
     ///
     /// ```swift
     /// for problem in prefs.diagnostics() { print(problem) }
@@ -38,7 +39,25 @@ extension Preferences {
         let kept = keptUnderOldNames()
         return schema.keys.flatMap { key in
             [diagnostic(for: key)].compactMap { $0 } + layers.diagnostics(of: key) + (kept[key.name] ?? [])
+        } + brokenRuleDiagnostics()
+    }
+
+    /// One diagnostic per setting a broken rule reads, with the rule's message; a setting two
+    /// broken rules read is reported for the first.
+    package func brokenRuleDiagnostics() -> [PreferenceDiagnostic] {
+        guard !schema.rules.isEmpty else { return [] }
+        var reported: Set<String> = []
+        var diagnostics: [PreferenceDiagnostic] = []
+        for (keys, reason) in SettingsRules.broken(in: self) {
+            for name in keys where reported.insert(name).inserted {
+                guard let key = schema.declaredKey(named: name) else { continue }
+                var diagnostic = PreferenceDiagnostic(key: name, storedValue: resolution(of: key).stored.map(key.shownSummary(of:)) ?? "nothing",
+                                                      reason: reason, readsInstead: "its stored value")
+                diagnostic.breaksRule = true
+                diagnostics.append(diagnostic)
+            }
         }
+        return diagnostics
     }
 
     /// Values left under a setting's old name (the setting refuses them, or already has its own

@@ -151,13 +151,15 @@ public struct PreferencesSnapshot: Sendable {
     /// ```
     public func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? { key.diagnostic(of: storedValues[key.name]) }
 
-    /// Every schema key's ignored value, the user's and the site's.
+    /// Every schema key's ignored value, the user's and the site's, then each setting of a
+    /// stored pair that breaks a rule across settings (read as stored), once.
     ///
     /// ```swift
     /// for problem in snapshot.diagnostics() { print(problem) }
     /// ```
     public func diagnostics() -> [PreferenceDiagnostic] {
         schema.keys.flatMap { key in [diagnostic(for: key)].compactMap { $0 } + site.diagnostics(of: key) }
+            + (schema.rules.isEmpty ? [] : preferences().brokenRuleDiagnostics())
     }
 
     // MARK: Changes
