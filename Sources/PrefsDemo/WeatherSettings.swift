@@ -142,14 +142,14 @@ package enum WeatherSettings: Sendable {
         }
     }
 
-    /// The felt temperature, or nil when `showFeelsLike` is off.
+    /// The felt temperature, or nil when `showFeelsLike` is off or not in use (in Kelvin).
     ///
     /// ```swift
     /// prefs[WeatherSettings.feelsLike(reading: .sample)]  // "19.0 °C"
     /// ```
     package static func feelsLike(reading: Reading) -> DerivedValue<String?> {
         DerivedValue(name: "feelsLike", title: "Feels like") { prefs in
-            prefs[.showFeelsLike] ? formatTemperature(reading.feelsLikeCelsius, in: prefs) : nil
+            prefs[.showFeelsLike] && prefs.isInUse(.showFeelsLike) ? formatTemperature(reading.feelsLikeCelsius, in: prefs) : nil
         }
     }
 
@@ -220,10 +220,13 @@ extension PreferenceKeys {
     package static let refreshInterval = PreferenceKey<Int>(
         "refreshInterval", default: 15, rule: .range(5...240, step: 5), title: "Refresh every",
         help: "Minutes between forecast updates.", section: "Updates", unit: "min")
-    /// Updates: whether to show the felt temperature.
+    /// Updates: whether to show the felt temperature. The demo's condition (a setting in use
+    /// only while another has some values): the felt temperature is a sensation, which the
+    /// demo does not put on the physicist's Kelvin scale.
     package static let showFeelsLike = PreferenceKey<Bool>(
         "showFeelsLike", default: true, title: "Show feels-like",
-        help: "Show the felt temperature beside the measured one.", section: "Updates")
+        help: "Show the felt temperature beside the measured one.", section: "Updates",
+        inUseWhen: { prefs in prefs[.temperatureNotation] != .kelvin })
     /// Updates: whether to notify about severe weather.
     package static let notificationsEnabled = PreferenceKey<Bool>(
         "notificationsEnabled", default: false, title: "Notifications",

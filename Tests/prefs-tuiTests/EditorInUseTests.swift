@@ -1,4 +1,5 @@
 import Foundation
+import PrefsDemo
 import PrefsModel
 import Testing
 @testable import PrefsEditor
@@ -115,5 +116,21 @@ struct EditorInUseTests {
 
         #expect(plain.transcript.contains("proxyHost is no longer in use: used only when Use a proxy is on"), "\(plain.transcript)")
         #expect(store.storedValue(forKey: "proxyHost") == nil)
+    }
+
+    /// The demo's condition, which a newcomer meets in the first minute: in Kelvin, "Show
+    /// feels-like" is dimmed with its reason and the preview drops the felt temperature.
+    @Test func theDemosFeelsLikeIsNotInUseInKelvin() throws {
+        let store = InMemoryStore()
+        let prefs = Preferences(store: store, schema: EditorHarness.schema)
+        let editor = try PreferencesEditor.Harness(PreferencesEditor(prefs), width: 100, height: 30)
+        #expect(try !isDimmed("Show feels-like", in: editor))
+        #expect(editor.screen.contains("Feels like"), "\(editor.screen)")
+
+        try store.commit(["temperatureNotation": .string("kelvin")], by: StoreWriter())
+
+        #expect(try isDimmed("Show feels-like", in: editor))
+        #expect(!editor.screen.contains("19.0"), "\(editor.screen)")
+        #expect(prefs.notInUseReason(of: PreferenceKeys.showFeelsLike) == "used only when Temperature is Celsius or Fahrenheit")
     }
 }

@@ -4,8 +4,8 @@ import PrefsTestSupport
 import Testing
 
 /// Settings not in use in the commands (issue 42): `set` stores and says so, `list` and
-/// `get --explain` say which are not in use and why, and a schema without conditions prints as
-/// it always did.
+/// `get --explain` say which are not in use and why, and a list whose settings are all in use
+/// prints as it always did.
 @Suite("Settings not in use, in the commands")
 struct InUseCommandTests {
     private let schema = #"""
@@ -61,13 +61,23 @@ struct InUseCommandTests {
         #expect(explained.lines.dropFirst().first == "  not in use: used only when Use a proxy is on", "\(explained.output)")
     }
 
-    @Test func aSchemaWithoutConditionsListsAsItDid() throws {
+    /// The demo has one condition (feels-like is not shown in Kelvin). While every setting is
+    /// in use, its list prints as it did before it had one; in Kelvin the column and fields come.
+    @Test func aListWhoseSettingsAreAllInUsePrintsAsItDid() throws {
         let cli = CommandLineFixture()
 
         let table = try cli.run("list")
         let json = try cli.run("list", "--json")
+        try #require(try cli.run("set", "temperatureNotation", "kelvin").status == 0)
+        let kelvin = try cli.run("list")
+        let kelvinJSON = try cli.run("list", "--json")
 
-        #expect(table.lines.first?.contains("IN USE") == false, "\(table.output)")
+        #expect(table.lines.first?.split(separator: " ").joined(separator: " ") == "KEY SECTION TYPE VALUE SOURCE DEFAULT MODIFIED DIAGNOSTIC",
+                "\(table.output)")
         #expect(!json.output.contains("inUse"))
+        #expect(kelvin.lines.first?.contains("MODIFIED  IN USE") == true, "\(kelvin.output)")
+        #expect(kelvin.lines.contains { $0.hasPrefix("showFeelsLike") && $0.hasSuffix("no: used only when Temperature is Celsius or Fahrenheit") },
+                "\(kelvin.output)")
+        #expect(kelvinJSON.output.components(separatedBy: "\"inUse\" : ").count == 12)     // every entry, once
     }
 }

@@ -322,8 +322,10 @@ struct JSONSchemaTests {
         try #require(imported.status == 0, "\(imported.error)")
         guard case .array(let entries) = try JSONValue(parsing: try cli.run("list", "--json", "--schema", schemaFile).output) else { return [:] }
         var flags: [String: Bool] = [:]
+        // A list whose settings are all in use leaves the field out.
         for case .object(let fields) in entries {
-            if case .string(let key)? = fields["key"], keys.contains(key), case .bool(let inUse)? = fields["inUse"] { flags[key] = inUse }
+            guard case .string(let key)? = fields["key"], keys.contains(key) else { continue }
+            if case .bool(let inUse)? = fields["inUse"] { flags[key] = inUse } else { flags[key] = fields["inUse"] == nil ? true : nil }
         }
         return flags
     }

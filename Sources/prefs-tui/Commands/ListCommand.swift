@@ -15,9 +15,10 @@ struct ListCommand: ParsableCommand {
             with the fields key, section, type, value, source, sourceFile (the file the value was \
             read from, or null), lockedBy (the locks file, or null), default, modified (your \
             file stores a value) and diagnostic (null, or why the stored value is ignored). Keys in the file that the schema does not \
-            describe are listed last, with section null, default null and modified true. A schema whose \
-            settings have conditions (inUseWhen) adds the column IN USE (yes, or no and why) before \
-            DIAGNOSTIC, and the fields inUse and notInUse; a setting not in use keeps its value.
+            describe are listed last, with section null, default null and modified true. When a setting \
+            listed is not in use (its inUseWhen condition does not hold), the table adds the column \
+            IN USE (yes, or no and why) before DIAGNOSTIC, and every object the fields inUse and \
+            notInUse (the reason, when not in use); a setting not in use keeps its value.
             """)
 
     @Flag(help: "Only settings with a stored value.") var modified = false
@@ -30,11 +31,18 @@ struct ListCommand: ParsableCommand {
             // The schema's own list when every key is listed: a filtered copy of 200,000 keys,
             // grown by appending, was 3 MB of `list`'s peak.
             let keys = modified ? prefs.schema.keys.filter { !prefs.isDefault($0) } : prefs.schema.keys
+            // Whether settings are in use, judged once for the whole list, and said only when
+            // one listed is not: a program's first condition leaves its lists as they were
+            // while every setting is in use.
+            let notInUse = prefs.notInUseReasons()
+            let saysInUse = keys.contains { notInUse[$0.name] != nil }
             if json {
-                let (broken, notInUse) = (SettingsRules.brokenByKey(in: prefs), prefs.notInUseReasons())
-                Output.print(JSONValue.array(keys.map { entry(for: $0, in: prefs, broken: broken, notInUse: notInUse) }).prettyText)
+                let broken = SettingsRules.brokenByKey(in: prefs)
+                Output.print(JSONValue.array(keys.map { key in
+                    entry(for: key, in: prefs, broken: broken, notInUse: saysInUse ? notInUse : nil)
+                }).prettyText)
             } else {
-                printTable(keys, prefs)
+                printTable(keys, prefs, notInUse: saysInUse ? notInUse : nil)
             }
             for key in keys {
                 for diagnostic in prefs.diagnostics(of: key) { Diagnostics.print("warning: \(diagnostic)") }
@@ -43,9 +51,9 @@ struct ListCommand: ParsableCommand {
     }
 
     /// `broken` and `notInUse`: each setting's broken rule and why it is not in use, judged once
-    /// for the whole list.
+    /// for the whole list; `notInUse` is nil when the list does not say it.
     private func entry(for key: AnyPreferenceKey, in prefs: Preferences, broken: [String: String],
-                       notInUse: [String: String]) -> JSONValue {
+                       notInUse: [String: String]?) -> JSONValue {
         var entry: [String: JSONValue] = [
             "key": .string(key.name),
             "section": key.isDescribedBySchema ? .string(key.section) : .null,
@@ -59,8 +67,7 @@ struct ListCommand: ParsableCommand {
             "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,
         ]
         if let rule = broken[key.name] { entry["brokenRule"] = .string(rule) }
-        // Whether it is in use, only where the schema has conditions: other outputs stay as they were.
-        if prefs.schema.hasConditions {
+        if let notInUse {
             let reason = notInUse[key.name]
             entry["inUse"] = .bool(reason == nil)
             if let reason { entry["notInUse"] = .string(reason) }
@@ -74,18 +81,16 @@ struct ListCommand: ParsableCommand {
         return .object(entry)
     }
 
-    private func printTable(_ keys: [AnyPreferenceKey], _ prefs: Preferences) {
-        // IN USE only for a schema with conditions: a table without them is as it was.
-        let conditions = prefs.schema.hasConditions
+    private func printTable(_ keys: [AnyPreferenceKey], _ prefs: Preferences, notInUse: [String: String]?) {
+        let conditions = notInUse != nil
         let header = ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED"] + (conditions ? ["IN USE"] : []) + ["DIAGNOSTIC"]
         let now = prefs.snapshot()
         // A stored pair that breaks a rule across settings: said on both settings' rows. Both
         // judged once for the list, not again in each of the table's two passes.
         let broken = SettingsRules.brokenByKey(in: prefs)
-        let notInUse = prefs.notInUseReasons()
         func cells(_ key: AnyPreferenceKey) -> [String] {
             let facts = SettingFacts(key, in: now, brokenRule: broken[key.name])
-            let inUse = conditions ? [notInUse[key.name].map { "no: \($0)" } ?? "yes"] : []
+            let inUse = notInUse.map { reasons in [reasons[key.name].map { "no: \($0)" } ?? "yes"] } ?? []
             let cells = [
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
                 // optional without a value (both were an empty cell).
