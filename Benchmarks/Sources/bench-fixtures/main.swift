@@ -2,7 +2,7 @@ import BenchFixtures
 import Foundation
 
 // Usage: bench-fixtures OUTPUT-FOLDER CONFIG-FOLDER
-// Writes OUTPUT-FOLDER/settings-N.schema.json for N = 100 and 10,000, their suites
+// Writes OUTPUT-FOLDER/settings-N.schema.json for N = 100, 10,000 and 50,000, their suites
 // (bench.settings-N.plist, one stored value per setting) into CONFIG-FOLDER, and the demo's
 // suite com.example.weather with a city for the `get` row, and for the line-editor rows
 // OUTPUT-FOLDER/long-value.schema.json with suites bench.long-1024 and bench.long-1048576.
@@ -13,7 +13,7 @@ guard arguments.count == 3 else {
 }
 let output = arguments[1], config = arguments[2]
 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-for count in [100, 10_000] {
+for count in [100, 10_000, 50_000] {
     let schemaPath = (output as NSString).appendingPathComponent("settings-\(count).schema.json")
     try Fixtures.schemaJSON(settings: count).write(to: URL(fileURLWithPath: schemaPath))
     try Fixtures.writeSuite(Fixtures.suiteValues(count: count), suiteName: Fixtures.suiteName(settings: count),

@@ -6,9 +6,11 @@ import PrefsModel
 /// `EditorRenderer` draws a state into a grid.
 struct EditorState: Sendable {
     /// A line of the settings list.
+    /// Both hold an index into `EditorState.keys`, so that a list of 50,000 rows is plain
+    /// integers: no text to copy or release when the list is rebuilt.
     enum Row: Sendable, Equatable {
-        case section(String)
-        case setting(Int)        // index into `EditorState.keys`
+        case section(firstKey: Int)   // the title of this key's section
+        case setting(Int)
     }
 
     /// A message in the status line.
@@ -108,9 +110,14 @@ struct EditorState: Sendable {
     /// size, whether the filter line shows) changes, not for every key and every frame.
     private(set) var layout: EditorLayout
 
+    /// The settings' titles and names as the filter searches them: made when first needed,
+    /// and again after the list of settings changed.
+    private var searched: SettingsFilter?
     private(set) var rows: [Row] = []
     /// For each listed setting (in order), its row; `selection` indexes this.
     private(set) var settingRows: [Int] = []
+    /// The schema indices of the listed settings, in order.
+    private(set) var listedKeyIndices: [Int] = []
     var selection = 0
     var scrollTop = 0
     var mode: Mode = .browse { didSet { relayout() } }
@@ -211,24 +218,58 @@ struct EditorState: Sendable {
 
     /// `previous`: the schema index of the setting selected before (in the current key list).
     private mutating func rebuildRows(keepingPlace: Bool, previous: Int?) {
-        let settings = self.settings
-        let needle = filter.lowercased()
-        rows.removeAll(keepingCapacity: true)
-        settingRows.removeAll(keepingCapacity: true)
-        var currentSection: String?
-        for (index, key) in keys.enumerated() {
-            if !needle.isEmpty && !key.title.lowercased().contains(needle) && !key.name.lowercased().contains(needle) { continue }
-            if modifiedOnly && settings.isDefault(key) { continue }
-            if key.section != currentSection {
-                rows.append(.section(key.section))
-                currentSection = key.section
+        let keys = self.keys
+        let keysChanged = searched == nil
+        if keysChanged { searched = SettingsFilter(keys: keys) }
+        let matched = filter.isEmpty ? nil : searched?.matches(filter)
+        // Every setting listed before, and again now (Esc after a filter that matched them all):
+        // nothing to do, and no list of every index to make and compare.
+        if !keysChanged && matched == nil && !modifiedOnly && listedKeyIndices.count == keys.count {
+            placeSelection(listed: listedKeyIndices, keepingPlace: keepingPlace, previous: previous)
+            return
+        }
+        var listed = matched ?? Array(keys.indices)
+        if modifiedOnly {
+            let settings = self.settings
+            listed.removeAll { settings.isDefault(keys[$0]) }
+        }
+        // The same settings listed (a filter that grew and still matches them all, Esc after
+        // it): the rows are as they were.
+        if !keysChanged && listed == listedKeyIndices {
+            placeSelection(listed: listed, keepingPlace: keepingPlace, previous: previous)
+            return
+        }
+        // Built in local arrays and stored once: appending to the state's own arrays checked
+        // their uniqueness on every append, a fifth of a filter character's cost.
+        let sections = searched?.sectionNumbers ?? []
+        var rows: [Row] = [], settingRows: [Int] = []
+        rows.reserveCapacity(listed.count + (sections.last ?? 0) + 1)
+        settingRows.reserveCapacity(listed.count)
+        var currentSection = -1
+        for index in listed {
+            if sections[index] != currentSection {
+                rows.append(.section(firstKey: index))
+                currentSection = sections[index]
             }
             settingRows.append(rows.count)
             rows.append(.setting(index))
         }
-        let listed = listedKeyIndices
-        // The selected setting itself, or the first one after it.
-        let atOrAfter = previous.flatMap { wanted in listed.firstIndex { $0 >= wanted } }
+        self.rows = rows
+        self.settingRows = settingRows
+        self.listedKeyIndices = listed
+        placeSelection(listed: listed, keepingPlace: keepingPlace, previous: previous)
+    }
+
+    private mutating func placeSelection(listed: [Int], keepingPlace: Bool, previous: Int?) {
+        // The selected setting itself, or the first one after it (the list is in schema order).
+        let atOrAfter = previous.flatMap { wanted -> Int? in
+            var low = 0, high = listed.count
+            while low < high {
+                let middle = (low + high) / 2
+                if listed[middle] < wanted { low = middle + 1 } else { high = middle }
+            }
+            return low < listed.count ? low : nil
+        }
         if let atOrAfter, listed[atOrAfter] == previous || keepingPlace {
             selection = atOrAfter
         } else if previous != nil && keepingPlace {
@@ -247,6 +288,7 @@ struct EditorState: Sendable {
         let before = keys
         let previous = selectedKey?.name
         let keysChanged = settings.apply(changes)
+        if keysChanged { searched = nil }
         defer {
             computeDependencies(changed: Set(changes.keys))
             computeDerived(changed: Set(changes.keys))
@@ -315,13 +357,6 @@ struct EditorState: Sendable {
         return low
     }
 
-    /// The schema indices of the listed settings, in order.
-    var listedKeyIndices: [Int] {
-        settingRows.compactMap { row in
-            if case .setting(let index) = rows[row] { return index }
-            return nil
-        }
-    }
 
     /// The row index of the selected setting.
     var selectedRow: Int? { settingRows.indices.contains(selection) ? settingRows[selection] : nil }

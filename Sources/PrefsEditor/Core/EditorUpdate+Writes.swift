@@ -96,6 +96,9 @@ extension EditorUpdate {
     /// What a committed write migrated, for the status line (`moved unitSystem → units; removed
     /// legacyMode (retired)`), or nil when it migrated nothing.
     private static func migrationNote(_ changes: [StoredChange], own: Set<String>, schema: PreferenceSchema) -> String? {
+        // A schema without migrations has nothing to say, and the note's map of old names is
+        // built only for one that has (a walk over every key on every write, otherwise).
+        guard schema.hasMigrations else { return nil }
         var newName: [String: String] = [:]
         for key in schema.keys { for old in key.renamedFrom { newName[old] = key.name } }
         let parts = changes.filter { $0.new == nil }.compactMap { change -> String? in

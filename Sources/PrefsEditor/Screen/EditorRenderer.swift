@@ -87,8 +87,8 @@ enum EditorRenderer {
         for rowIndex in state.scrollTop..<end {
             let y = layout.listTop + rowIndex - state.scrollTop
             switch state.rows[rowIndex] {
-            case .section(let name):
-                grid.put(name.truncated(toWidth: layout.listWidth - 1), x: 0, y: y, style: .sectionTitle, bold: true)
+            case .section(let firstKey):
+                grid.put(state.keys[firstKey].section.truncated(toWidth: layout.listWidth - 1), x: 0, y: y, style: .sectionTitle, bold: true)
             case .setting(let index):
                 drawSetting(&grid, state, layout, settings, key: state.keys[index], y: y, selected: rowIndex == state.selectedRow, index: index)
             }

@@ -1,11 +1,5 @@
 
 extension PreferenceSchema {
-    /// Whether any key was renamed or any setting retired, or the schema is versioned: only then
-    /// is there a plan to make.
-    var hasMigrations: Bool {
-        version > 0 || !retiredKeys.isEmpty || keys.contains { !$0.renamedFrom.isEmpty || $0.conversion != nil }
-    }
-
     /// What migrating a suite takes, and what it writes: ``migrationPlan(for:)``'s steps, the
     /// stored changes they make together, and the error of a step that threw.
     package struct MigrationOutcome {

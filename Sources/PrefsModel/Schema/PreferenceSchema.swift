@@ -51,6 +51,10 @@ public struct PreferenceSchema: Sendable {
     /// show whether settings are in use look at these alone, and do no work without any.
     package private(set) var conditionedKeys: [AnyPreferenceKey] = []
     package var hasConditions: Bool { !conditionedKeys.isEmpty }
+    /// Whether the schema migrates anything: a version, retired names, renamed or converted
+    /// settings. Found once when the schema is made: asked on every write, a walk over the keys
+    /// was a million instructions a write at 50,000 settings.
+    package private(set) var hasMigrations = false
 
     private let keysByName: [String: AnyPreferenceKey]
     /// Every key of the schema as declared, also in a part of it made with `withKeys` (a UI's
@@ -152,6 +156,7 @@ public struct PreferenceSchema: Sendable {
         }
         self.keysByOldName = old
         conditionedKeys = unique.filter { $0.inUseCondition != nil }
+        hasMigrations = self.version > 0 || !retiredKeys.isEmpty || unique.contains { !$0.renamedFrom.isEmpty || $0.conversion != nil }
     }
 
     /// This schema with other keys (a UI's chosen part, the file's other keys added), keeping
