@@ -36,15 +36,26 @@ struct SettingsFilter: Sendable {
                 previous = key.section
             }
             sections.append(section)
-            starts.append(text.count)
-            let title = key.title.utf8, name = key.name.utf8
-            guard title.allSatisfy(Self.isPlainASCII), name.allSatisfy(Self.isPlainASCII) else {
-                unicode[index] = (key.title.lowercased(), key.name.lowercased())
-                continue
-            }
-            text.append(contentsOf: title.lazy.map(Self.lowercased))
+            let start = text.count
+            starts.append(start)
+            // Copied whole, then lowercased in place: made at every opening, so element by
+            // element through a lazy map (900 instructions a setting) was too slow.
+            Self.append(key.title, to: &text)
+            let separator = text.count
             text.append(0)
-            text.append(contentsOf: name.lazy.map(Self.lowercased))
+            Self.append(key.name, to: &text)
+            var plain = true
+            text.withUnsafeMutableBufferPointer { text in
+                for position in start ..< text.count where position != separator {
+                    let byte = text[position]
+                    guard Self.isPlainASCII(byte) else { plain = false; return }
+                    text[position] = Self.lowercased(byte)
+                }
+            }
+            if !plain {
+                text.removeSubrange(start...)
+                unicode[index] = (key.title.lowercased(), key.name.lowercased())
+            }
         }
         starts.append(text.count)
         self.text = text
@@ -155,6 +166,11 @@ struct SettingsFilter: Sendable {
             start += 1
         }
         return false
+    }
+
+    private static func append(_ string: String, to text: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { text.append(contentsOf: $0) }
     }
 
     /// ASCII other than NUL, the separator between a title and a name.
