@@ -3,12 +3,12 @@
 /// turn and throwing away an error for every wrong guess, which cost 82 % of a large schema's
 /// load time; a scanner looks at one byte to know the kind, and knows where it is for errors.
 package struct JSONScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
     private var depth = 0
     /// Whether each string is checked to be valid UTF-8, for bytes nobody checked before
     /// (``JSONValue/init(parsing:)-(Data)`` checks the whole text first, and then need not).
-    private let checksStrings: Bool
+    let checksStrings: Bool
     /// Deep enough for any real document, shallow enough that recursion cannot exhaust the stack.
     private static let maximumDepth = 512
 
@@ -185,177 +185,62 @@ package struct JSONScanner {
         return .array(items)
     }
 
-    private mutating func string() throws -> String {
-        let start = index
-        index += 1
-        var plainStart = index
-        var result: [UInt8] = []
-        var everyByte: UInt8 = 0  // its top bit says whether the string has a byte beyond ASCII
-        while true {
-            guard index < bytes.count else {
-                index = start
-                throw fault("this string is not closed")
-            }
-            let byte = bytes[index]
-            everyByte |= byte
-            if byte == UInt8(ascii: "\"") {
-                let isASCII = everyByte < 0x80
-                if result.isEmpty { // The common case: no escapes, one copy.
-                    let text = try text(of: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]), isASCII: isASCII, from: start)
-                    index += 1
-                    return text
-                }
-                result.append(contentsOf: bytes[plainStart..<index])
-                let text = try result.withUnsafeBufferPointer { try self.text(of: $0, isASCII: isASCII, from: start) }
-                index += 1
-                return text
-            }
-            if byte < 0x20 { throw fault("a control character must be escaped inside a string") }
-            if byte == UInt8(ascii: "\\") {
-                result.append(contentsOf: bytes[plainStart..<index])
-                try escape(into: &result)
-                plainStart = index
-                continue
-            }
-            index += 1
-        }
-    }
-
-    /// A string's bytes as text: checked, when this scanner checks strings, so that a byte
-    /// sequence that is not UTF-8 is refused rather than read as U+FFFD (the fault then points
-    /// at the string's opening quote). `isASCII` says that the file's own bytes were all ASCII
-    /// (what an escape added is UTF-8 already): the check, which costs more than the copy, is
-    /// then not needed.
-    private mutating func text(of bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, from start: Int) throws -> String {
-        guard checksStrings, !isASCII else { return String(decoding: bytes, as: UTF8.self) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            index = start
-            throw fault("the text is not valid UTF-8")
-        }
-        return text
-    }
-
-    private mutating func escape(into result: inout [UInt8]) throws {
-        index += 1
-        guard index < bytes.count else { throw fault("this string is not closed") }
-        let byte = bytes[index]
-        index += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): result.append(byte)
-        case UInt8(ascii: "b"): result.append(0x08)
-        case UInt8(ascii: "f"): result.append(0x0C)
-        case UInt8(ascii: "n"): result.append(0x0A)
-        case UInt8(ascii: "r"): result.append(0x0D)
-        case UInt8(ascii: "t"): result.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = try hexQuad()
-            if (0xD800..<0xDC00).contains(scalar) {
-                // A high surrogate must be followed by an escaped low one; together they are one character.
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw fault("a \\u escape of a high surrogate must be followed by a low surrogate")
-                }
-                index += 2
-                let low = try hexQuad()
-                guard (0xDC00..<0xE000).contains(low) else { throw fault("a \\u escape of a high surrogate must be followed by a low surrogate") }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00..<0xE000).contains(scalar) {
-                throw fault("a \\u escape of a low surrogate without a high one")
-            }
-            result.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
-        default:
-            index -= 2
-            throw fault("unknown escape \"\\\(String(decoding: [byte], as: UTF8.self))\" in a string")
-        }
-    }
-
-    private mutating func hexQuad() throws -> UInt32 {
-        guard index + 4 <= bytes.count else { throw fault("a \\u escape needs four hex digits") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw fault("a \\u escape needs four hex digits")
-            }
-            value = value << 4 | UInt32(digit)
-            index += 1
-        }
-        return value
-    }
-
-    private mutating func number() throws -> JSONValue {
-        let start = index
-        _ = consume(UInt8(ascii: "-"))
-        guard index < bytes.count, isDigit(bytes[index]) else { throw fault("expected a digit, found \(found)") }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < bytes.count, isDigit(bytes[index]) { throw fault("a number must not start with 0") }
-        } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        var isInteger = true
-        if consume(UInt8(ascii: ".")) {
-            isInteger = false
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fault("expected a digit after the decimal point, found \(found)") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            isInteger = false
-            index += 1
-            if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fault("expected a digit in the exponent, found \(found)") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger {
-            if let integer = Int(text) { return .int(integer) }
-            index = start
-            throw fault("the number \(text) is out of range (a whole number is from \(Int.min) to \(Int.max))",
-                        problem: .numberOutOfRange(text))
-        }
-        guard let double = Double(text), double.isFinite else {
-            index = start
-            throw fault("the number \(text) is out of range (a real is at most \(Double.greatestFiniteMagnitude) either side of 0)",
-                        problem: .numberOutOfRange(text))
-        }
-        return .double(double)
-    }
-
-    private mutating func literal(_ word: StaticString) throws {
-        let count = word.utf8CodeUnitCount
-        let matches = index + count <= bytes.count
-            && (0..<count).allSatisfy { bytes[index + $0] == word.utf8Start[$0] }
-        guard matches else { throw fault("expected a value, found \(found)") }
-        index += count
-    }
-
     private mutating func enter() throws {
         depth += 1
         if depth > Self.maximumDepth { throw fault("nested more than \(Self.maximumDepth) levels deep") }
     }
 
-    private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
+    mutating func skipWhitespace() {
+        // In locals: read through `self`, each byte reloaded the position and the buffer.
+        let bytes = self.bytes
+        var position = index
+        let count = bytes.count
+        while position < count {
+            let byte = bytes[position]
+            if byte == 0x0A {
+                position += 1
+                // A line's indentation, eight spaces at a time: pretty-printed schemas are a
+                // third indentation.
+                while position + 8 <= count, Self.word(at: position, in: bytes) == 0x2020_2020_2020_2020 { position += 8 }
+            } else if byte == 0x20 || byte == 0x0D || byte == 0x09 {
+                position += 1
+            } else {
+                break
             }
         }
+        index = position
     }
 
-    private mutating func consume(_ byte: UInt8) -> Bool {
+    /// The eight bytes at `position`, read as one word (the order of the bytes in it does not
+    /// matter to the tests below, which ask whether any byte is of a kind).
+    @inline(__always)
+    static func word(at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)
+    }
+
+    /// The bytes of `word` that are a double quote, a backslash, a control character (below
+    /// 0x20) or beyond ASCII, each marked by its top bit: the bytes a string's plain run stops
+    /// at. Each test is the classic "has a zero byte" (x − 0x01… & ~x & 0x80…), whose lowest
+    /// mark is always right (a borrow only runs upwards from a byte that matched).
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let quote = zeros(word ^ (ones &* 0x22)), backslash = zeros(word ^ (ones &* 0x5C))
+        let control = (word &- ones &* 0x20) & ~word & highs
+        return quote | backslash | control | word & highs
+    }
+
+    mutating func consume(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
         return true
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// The character at the current position, quoted, for messages.
-    private var found: String {
+    var found: String {
         guard index < bytes.count else { return "the end of the text" }
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
@@ -365,7 +250,7 @@ package struct JSONScanner {
 
     /// An error at the current position. Line and column are counted only here, so parsing
     /// good documents pays nothing for them.
-    private func fault(_ reason: String, problem: JSONSyntaxError.Problem = .syntax) -> JSONSyntaxError {
+    func fault(_ reason: String, problem: JSONSyntaxError.Problem = .syntax) -> JSONSyntaxError {
         var line = 1, column = 1
         for byte in bytes[..<min(index, bytes.count)] {
             if byte == 0x0A {

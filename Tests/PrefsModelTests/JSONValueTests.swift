@@ -112,4 +112,49 @@ struct JSONValueTests {
         #expect(try PlistValue(jsonValue: .object(["$integer": .string("42")])) == .int(42))
         #expect(throws: PreferenceError.self) { try PlistValue(jsonValue: .object(["$integer": .string("-1x")])) }
     }
+
+    /// Strings are read eight bytes at a time up to the first byte that needs a look (issue 43).
+    /// Every such byte, at every place in and around an eight-byte word, must still be seen:
+    /// the end quote, an escape, a byte beyond ASCII, and a control character (refused, with
+    /// its column).
+    @Test func aStringsSpecialBytesAreSeenAtEveryPlaceInAWord() throws {
+        for length in 0 ... 19 {
+            for place in 0 ... length {
+                let before = String(repeating: "a", count: place), after = String(repeating: "b", count: length - place)
+
+                #expect(try JSONValue(parsing: "\"\(before)\\n\(after)\"") == .string(before + "\n" + after))
+                #expect(try JSONValue(parsing: "\"\(before)é\(after)\"") == .string(before + "é" + after))
+                #expect(try JSONValue(parsing: "[\"\(before)\", \"\(after)\"]") == .array([.string(before), .string(after)]))
+                #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: "\"\(before)\u{1}\(after)\"") }
+                let fault = try? JSONValue(parsing: "\"\(before)\t\(after)\"")
+                #expect(fault == nil)
+            }
+        }
+    }
+
+    @Test func aControlCharacterFoundInAWordIsReportedAtItsOwnColumn() {
+        let error = #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: "\"abcdefghijkl\tz\"") }
+
+        #expect(error.map { "\($0)" } == "line 1, column 14: a control character must be escaped inside a string")
+    }
+
+    /// Whole numbers of up to 18 digits are made from their digits; longer ones from text.
+    @Test(arguments: [
+        ("999999999999999999", JSONValue.int(999_999_999_999_999_999)), ("-999999999999999999", .int(-999_999_999_999_999_999)),
+        ("1000000000000000000", .int(1_000_000_000_000_000_000)), ("-1", .int(-1)), ("0", .int(0)), ("7", .int(7)),
+        ("[12, -34]", .array([.int(12), .int(-34)])),
+    ])
+    func wholeNumbersReadAsBefore(text: String, expected: JSONValue) throws {
+        #expect(try JSONValue(parsing: text) == expected)
+    }
+
+    /// Indentation is stepped over eight spaces at a time after a line break.
+    @Test func indentationOfAnyWidthIsWhiteSpace() throws {
+        for width in 0 ... 20 {
+            let indent = String(repeating: " ", count: width)
+            #expect(try JSONValue(parsing: "{\n\(indent)\"a\":\n\(indent)[\n\(indent)1\n\(indent)]\n\(indent)}\n\(indent)")
+                    == .object(["a": .array([.int(1)])]))
+        }
+    }
 }
+

@@ -201,38 +201,39 @@ extension PreferenceSchema {
 
     /// The key a setting's entry declares: both readers build keys here, so they cannot differ.
     static func key(from fields: SchemaEntry, section: String, types: inout TypeNames) throws -> AnyPreferenceKey {
-        try SchemaFields.check(names: fields.names, allowed: SchemaFields.setting)
-        guard case .string(let name)? = fields["key"], !name.isEmpty else { throw RuleError("\"key\" must be non-empty text") }
+        // Only an entry with a field no setting has is checked name by name, for the message.
+        if !fields.unknownNames.isEmpty { try SchemaFields.check(names: fields.names, allowed: SchemaFields.setting) }
+        guard case .string(let name)? = fields[.key], !name.isEmpty else { throw RuleError("\"key\" must be non-empty text") }
         if let reason = PreferenceSchema.reservedNameReason(name) { throw RuleError(reason) }
-        guard case .string(let typeName)? = fields["type"] else { throw RuleError("\"type\" is missing") }
+        guard case .string(let typeName)? = fields[.type] else { throw RuleError("\"type\" is missing") }
         guard let (type, valueType) = types.resolve(typeName) else {
             // Cut: a type name of 100,000 characters made a message as long.
             let shown = typeName.count > 60 ? String(typeName.prefix(60)) + "…" : typeName
             throw RuleError("unknown type \(shown.quotedForMessage); use bool, int, double, string, date, data, url, path, plist, [T], [string: T] or T?")
         }
-        func text(_ field: String) throws -> String? {
+        func text(_ field: SchemaEntry.Field) throws -> String? {
             switch fields[field] {
             case nil, .null?: return nil
             case .string(let value)?: return value
-            case let other?: throw RuleError("\"\(field)\" must be text, not \(other.kindName)")
+            case let other?: throw RuleError("\"\(field.name)\" must be text, not \(other.kindName)")
             }
         }
-        let rule = try fields["rule"].map(RuleDescription.init(json:)) ?? .any
+        let rule = try fields[.rule].map(RuleDescription.init(json:)) ?? .any
         let renamedFrom: [String]
-        do { renamedFrom = try names(fields["renamedFrom"], field: "renamedFrom") } catch let PreferenceError.invalidSchema(_, reason) {
+        do { renamedFrom = try names(fields[.renamedFrom], field: "renamedFrom") } catch let PreferenceError.invalidSchema(_, reason) {
             throw RuleError("\"renamedFrom\": \(reason)")
         }
         let isSecret: Bool
-        switch fields["secret"] {
+        switch fields[.secret] {
         case nil, .null?: isSecret = false
         case .bool(let value)?: isSecret = value
         case let other?: throw RuleError("\"secret\" must be true or false, not \(other.kindName)")
         }
-        try RuntimeValueType.checkRule(rule, json: fields["rule"], fits: type)
+        try RuntimeValueType.checkRule(rule, json: fields[.rule], fits: type)
         return try RuntimeValueType.makeKey(
-            valueType, name: name, defaultJSON: fields["default"], rule: rule,
-            title: text("title") ?? "", help: text("help") ?? "", section: section, unit: text("unit"), isSecret: isSecret,
-            renamedFrom: renamedFrom, convert: fields["convert"], inUseCondition: try inUseCondition(fields["inUseWhen"]))
+            ofRuntimeType: valueType, name: name, defaultJSON: fields[.defaultValue], rule: rule,
+            title: text(.title) ?? "", help: text(.help) ?? "", section: section, unit: text(.unit), isSecret: isSecret,
+            renamedFrom: renamedFrom, convert: fields[.convert], inUseCondition: try inUseCondition(fields[.inUseWhen]))
     }
 }
 

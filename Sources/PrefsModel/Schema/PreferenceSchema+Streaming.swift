@@ -1,11 +1,10 @@
 import Foundation
 
-/// One object of a schema file (the document, a section, a setting) as its members in file order.
+/// One object of a schema file (the document, a section) as its members in file order.
 ///
-/// Why not a dictionary: a setting has at most seven fields, and finding one by comparing short
-/// names costs less than hashing them; building and hashing a dictionary per setting was most of
-/// the time and memory of reading a 10,000-setting schema.
-struct SchemaEntry {
+/// Why not a dictionary: such an object has a few fields, and finding one by comparing short
+/// names costs less than hashing them.
+struct SchemaMembers {
     var members: [(name: String, value: JSONValue)] = []
 
     subscript(name: String) -> JSONValue? {
@@ -13,6 +12,79 @@ struct SchemaEntry {
     }
 
     var names: some Sequence<String> { members.lazy.map(\.name) }
+}
+
+/// One setting of a schema file: a slot for each field a setting may have
+/// (``SchemaFields/setting``), and the names of any others, which refuse the setting. Looked up
+/// ten times a setting, a search of the members by name compared names about eighty times a
+/// setting, and building and hashing a dictionary per setting was most of the time and memory
+/// of reading a 10,000-setting schema.
+struct SchemaEntry {
+    enum Field: Int, CaseIterable {
+        case key, type, title, help, defaultValue, unit, rule, renamedFrom, convert, secret, inUseWhen
+
+        /// The field a member name stands for, nil for one a setting does not have: told apart
+        /// by length and first letter, so a name costs one comparison of text.
+        init?(name: String) {
+            let utf8 = name.utf8
+            let candidate: Field
+            switch (utf8.count, utf8.first ?? 0) {
+            case (3, _): candidate = .key
+            case (4, UInt8(ascii: "t")): candidate = .type
+            case (4, UInt8(ascii: "h")): candidate = .help
+            case (4, UInt8(ascii: "u")): candidate = .unit
+            case (4, UInt8(ascii: "r")): candidate = .rule
+            case (5, _): candidate = .title
+            case (6, _): candidate = .secret
+            case (7, UInt8(ascii: "d")): candidate = .defaultValue
+            case (7, UInt8(ascii: "c")): candidate = .convert
+            case (9, _): candidate = .inUseWhen
+            case (11, _): candidate = .renamedFrom
+            default: return nil
+            }
+            guard name == candidate.name else { return nil }
+            self = candidate
+        }
+
+        /// Its name in a schema file.
+        var name: String { Self.names[rawValue] }
+
+        private static let names = ["key", "type", "title", "help", "default", "unit", "rule", "renamedFrom", "convert", "secret", "inUseWhen"]
+    }
+
+    private var slots = [JSONValue?](repeating: nil, count: Field.allCases.count)
+    /// The names of members no setting has, in order.
+    private(set) var unknownNames: [String] = []
+    /// Whether a field came twice (the tree reader's objects cannot say so; the streamed
+    /// reader leaves such a file to the tree reader, which names the repeat).
+    private(set) var hasRepeat = false
+
+    init() {}
+
+    init(members: [(name: String, value: JSONValue)]) {
+        for member in members { add(member.name, member.value) }
+    }
+
+    mutating func add(_ name: String, _ value: JSONValue) {
+        guard let field = Field(name: name) else {
+            unknownNames.append(name)
+            return
+        }
+        if slots[field.rawValue] != nil { hasRepeat = true }
+        slots[field.rawValue] = value
+    }
+
+    /// Empties it for the next setting, keeping its storage.
+    mutating func removeAll() {
+        for index in slots.indices { slots[index] = nil }
+        unknownNames.removeAll(keepingCapacity: true)
+        hasRepeat = false
+    }
+
+    subscript(field: Field) -> JSONValue? { slots[field.rawValue] }
+
+    /// Every member's name: the fields present, then the others.
+    var names: [String] { Field.allCases.filter { slots[$0.rawValue] != nil }.map(\.name) + unknownNames }
 }
 
 extension PreferenceSchema {
@@ -25,7 +97,7 @@ extension PreferenceSchema {
     /// `SchemaReadersTests` compares them on good and damaged files.
     static func streamed(from bytes: UnsafeBufferPointer<UInt8>) -> PreferenceSchema? {
         var scanner = JSONScanner(bytes, checkingUTF8: true)
-        var document = SchemaEntry()  // its members but "sections", which are read as they come
+        var document = SchemaMembers()  // its members but "sections", which are read as they come
         var sawSections = false
         var reader = StreamedKeys()
         do {
@@ -82,8 +154,9 @@ private struct StreamedKeys {
                 guard let name else { throw NotForThisReader() }
                 sawSettings = true
                 try scanner.items { scanner in
-                    entry.members.removeAll(keepingCapacity: true)
-                    try scanner.members { scanner, field in entry.members.append((field, try scanner.value())) }
+                    entry.removeAll()
+                    try scanner.members { scanner, field in entry.add(field, try scanner.value()) }
+                    guard !entry.hasRepeat else { throw NotForThisReader() }
                     let key = try PreferenceSchema.key(from: entry, section: name, types: &types)
                     guard names.insert(key.name).inserted else { throw NotForThisReader() }
                     keys.append(key)
