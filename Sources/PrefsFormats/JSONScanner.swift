@@ -5,7 +5,7 @@
 package struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
-    private var depth = 0
+    var depth = 0
     /// Whether each string is checked to be valid UTF-8, for bytes nobody checked before
     /// (``JSONValue/init(parsing:)-(Data)`` checks the whole text first, and then need not).
     let checksStrings: Bool
@@ -185,7 +185,7 @@ package struct JSONScanner {
         return .array(items)
     }
 
-    private mutating func enter() throws {
+    mutating func enter() throws {
         depth += 1
         if depth > Self.maximumDepth { throw fault("nested more than \(Self.maximumDepth) levels deep") }
     }

@@ -71,6 +71,33 @@ struct SchemaReadersTests {
         #expect(schema.keys.map(\.name) == ["a"])
     }
 
+    /// The streamed reader matches a setting's and a rule's field names in the text's bytes
+    /// (issue 43): a name written with an escape, a field given twice, or a rule field it does
+    /// not list is left to the tree reader, which reads the first and names what is wrong with
+    /// the others.
+    @Test("a field name it cannot match in bytes is left to the tree reader", arguments: [
+        (#"{"k\u0065y": "a", "type": "int", "default": 1, "rule": {"m\u0061x": 5}}"#, nil),
+        (#"{"key": "a", "type": "int", "default": 1, "key": "b"}"#, #"duplicate key "key""#),
+        (#"{"key": "a", "type": "int", "default": 1, "rule": {"max": 5, "maxx": 6}}"#, #"unknown field "maxx" in "rule"; did you mean max?"#),
+        (#"{"key": "a", "type": "int", "default": 1, "rule": {"max": 5, "max": 6}}"#, #"duplicate key "max""#),
+    ] as [(String, String?)])
+    func unmatchedNamesFallBack(setting: String, refusal: String?) throws {
+        let text = #"{"suite": "s", "sections": [{"name": "A", "settings": ["# + setting + "]}]}"
+
+        let schema = Result { try PreferenceSchema(jsonData: Data(text.utf8)) }
+
+        #expect(streamed(Array(text.utf8)) == nil)
+        switch (schema, refusal) {
+        case (.success(let schema), nil):
+            #expect(schema.keys.map(\.name) == ["a"])
+            #expect(schema.keys.first?.rule == .range(min: nil, max: 5, step: nil))
+        case (.failure(let error), let refusal?):
+            #expect("\(error)".contains(refusal), "\(error)")
+        default:
+            Issue.record("read as \(schema), expected \(refusal ?? "a schema")")
+        }
+    }
+
     @Test("a fault is still reported with its place, by the tree reader")
     func faultsKeepTheirPlace() {
         let text = #"{"suite": "s", "sections": [{"name": "A", "settings": [{"key": "a", "type": "int", "default": 1, "titel": "x"}]}]}"#

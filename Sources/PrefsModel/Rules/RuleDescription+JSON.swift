@@ -48,12 +48,21 @@ extension RuleDescription {
         guard case .object(let object) = json else {
             throw RuleError("a rule must be an object, not \(json.kindName)" + (place == "rule" ? "" : " (in \"\(place)\")"))
         }
+        try self.init(fields: RuleFields(object), at: place)
+    }
+
+    /// A rule from its fields as the streamed schema reader found them, in file order.
+    init(fields: RuleFields) throws {
+        try self.init(fields: fields, at: "rule")
+    }
+
+    private init(fields object: RuleFields, at place: String) throws {
         if object.isEmpty { self = .any; return }
         // First a typo anywhere among the rule's fields, with "did you mean"; then a field that
         // is real but belongs to another kind of rule than the one this object is.
-        try SchemaFields.check(object, allowed: SchemaFields.rule, in: "\"\(place)\"")
+        try SchemaFields.check(names: object.names, allowed: SchemaFields.rule, in: "\"\(place)\"")
         if let kind = SchemaFields.ruleKinds.first(where: { kind in kind.fields.contains { object[$0] != nil } }) {
-            try SchemaFields.check(object, allowed: kind.fields, in: "\"\(place)\" for \(kind.name)", suggesting: false)
+            try SchemaFields.check(names: object.names, allowed: kind.fields, in: "\"\(place)\" for \(kind.name)", suggesting: false)
         }
         if let each = object["each"] {
             self = .each(try RuleDescription(json: each, at: place + ".each"))
@@ -200,8 +209,8 @@ extension RuleDescription {
     /// (stepping by 1.5 from 0 never lands on an integer) or a number beyond `Int`'s range.
     /// Read from the JSON rather than the rule, whose doubles cannot tell `Int.max` (allowed)
     /// from 2^63 (not). `json` is the rule as the schema file holds it.
-    static func checkWholeNumbers(in json: JSONValue?) throws {
-        guard case .object(let object)? = json else { return }
+    static func checkWholeNumbers(in object: RuleFields?) throws {
+        guard let object else { return }
         for name in ["min", "max", "step"] {
             let fits: Bool
             switch object[name] {
@@ -249,3 +258,31 @@ struct RuleError: Error {
     let reason: String
     init(_ reason: String) { self.reason = reason }
 }
+
+/// A rule's fields, in file order, found by comparing names: a rule has a few, and a
+/// dictionary of them, made and hashed for every setting of a large schema, cost more than
+/// the rest of reading the rule.
+struct RuleFields {
+    private let members: [(name: String, value: JSONValue)]
+
+    init(_ object: [String: JSONValue]) {
+        members = object.map { ($0.key, $0.value) }
+    }
+
+    init(members: [(name: String, value: JSONValue)]) {
+        self.members = members
+    }
+
+    /// The fields of a rule written as an object; nil for anything else.
+    init?(json: JSONValue?) {
+        guard case .object(let object)? = json else { return nil }
+        self.init(object)
+    }
+
+    subscript(name: String) -> JSONValue? { members.first { $0.name == name }?.value }
+
+    var isEmpty: Bool { members.isEmpty }
+
+    var names: some Sequence<String> { members.lazy.map(\.name) }
+}
+

@@ -218,7 +218,8 @@ extension PreferenceSchema {
             case let other?: throw RuleError("\"\(field.name)\" must be text, not \(other.kindName)")
             }
         }
-        let rule = try fields[.rule].map(RuleDescription.init(json:)) ?? .any
+        let rule = try fields.ruleMembers.map { try RuleDescription(fields: RuleFields(members: $0)) }
+            ?? fields[.rule].map(RuleDescription.init(json:)) ?? .any
         let renamedFrom: [String]
         do { renamedFrom = try names(fields[.renamedFrom], field: "renamedFrom") } catch let PreferenceError.invalidSchema(_, reason) {
             throw RuleError("\"renamedFrom\": \(reason)")
@@ -229,7 +230,8 @@ extension PreferenceSchema {
         case .bool(let value)?: isSecret = value
         case let other?: throw RuleError("\"secret\" must be true or false, not \(other.kindName)")
         }
-        try RuntimeValueType.checkRule(rule, json: fields[.rule], fits: type)
+        try RuntimeValueType.checkRule(rule, fields: fields.ruleMembers.map(RuleFields.init(members:)) ?? RuleFields(json: fields[.rule]),
+                                       fits: type)
         return try RuntimeValueType.makeKey(
             ofRuntimeType: valueType, name: name, defaultJSON: fields[.defaultValue], rule: rule,
             title: text(.title) ?? "", help: text(.help) ?? "", section: section, unit: text(.unit), isSecret: isSecret,
@@ -260,24 +262,22 @@ enum RuntimeValueType {
     private static func dictionaryType<Element: PreferenceValue>(of _: Element.Type) -> any PreferenceValue.Type { [String: Element].self }
     private static func optionalType<Wrapped: PreferenceValue>(of _: Wrapped.Type) -> any PreferenceValue.Type { Wrapped?.self }
 
-    /// Refuses a rule the type cannot follow; `json` is the rule as the file holds it.
-    static func checkRule(_ rule: RuleDescription, json: JSONValue?, fits type: PreferenceType) throws {
+    /// Refuses a rule the type cannot follow; `fields` are the rule's as the file holds them.
+    static func checkRule(_ rule: RuleDescription, fields: RuleFields?, fits type: PreferenceType) throws {
         let base = type.unwrapped
         switch rule {
         case .any, .choices:
             return
         case .range:
             guard base == .int || base == .double else { throw RuleError("a min/max/step rule needs an int or double, not \(type.name)") }
-            if base == .int { try RuleDescription.checkWholeNumbers(in: json) }
+            if base == .int { try RuleDescription.checkWholeNumbers(in: fields) }
         case .text:
             guard base == .string else { throw RuleError("a text rule needs a string, not \(type.name)") }
         case .path:
             guard base == .path else { throw RuleError("a path rule needs a path, not \(type.name)") }
         case .each(let inner):
             guard case .array(let element) = base else { throw RuleError("an \"each\" rule needs a list, not \(type.name)") }
-            var innerJSON: JSONValue?
-            if case .object(let object)? = json { innerJSON = object["each"] }
-            try checkRule(inner, json: innerJSON, fits: element)
+            try checkRule(inner, fields: RuleFields(json: fields?["each"]), fits: element)
         }
     }
 

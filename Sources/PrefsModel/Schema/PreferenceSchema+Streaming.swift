@@ -50,6 +50,8 @@ struct SchemaEntry {
         var name: String { Self.names[rawValue] }
 
         private static let names = ["key", "type", "title", "help", "default", "unit", "rule", "renamedFrom", "convert", "secret", "inUseWhen"]
+        /// The names, for the scanner to match in the text's bytes.
+        static let known = JSONKnownNames(names)
     }
 
     private var slots = [JSONValue?](repeating: nil, count: Field.allCases.count)
@@ -65,6 +67,20 @@ struct SchemaEntry {
         for member in members { add(member.name, member.value) }
     }
 
+    /// The rule's fields as the streamed reader read them, in file order (then `rule` has
+    /// no slot): no dictionary is made of them.
+    private(set) var ruleMembers: [(name: String, value: JSONValue)]?
+
+    /// The names a rule may have, for the scanner to match in the text's bytes.
+    static let ruleNames = Array(SchemaFields.rule).sorted()
+    static let knownRuleNames = JSONKnownNames(ruleNames)
+
+    /// Sets a field the streamed reader found by its place (``Field/known``).
+    mutating func set(_ field: Field, _ value: JSONValue) { slots[field.rawValue] = value }
+
+    /// Sets the rule's fields as the streamed reader read them.
+    mutating func setRule(_ members: [(name: String, value: JSONValue)]) { ruleMembers = members }
+
     mutating func add(_ name: String, _ value: JSONValue) {
         guard let field = Field(name: name) else {
             unknownNames.append(name)
@@ -77,6 +93,7 @@ struct SchemaEntry {
     /// Empties it for the next setting, keeping its storage.
     mutating func removeAll() {
         for index in slots.indices { slots[index] = nil }
+        ruleMembers = nil
         unknownNames.removeAll(keepingCapacity: true)
         hasRepeat = false
     }
@@ -84,7 +101,9 @@ struct SchemaEntry {
     subscript(field: Field) -> JSONValue? { slots[field.rawValue] }
 
     /// Every member's name: the fields present, then the others.
-    var names: [String] { Field.allCases.filter { slots[$0.rawValue] != nil }.map(\.name) + unknownNames }
+    var names: [String] {
+        Field.allCases.filter { slots[$0.rawValue] != nil || $0 == .rule && ruleMembers != nil }.map(\.name) + unknownNames
+    }
 }
 
 extension PreferenceSchema {
@@ -155,8 +174,21 @@ private struct StreamedKeys {
                 sawSettings = true
                 try scanner.items { scanner in
                     entry.removeAll()
-                    try scanner.members { scanner, field in entry.add(field, try scanner.value()) }
-                    guard !entry.hasRepeat else { throw NotForThisReader() }
+                    // A field no setting has, or one given twice, is refused: the tree reader
+                    // reads the file again, and says which.
+                    do {
+                        try scanner.members(named: SchemaEntry.Field.known) { scanner, place in
+                            let field = SchemaEntry.Field(rawValue: place)!
+                            guard field == .rule, scanner.isAtObject else { return entry.set(field, try scanner.value()) }
+                            var rule: [(name: String, value: JSONValue)] = []
+                            try scanner.members(named: SchemaEntry.knownRuleNames) { scanner, place in
+                                rule.append((SchemaEntry.ruleNames[place], try scanner.value()))
+                            }
+                            entry.setRule(rule)
+                        }
+                    } catch is JSONUnlistedMember {
+                        throw NotForThisReader()
+                    }
                     let key = try PreferenceSchema.key(from: entry, section: name, types: &types)
                     guard names.insert(key.name).inserted else { throw NotForThisReader() }
                     keys.append(key)
