@@ -7,20 +7,35 @@
 /// try scanner.members(named: fields) { scanner, field in values[field] = try scanner.value() }
 /// ```
 package struct JSONKnownNames: Sendable {
-    private let names: [[UInt8]]
+    /// Every name's bytes, one after another.
+    private let bytes: [UInt8]
+    /// For each length up to 32, the names of that length: their places, and where their bytes
+    /// start in `bytes`. A name is then found by its length, its first byte and one comparison.
+    private let byLength: [[(place: Int, start: Int)]]
 
-    /// The names, each given its place in the list (at most 64).
+    /// The names, each given its place in the list (at most 64, each at most 32 bytes).
     package init(_ names: [String]) {
-        precondition(names.count <= 64, "at most 64 names")
-        self.names = names.map { Array($0.utf8) }
+        precondition(names.count <= 64 && names.allSatisfy { (1...32).contains($0.utf8.count) }, "at most 64 names of 1 to 32 bytes")
+        var bytes: [UInt8] = [], byLength = [[(place: Int, start: Int)]](repeating: [], count: 33)
+        for (place, name) in names.enumerated() {
+            byLength[name.utf8.count].append((place, bytes.count))
+            bytes += name.utf8
+        }
+        self.bytes = bytes
+        self.byLength = byLength
     }
 
-    /// The place of the name spelled by `bytes`, nil when it is not listed.
-    func place(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        for (place, name) in names.enumerated() where name.count == bytes.count {
-            if name.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return place }
+    /// The place of the name spelled by `text`, nil when it is not listed.
+    func place(of text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard text.count < byLength.count, let first = text.first else { return nil }
+        return bytes.withUnsafeBufferPointer { bytes in
+            for candidate in byLength[text.count] where bytes[candidate.start] == first {
+                var matched = 1
+                while matched < text.count && bytes[candidate.start + matched] == text[matched] { matched += 1 }
+                if matched == text.count { return candidate.place }
+            }
+            return nil
         }
-        return nil
     }
 }
 

@@ -190,7 +190,14 @@ package struct JSONScanner {
         if depth > Self.maximumDepth { throw fault("nested more than \(Self.maximumDepth) levels deep") }
     }
 
+    @inline(__always)
     mutating func skipWhitespace() {
+        // Most calls find none (between a name and its colon, a value and its comma).
+        guard index < bytes.count, bytes[index] <= 0x20 else { return }
+        skipSomeWhitespace()
+    }
+
+    private mutating func skipSomeWhitespace() {
         // In locals: read through `self`, each byte reloaded the position and the buffer.
         let bytes = self.bytes
         var position = index

@@ -181,6 +181,7 @@ private struct StreamedKeys {
                             let field = SchemaEntry.Field(rawValue: place)!
                             guard field == .rule, scanner.isAtObject else { return entry.set(field, try scanner.value()) }
                             var rule: [(name: String, value: JSONValue)] = []
+                            rule.reserveCapacity(4)   // a rule has one to four fields: one allocation, not three
                             try scanner.members(named: SchemaEntry.knownRuleNames) { scanner, place in
                                 rule.append((SchemaEntry.ruleNames[place], try scanner.value()))
                             }
