@@ -232,6 +232,17 @@ fi
 # editor's own work (about a millisecond here). The same event at 100 settings is shown in the
 # row's title; a filter walks every setting once per character, so it cannot be as cheap there.
 if [[ -z ${ONLY_LINE_EDITOR:-} ]]; then
+# The schema parse alone (issue 43): callgrind counts only inside PreferenceSchema(jsonData:),
+# found by its symbol, on the 10,000-setting bench schema, per byte of its JSON.
+say "schema parse: callgrind inside PreferenceSchema(jsonData:)"
+parse_symbol=$(nm "$callgrind_prefs" | sed -n 's/^[0-9a-f]* T \(.*PreferenceSchemaV8jsonData.*tKcfC\)$/\1/p' | head -1)
+[[ -n $parse_symbol ]] || fail "no PreferenceSchema(jsonData:) symbol in the binary"
+SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/results/parse.callgrind" \
+    --toggle-collect="$parse_symbol" "$callgrind_prefs" render --schema "$schema10k" >/dev/null 2>"$work/results/parse.log"
+parse_count=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/results/parse.log")
+python3 -c "import os, sys; count, size = int(sys.argv[1]), os.path.getsize(sys.argv[2]); print(f'schema parse of the 10,000-setting bench schema ({size / 1e6:.1f} MB, {count / 1e6:.0f} M instr): instructions a byte vs the goal of 40 (callgrind)\t{count / size}\t40\tinstr/byte\t{count / size / 40}\t1\t1')" \
+    "$parse_count" "$schema10k" >>"$rows"
+
 say "per event: callgrind at 100 and 50,000 settings"
 schema50k="$work/fixtures/settings-50000.schema.json"
 tenfold() { local out=; for _ in 1 2 3 4 5 6 7 8 9 10; do out="$out $1"; done; echo "${out# }"; }
@@ -382,6 +393,8 @@ import sys
 def show(value, unit):
     if unit == "instr":
         return f"{value / 1e6:,.2f} M instr"
+    if unit == "instr/byte":
+        return f"{value:,.1f} instr/byte"
     if unit == "bytes":
         return f"{value / 1e6:,.1f} MB"
     for limit, name, divisor in [(1e3, "ns", 1), (1e6, "µs", 1e3), (1e9, "ms", 1e6)]:

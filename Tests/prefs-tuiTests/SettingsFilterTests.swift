@@ -42,6 +42,44 @@ struct SettingsFilterTests {
         #expect(answers == typed.map(expected))
     }
 
+    /// Filters typed, grown, cut and typed into, at random, over settings whose titles repeat
+    /// their letters (so a grown filter often matches later than the shorter one did): each
+    /// answer is the oracle's.
+    @Test func randomTypingAlwaysAnswersAsAFreshSearch() {
+        var random = SeededRandom(seed: 43)
+        let letters = Array("abab aB\u{E9}")
+        let keys: [AnyPreferenceKey] = (0 ..< 60).map { number in
+            let title = String((0 ..< 8).map { _ in letters[random.next(below: letters.count)] })
+            return PreferenceKey<Int>("key\(number)", default: 0, title: title, section: "S")
+        }
+        var search = SettingsFilter(keys: keys)
+        var filter = ""
+        for _ in 0 ..< 400 {
+            switch random.next(below: 4) {
+            case 0 where !filter.isEmpty: filter.removeLast()
+            case 1: filter.insert(letters[random.next(below: letters.count)], at: filter.startIndex)
+            default: filter.append(letters[random.next(below: letters.count)])
+            }
+            if filter.count > 5 { filter = "" }
+            let needle = filter.lowercased()
+            let expected = keys.indices.filter { index in
+                needle.isEmpty || keys[index].title.lowercased().contains(needle) || keys[index].name.lowercased().contains(needle)
+            }
+
+            #expect(search.matches(filter) == expected, "filter \(filter.debugDescription)")
+        }
+    }
+
+    /// A small generator of its own, so the sequence is the same on every run.
+    private struct SeededRandom {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next(below bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
     @Test func sectionsAreNumberedWhereTheListShowsATitle() {
         #expect(SettingsFilter(keys: Self.keys).sectionNumbers == [0, 1, 1, 2, 2, 2])
     }

@@ -19,9 +19,11 @@ struct SettingsFilter: Sendable {
     /// Per setting, its section's number: the number grows where a setting's section differs
     /// from the one before it, where the list shows a section title.
     let sectionNumbers: [Int]
-    /// The last filter and the settings it matched: a filter that contains it matches only
-    /// among them.
-    private var last: (needle: String, matches: [Int])?
+    /// The last filter, the settings it matched, and where in each setting's text the first
+    /// match starts (-1 for a setting beyond ASCII): a filter that contains it matches only
+    /// among those settings, and one that grew by typing at its end is checked first where
+    /// the last one matched, which for a setting that still matches is one comparison.
+    private var last: (needle: String, bytes: [UInt8], matches: [Int], offsets: [Int32])?
 
     init(keys: [AnyPreferenceKey]) {
         var text: [UInt8] = [], starts: [Int] = [], sections: [Int] = []
@@ -71,75 +73,147 @@ struct SettingsFilter: Sendable {
             last = nil
             return Array(sectionNumbers.indices)
         }
-        let candidates = last.flatMap { last in needle.contains(last.needle) ? last.matches : nil }
-        let found = search(needle, among: candidates)
-        last = (needle, found)
-        return found
+        let bytes = Array(needle.utf8)
+        let found: (matches: [Int], offsets: [Int32])
+        if let last, needle.contains(last.needle) {
+            found = bytes.starts(with: last.bytes) && bytes.allSatisfy(Self.isPlainASCII)
+                ? grown(last, to: needle, bytes) : search(needle, bytes, among: last.matches)
+        } else {
+            found = search(needle, bytes, among: nil)
+        }
+        last = (needle, bytes, found.matches, found.offsets)
+        return found.matches
     }
 
-    private func search(_ needle: String, among candidates: [Int]?) -> [Int] {
-        let bytes = Array(needle.utf8)
-        // A filter beyond ASCII is asked of `String` for every setting: it may match ASCII
-        // text by its rules (U+037E, the Greek question mark, is canonically a semicolon).
-        guard bytes.allSatisfy(Self.isPlainASCII) else {
-            return (candidates ?? Array(sectionNumbers.indices)).filter { index in
-                let (title, name) = texts(of: index)
-                return title.contains(needle) || name.contains(needle)
-            }
-        }
-        let count = candidates?.count ?? sectionNumbers.count
-        // Written straight into the result, with no closure or capacity check per setting: a
-        // filter character walks every setting, and this walk is most of its cost.
-        var found = Array(unsafeUninitializedCapacity: count) { found, foundCount in
-            foundCount = text.withUnsafeBufferPointer { text in
-                starts.withUnsafeBufferPointer { starts in
-                    bytes.withUnsafeBufferPointer { needle in
-                        if let candidates {
-                            candidates.withUnsafeBufferPointer { walked in
-                                Self.scan(walked, text: text, starts: starts, needle: needle, into: found)
-                            }
-                        } else {
-                            Self.scan(0 ..< count, text: text, starts: starts, needle: needle, into: found)
-                        }
+    /// The search for a filter that grew at its end from the last one: each setting the last
+    /// one matched is checked first where that match starts, then after it.
+    private func grown(_ last: (needle: String, bytes: [UInt8], matches: [Int], offsets: [Int32]), to needle: String,
+                       _ bytes: [UInt8]) -> (matches: [Int], offsets: [Int32]) {
+        let known = last.bytes.count
+        return collect(count: last.matches.count, needle: needle) { text, starts, found, foundOffsets, unicode in
+            bytes.withUnsafeBufferPointer { needleBytes in
+                last.matches.withUnsafeBufferPointer { previous in
+                    last.offsets.withUnsafeBufferPointer { previousOffsets in
+                        Self.scanGrown(previous, previousOffsets, known: known, needle: needleBytes, text: text, starts: starts,
+                                       into: found, foundOffsets, unicode: unicode)
                     }
                 }
             }
         }
-        // Settings beyond ASCII (an empty range in `text`) were left out by the byte search: ask
-        // `String` about them, and put those it matches in their places.
-        let unicode = unicodeTexts.keys.filter { index in
-            (candidates.map { Self.holds($0, index) } ?? true) && (unicodeTexts[index].map { $0.title.contains(needle) || $0.name.contains(needle) } ?? false)
-        }
-        if !unicode.isEmpty {
-            found = (found + unicode).sorted()
-        }
-        return found
     }
 
-    /// The byte search over `walked` settings: each index whose text holds `needle` is written
-    /// to `found`, in order; returns how many.
-    private static func scan<Walked: Sequence<Int>>(_ walked: Walked, text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>,
-                                                    needle: UnsafeBufferPointer<UInt8>, into found: UnsafeMutableBufferPointer<Int>) -> Int {
+    private func search(_ needle: String, _ bytes: [UInt8], among candidates: [Int]?) -> (matches: [Int], offsets: [Int32]) {
+        // A filter beyond ASCII is asked of `String` for every setting: it may match ASCII
+        // text by its rules (U+037E, the Greek question mark, is canonically a semicolon).
+        guard bytes.allSatisfy(Self.isPlainASCII) else {
+            let matches = (candidates ?? Array(sectionNumbers.indices)).filter { index in
+                let (title, name) = texts(of: index)
+                return title.contains(needle) || name.contains(needle)
+            }
+            return (matches, [Int32](repeating: -1, count: matches.count))
+        }
+        let count = candidates?.count ?? sectionNumbers.count
+        return collect(count: count, needle: needle) { text, starts, found, foundOffsets, unicode in
+            bytes.withUnsafeBufferPointer { needleBytes in
+                if let candidates {
+                    candidates.withUnsafeBufferPointer { walked in
+                        Self.scan(walked, needle: needleBytes, text: text, starts: starts, into: found, foundOffsets, unicode: unicode)
+                    }
+                } else {
+                    Self.scan(0 ..< count, needle: needleBytes, text: text, starts: starts, into: found, foundOffsets, unicode: unicode)
+                }
+            }
+        }
+    }
+
+    /// Up to `count` matches and where each starts, written by `fill` (which returns how many)
+    /// straight into the results. `unicode` answers for a setting beyond ASCII.
+    private func collect(count: Int, needle: String,
+                         _ fill: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>, UnsafeMutableBufferPointer<Int>,
+                                  UnsafeMutableBufferPointer<Int32>, (Int) -> Bool) -> Int) -> (matches: [Int], offsets: [Int32]) {
+        let unicode = { (index: Int) -> Bool in
+            guard let (title, name) = self.unicodeTexts[index] else { return false }
+            return title.contains(needle) || name.contains(needle)
+        }
+        var written = 0
+        var offsets: [Int32] = []
+        let matches = [Int](unsafeUninitializedCapacity: count) { found, foundCount in
+            offsets = [Int32](unsafeUninitializedCapacity: count) { foundOffsets, offsetCount in
+                written = text.withUnsafeBufferPointer { text in
+                    starts.withUnsafeBufferPointer { starts in fill(text, starts, found, foundOffsets, unicode) }
+                }
+                offsetCount = written
+            }
+            foundCount = written
+        }
+        return (matches, offsets)
+    }
+
+    /// The byte search over `walked` settings: each that holds `needle` is written to `found`
+    /// with where its first match starts (-1 for a setting beyond ASCII, which `unicode`
+    /// decides). Returns how many. Static, with everything passed in, so that the loop keeps
+    /// its values in registers.
+    private static func scan<Walked: Sequence<Int>>(_ walked: Walked, needle: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>,
+                                                    starts: UnsafeBufferPointer<Int>, into found: UnsafeMutableBufferPointer<Int>,
+                                                    _ foundOffsets: UnsafeMutableBufferPointer<Int32>, unicode: (Int) -> Bool) -> Int {
         guard let base = text.baseAddress else { return 0 }
         var written = 0
         for index in walked {
             let start = starts[index], end = starts[index + 1]
-            if start < end && contains(needle, in: base + start, count: end - start) {
-                found.initializeElement(at: written, to: index)
+            var at = -1
+            if start < end {
+                at = firstMatch(needle, in: base + start, count: end - start)
+            } else if unicode(index) {
+                // An empty range is a setting beyond ASCII (an ASCII one holds at least the 0
+                // between its title and name).
+                at = -2
+            }
+            if at != -1 {
+                (found.baseAddress! + written).initialize(to: index)
+                (foundOffsets.baseAddress! + written).initialize(to: Int32(max(at, -1)))
                 written += 1
             }
         }
         return written
     }
 
-    /// Whether the sorted `list` holds `value`.
-    private static func holds(_ list: [Int], _ value: Int) -> Bool {
-        var low = 0, high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < value { low = middle + 1 } else { high = middle }
+    /// ``scan(_:needle:text:starts:into:_:unicode:)`` for a filter that grew at its end: the
+    /// first `known` bytes of `needle` are known to match at each previous offset.
+    private static func scanGrown(_ previous: UnsafeBufferPointer<Int>, _ previousOffsets: UnsafeBufferPointer<Int32>, known: Int,
+                                  needle: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>,
+                                  into found: UnsafeMutableBufferPointer<Int>, _ foundOffsets: UnsafeMutableBufferPointer<Int32>,
+                                  unicode: (Int) -> Bool) -> Int {
+        guard let base = text.baseAddress else { return 0 }
+        let length = needle.count
+        var written = 0
+        for position in 0 ..< previous.count {
+            let index = previous[position], offset = Int(previousOffsets[position])
+            var at = -1
+            if offset < 0 {
+                if unicode(index) { at = -2 }
+            } else {
+                let start = starts[index], end = starts[index + 1]
+                var same = start + offset + length <= end
+                var checked = known
+                while same && checked < length {
+                    same = base[start + offset + checked] == needle[checked]
+                    checked += 1
+                }
+                if same {
+                    at = offset
+                } else {
+                    let from = offset + 1
+                    let later = firstMatch(needle, in: base + start + from, count: end - start - from)
+                    if later >= 0 { at = from + later }
+                }
+            }
+            if at != -1 {
+                (found.baseAddress! + written).initialize(to: index)
+                (foundOffsets.baseAddress! + written).initialize(to: Int32(max(at, -1)))
+                written += 1
+            }
         }
-        return low < list.count && list[low] == value
+        return written
     }
 
     /// A setting's title and name, lowercased, for `String`'s search.
@@ -149,11 +223,13 @@ struct SettingsFilter: Sendable {
         return (String(decoding: parts.first ?? [], as: UTF8.self), String(decoding: parts.dropFirst().first ?? [], as: UTF8.self))
     }
 
-    /// Whether the `count` bytes at `haystack` hold `needle` (not empty) as consecutive bytes.
+    /// Where the `count` bytes at `haystack` first hold `needle` (not empty), or -1. Byte by
+    /// byte: titles and names are short, and looking eight bytes at a time cost more where
+    /// most settings match early (measured: 3.7 M against 2.4 M a character at 50,000).
     @inline(__always)
-    private static func contains(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafePointer<UInt8>, count: Int) -> Bool {
+    private static func firstMatch(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafePointer<UInt8>, count: Int) -> Int {
         let length = needle.count
-        guard length <= count, let needleStart = needle.baseAddress else { return false }
+        guard length <= count, let needleStart = needle.baseAddress else { return -1 }
         let first = needleStart.pointee
         var start = 0
         let lastStart = count - length
@@ -161,11 +237,11 @@ struct SettingsFilter: Sendable {
             if haystack[start] == first {
                 var matched = 1
                 while matched < length && haystack[start + matched] == needleStart[matched] { matched += 1 }
-                if matched == length { return true }
+                if matched == length { return start }
             }
             start += 1
         }
-        return false
+        return -1
     }
 
     private static func append(_ string: String, to text: inout [UInt8]) {
