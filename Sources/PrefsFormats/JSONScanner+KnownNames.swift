@@ -50,35 +50,19 @@ extension JSONScanner {
     /// ``JSONUnlistedMember`` for a name not listed, escaped, or given twice; syntax errors as
     /// ``members(_:)`` does.
     package mutating func members(named names: JSONKnownNames, _ member: (inout JSONScanner, Int) throws -> Void) throws {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw fault("expected an object, found \(found)") }
-        try enter()
-        index += 1
         var seen: UInt64 = 0
-        skipWhitespace()
-        if consume(UInt8(ascii: "}")) { depth -= 1; return }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw fault("expected a member name in double quotes, found \(found)")
-            }
+        try members(named: { scanner in
             // The name's bytes up to its closing quote; an escape or a control character is
             // left to the general reader.
-            var end = index + 1
+            let bytes = scanner.bytes
+            var end = scanner.index + 1
             while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
             guard end < bytes.count, bytes[end] == UInt8(ascii: "\""),
-                  let place = names.place(of: UnsafeBufferPointer(rebasing: bytes[index + 1 ..< end])),
+                  let place = names.place(of: UnsafeBufferPointer(rebasing: bytes[scanner.index + 1 ..< end])),
                   seen & (1 << place) == 0 else { throw JSONUnlistedMember() }
             seen |= 1 << place
-            index = end + 1
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { throw fault("expected \":\" after the member name, found \(found)") }
-            skipWhitespace()
-            try member(&self, place)
-            skipWhitespace()
-            if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "}")) { break }
-            throw fault("expected \",\" or \"}\" after an object member, found \(found)")
-        }
-        depth -= 1
+            scanner.index = end + 1
+            return place
+        }, member)
     }
 }

@@ -5,7 +5,7 @@
 package struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
-    var depth = 0
+    private var depth = 0
     /// Whether each string is checked to be valid UTF-8, for bytes nobody checked before
     /// (``JSONValue/init(parsing:)-(Data)`` checks the whole text first, and then need not).
     let checksStrings: Bool
@@ -46,10 +46,25 @@ package struct JSONScanner {
     /// Reads an object, calling `member` with each member's name; `member` must read the
     /// member's value (with `value()`, `members` or `items`). A name given twice is refused.
     package mutating func members(_ member: (inout JSONScanner, String) throws -> Void) throws {
+        var names = MemberNames()
+        try members(named: { scanner in
+            let nameStart = scanner.index
+            let name = try scanner.string()
+            guard names.insert(name) else {
+                scanner.index = nameStart
+                throw scanner.fault("duplicate key \(name.quotedForMessage)", problem: .duplicateKey(name))
+            }
+            return name
+        }, member)
+    }
+
+    /// The object's syntax around its members: `name` reads each member's name (from its
+    /// opening quote) and says what `member` is given for it.
+    @inline(__always)
+    mutating func members<Name>(named name: (inout JSONScanner) throws -> Name, _ member: (inout JSONScanner, Name) throws -> Void) throws {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw fault("expected an object, found \(found)") }
         try enter()
         index += 1
-        var names = MemberNames()
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { depth -= 1; return }
         while true {
@@ -57,16 +72,11 @@ package struct JSONScanner {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw fault("expected a member name in double quotes, found \(found)")
             }
-            let nameStart = index
-            let name = try string()
-            guard names.insert(name) else {
-                index = nameStart
-                throw fault("duplicate key \(name.quotedForMessage)", problem: .duplicateKey(name))
-            }
+            let read = try name(&self)
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw fault("expected \":\" after the member name, found \(found)") }
             skipWhitespace()
-            try member(&self, name)
+            try member(&self, read)
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { break }
@@ -197,7 +207,7 @@ package struct JSONScanner {
         return .array(items)
     }
 
-    mutating func enter() throws {
+    private mutating func enter() throws {
         depth += 1
         if depth > Self.maximumDepth { throw fault("nested more than \(Self.maximumDepth) levels deep") }
     }
