@@ -240,11 +240,12 @@ package struct JSONScanner {
         index = position
     }
 
-    /// The eight bytes at `position`, read as one word (the order of the bytes in it does not
-    /// matter to the tests below, which ask whether any byte is of a kind).
+    /// The eight bytes at `position`, read as one word with the first byte lowest (so that a
+    /// word's lowest marked byte, found by counting trailing zero bits, is its first in the text,
+    /// on any machine).
     @inline(__always)
     static func word(at position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self)
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
     }
 
     /// The bytes of `word` that are a double quote or a backslash, marked by their top bits.

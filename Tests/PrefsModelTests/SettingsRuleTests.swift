@@ -55,6 +55,17 @@ struct SettingsRuleTests {
         #expect(prefs.diagnostics().isEmpty)
     }
 
+    /// Only a value of the user's file is reported: a setting that reads its default stores
+    /// nothing to mend, and a stored value that is already ignored has its own diagnostic.
+    @Test func aBrokenRuleIsReportedOnlyOnValuesTheUsersFileHolds() {
+        let (onlyLow, _) = prefs(["lowTemperature": .int(40)])                         // high reads its default, 25
+        let (ignored, _) = prefs(["lowTemperature": .string("abc"), "highTemperature": .int(2)])   // low reads 5 > 2
+
+        #expect(onlyLow.diagnostics().map(\.key) == ["lowTemperature"])
+        #expect(onlyLow.diagnostics().allSatisfy { $0.breaksRule })
+        #expect(ignored.diagnostics().map { "\($0.key) \($0.breaksRule)" } == ["lowTemperature false", "highTemperature true"])
+    }
+
     /// A migration step is a write like any other: one that would break a rule is refused, and
     /// nothing of it is saved.
     @Test func aMigrationThatWouldBreakTheRuleIsRefusedAndSavesNothing() {

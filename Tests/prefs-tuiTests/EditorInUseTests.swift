@@ -130,7 +130,8 @@ struct EditorInUseTests {
         try store.commit(["temperatureNotation": .string("kelvin")], by: StoreWriter())
 
         #expect(try isDimmed("Show feels-like", in: editor))
-        #expect(!editor.screen.contains("19.0"), "\(editor.screen)")
+        #expect(editor.screen.components(separatedBy: "\n").contains { $0.contains("Feels like") && $0.contains("—") }, "\(editor.screen)")
+        #expect(!editor.screen.contains("292.1 K"), "\(editor.screen)")    // 19.0 °C felt, in Kelvin
         #expect(prefs.notInUseReason(of: PreferenceKeys.showFeelsLike) == "used only when Temperature is Celsius or Fahrenheit")
     }
 }

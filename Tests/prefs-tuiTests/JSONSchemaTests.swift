@@ -266,8 +266,9 @@ struct JSONSchemaTests {
     }
 
     /// Each condition's `if` holds for an export exactly when `prefs-tui` reads the setting as
-    /// in use from that export: values listed, a default among them or not, several entries,
-    /// and a condition on a setting that has one itself. Checked by Python's validator.
+    /// in use from that export: values listed, a default among them or not, an input without a
+    /// default, `null` for an optional input, several entries, and a condition on a setting
+    /// that has one itself. Checked by Python's validator.
     @Test func eachConditionsIfHoldsExactlyWhenTheSettingIsInUse() throws {
         var cli = CommandLineFixture()
         cli.suite = "com.example.proxy"
@@ -279,12 +280,16 @@ struct JSONSchemaTests {
               {"key": "proxyPort", "type": "int", "default": 8080, "inUseWhen": {"useProxy": true, "mode": ["manual", "auto"]}},
               {"key": "authenticate", "type": "bool", "default": true, "inUseWhen": {"useProxy": true}},
               {"key": "user", "type": "string", "default": "", "inUseWhen": {"authenticate": true}},
-              {"key": "pacFile", "type": "string", "default": "", "inUseWhen": {"mode": "auto"}}]}]}
+              {"key": "pacFile", "type": "string", "default": "", "inUseWhen": {"mode": "auto"}},
+              {"key": "flag", "type": "bool"}, {"key": "quiet", "type": "string", "default": "", "inUseWhen": {"flag": false}},
+              {"key": "label", "type": "string?", "default": null}, {"key": "prefix", "type": "string", "default": "", "inUseWhen": {"label": null}}]}]}
             """#, to: "proxy.json")
         let documents = [#"{}"#, #"{"useProxy": true}"#, #"{"useProxy": true, "mode": "off"}"#, #"{"mode": "auto"}"#,
                          #"{"authenticate": true}"#, #"{"useProxy": true, "authenticate": false}"#,
-                         #"{"useProxy": true, "mode": "auto", "authenticate": true}"#]
-        let keys = ["proxyHost", "proxyPort", "authenticate", "user", "pacFile"]
+                         #"{"useProxy": true, "mode": "auto", "authenticate": true, "flag": true, "label": "x"}"#]
+        // "flag" has no default (it reads false unset); "label" is unset by default, which
+        // `null` in a condition names.
+        let keys = ["proxyHost", "proxyPort", "authenticate", "user", "pacFile", "quiet", "prefix"]
         let schema = try jsonSchema(cli, "--schema", schemaFile)
 
         let matched = try conditionVerdicts(schema: schema, documents: documents, in: cli)

@@ -75,9 +75,11 @@ struct SettingsFilter: Sendable {
         }
         let bytes = Array(needle.utf8)
         let found: (matches: [Int], offsets: [Int32])
-        if let last, needle.contains(last.needle) {
-            found = bytes.starts(with: last.bytes) && bytes.allSatisfy(Self.isPlainASCII)
-                ? grown(last, to: needle, bytes) : search(needle, bytes, among: last.matches)
+        // Narrowed only between filters of plain ASCII: beyond it, `String`'s containment (by
+        // canonical equivalence) is not transitive. "e\u{301}" contains "\u{301}" and "café"
+        // contains "e\u{301}", but "café" does not contain "\u{301}".
+        if let last, bytes.allSatisfy(Self.isPlainASCII), last.bytes.allSatisfy(Self.isPlainASCII), needle.contains(last.needle) {
+            found = bytes.starts(with: last.bytes) ? grown(last, to: needle, bytes) : search(needle, bytes, among: last.matches)
         } else {
             found = search(needle, bytes, among: nil)
         }

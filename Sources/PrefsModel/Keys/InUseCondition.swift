@@ -13,8 +13,8 @@ package struct InUseCondition: Sendable {
         package func storedValues(of key: AnyPreferenceKey) -> [PlistValue?]? {
             var stored: [PlistValue?] = []
             for value in values {
-                guard let one = try? key.storedValue(json: value) else { return nil }
-                stored.append(one)
+                // `null` is a value of an optional setting (unset): stored as nil, not refused.
+                do { stored.append(try key.storedValue(json: value)) } catch { return nil }
             }
             return stored
         }

@@ -13,16 +13,20 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     public var key: String
     /// A short form of what is stored.
     public var storedValue: String
-    /// Why it cannot be used.
+    /// Why it cannot be used; for one that ``breaksRule``, the rule's message.
     public var reason: String
     /// The site file holding the value, skipped for this key; nil for the user's own file.
     public var file: String?
     /// What the setting reads instead, for a person: "the default", "the value locked by
     /// /etc/xdg/….locks", "the value in site file …", "its own value".
     package var readsInstead: String
-    /// Whether the value reads as stored and, with the others a rule reads, breaks that rule
-    /// (`reason` is the rule's message).
-    package var breaksRule = false
+    /// Whether the value reads as stored and, with the others a rule across settings reads,
+    /// breaks that rule (``reason`` is the rule's message); false for a value that is ignored.
+    ///
+    /// ```swift
+    /// prefs.diagnostics().filter(\.breaksRule).map(\.key)  // ["highTemperature", "lowTemperature"]
+    /// ```
+    public var breaksRule = false
 
     /// Makes a diagnostic.
     ///

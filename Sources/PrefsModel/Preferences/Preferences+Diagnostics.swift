@@ -42,17 +42,19 @@ extension Preferences {
         } + brokenRuleDiagnostics()
     }
 
-    /// One diagnostic per setting a broken rule reads, with the rule's message; a setting two
-    /// broken rules read is reported for the first.
+    /// One diagnostic per setting of the user's file that a broken rule reads, with the rule's
+    /// message: a setting that reads its default or a site's value stores nothing to mend, and
+    /// one whose stored value is already ignored (with a diagnostic of its own) is not read.
     package func brokenRuleDiagnostics() -> [PreferenceDiagnostic] {
         guard !schema.rules.isEmpty else { return [] }
         var reported: Set<String> = []
         var diagnostics: [PreferenceDiagnostic] = []
         for (keys, reason) in SettingsRules.broken(in: self) {
             for name in keys where reported.insert(name).inserted {
-                guard let key = schema.declaredKey(named: name) else { continue }
-                var diagnostic = PreferenceDiagnostic(key: name, storedValue: resolution(of: key).stored.map(key.shownSummary(of:)) ?? "nothing",
-                                                      reason: reason, readsInstead: "its stored value")
+                guard let key = schema.declaredKey(named: name), case .user = source(of: key),
+                      let stored = resolution(of: key).stored else { continue }
+                var diagnostic = PreferenceDiagnostic(key: name, storedValue: key.shownSummary(of: stored), reason: reason,
+                                                      readsInstead: "its stored value")
                 diagnostic.breaksRule = true
                 diagnostics.append(diagnostic)
             }

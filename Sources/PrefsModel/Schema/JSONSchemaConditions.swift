@@ -55,12 +55,12 @@ enum JSONSchemaConditions {
     }
 
     /// An export's `input` is one of `values`. The values are written as `export` writes
-    /// them; a setting the export leaves out reads its default, so it is required only when
-    /// the default is not among the values.
+    /// them; a setting the export leaves out reads what it reads unset (its default, or its
+    /// type's empty value without one), so it is required only when that is not among the values.
     private static func hasOneOf(_ values: [PlistValue?], _ input: AnyPreferenceKey) -> JSONValue {
         let allowed = values.map { input.json(of: $0) }
-        let defaultText = input.hasDefault ? input.text(of: input.defaultStored) : nil
-        let defaultAllowed = defaultText.map { text in values.contains { input.text(of: $0) == text } } ?? false
+        let unset = input.text(of: nil)
+        let defaultAllowed = values.contains { input.text(of: $0) == unset }
         var test: [String: JSONValue] = [
             "properties": .object([input.name: allowed.count == 1 ? .object(["const": allowed[0]]) : .object(["enum": .array(allowed)])]),
         ]

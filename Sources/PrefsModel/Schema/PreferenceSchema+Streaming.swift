@@ -57,9 +57,6 @@ struct SchemaEntry {
     private var slots = [JSONValue?](repeating: nil, count: Field.allCases.count)
     /// The names of members no setting has, in order.
     private(set) var unknownNames: [String] = []
-    /// Whether a field came twice (the tree reader's objects cannot say so; the streamed
-    /// reader leaves such a file to the tree reader, which names the repeat).
-    private(set) var hasRepeat = false
 
     init() {}
 
@@ -86,7 +83,6 @@ struct SchemaEntry {
             unknownNames.append(name)
             return
         }
-        if slots[field.rawValue] != nil { hasRepeat = true }
         slots[field.rawValue] = value
     }
 
@@ -95,7 +91,6 @@ struct SchemaEntry {
         for index in slots.indices { slots[index] = nil }
         ruleMembers = nil
         unknownNames.removeAll(keepingCapacity: true)
-        hasRepeat = false
     }
 
     subscript(field: Field) -> JSONValue? { slots[field.rawValue] }
