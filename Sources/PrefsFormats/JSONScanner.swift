@@ -146,8 +146,7 @@ package struct JSONScanner {
                 if depth == 0 { return }
                 position += 1
             case 0x0A:
-                position += 1
-                while position + 8 <= count, Self.word(at: position, in: bytes) == 0x2020_2020_2020_2020 { position += 8 }
+                position = Self.afterIndentation(position + 1, in: bytes)
             default:
                 position += 1
             }
@@ -227,10 +226,7 @@ package struct JSONScanner {
         while position < count {
             let byte = bytes[position]
             if byte == 0x0A {
-                position += 1
-                // A line's indentation, eight spaces at a time: pretty-printed schemas are a
-                // third indentation.
-                while position + 8 <= count, Self.word(at: position, in: bytes) == 0x2020_2020_2020_2020 { position += 8 }
+                position = Self.afterIndentation(position + 1, in: bytes)
             } else if byte == 0x20 || byte == 0x0D || byte == 0x09 {
                 position += 1
             } else {
@@ -248,25 +244,34 @@ package struct JSONScanner {
         UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
     }
 
+    /// Where a line's indentation after `position` ends, stepping eight spaces at a time
+    /// (pretty-printed schemas are a third indentation); what is left is stepped over byte by byte.
+    @inline(__always)
+    static func afterIndentation(_ position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var position = position
+        while position + 8 <= bytes.count, word(at: position, in: bytes) == 0x2020_2020_2020_2020 { position += 8 }
+        return position
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The bytes of `word` below `limit` (at most 0x80), marked by their top bits: the classic
+    /// "has a zero byte" test (x − 0x01… & ~x & 0x80…) for a limit of 1. Its lowest mark is
+    /// always right, as a borrow only runs upwards from a byte that matched.
+    @inline(__always)
+    private static func bytes(of word: UInt64, below limit: UInt8) -> UInt64 { (word &- ones &* UInt64(limit)) & ~word & highs }
+
     /// The bytes of `word` that are a double quote or a backslash, marked by their top bits.
     @inline(__always)
     static func quotesOrEscapes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        return zeros(word ^ (ones &* 0x22)) | zeros(word ^ (ones &* 0x5C))
+        bytes(of: word ^ (ones &* 0x22), below: 1) | bytes(of: word ^ (ones &* 0x5C), below: 1)
     }
 
     /// The bytes of `word` that are a double quote, a backslash, a control character (below
-    /// 0x20) or beyond ASCII, each marked by its top bit: the bytes a string's plain run stops
-    /// at. Each test is the classic "has a zero byte" (x − 0x01… & ~x & 0x80…), whose lowest
-    /// mark is always right (a borrow only runs upwards from a byte that matched).
+    /// 0x20) or beyond ASCII, each marked by its top bit: the bytes a string's plain run stops at.
     @inline(__always)
     static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        let quote = zeros(word ^ (ones &* 0x22)), backslash = zeros(word ^ (ones &* 0x5C))
-        let control = (word &- ones &* 0x20) & ~word & highs
-        return quote | backslash | control | word & highs
+        quotesOrEscapes(word) | bytes(of: word, below: 0x20) | word & highs
     }
 
     mutating func consume(_ byte: UInt8) -> Bool {
