@@ -46,6 +46,15 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Another program's change of one setting, as the editor takes it (a per-event row).
+        .executableTarget(
+            name: "editor-outside-change",
+            dependencies: [
+                .product(name: "PrefsEditor", package: "prefs-tui"),
+                .product(name: "PrefsModel", package: "prefs-tui"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "PrefsBenchmarks",
             dependencies: [

@@ -113,7 +113,7 @@ extension PreferencesEditor {
         public init(_ editor: PreferencesEditor, width: Int = 80, height: Int = 24, writesToCopy: Bool = false) throws(PreferencesEditorError) {
             let shown = try editor.shownPreferences()
             prefs = writesToCopy
-                ? Preferences(store: InMemoryStore(shown.store.storedValues()), schema: shown.schema, site: shown.site, overrides: shown.overrides)
+                ? Preferences(store: InMemoryStore(shown.store.storedValues().ownStorage()), schema: shown.schema, site: shown.site, overrides: shown.overrides)
                 : shown
             // Watching first, as the terminal does, so no change falls between it and the snapshot.
             outside = OutsideChanges(prefs) {}

@@ -35,7 +35,9 @@ package final class EditorController {
                  writes: WriteQueue? = nil) {
         self.prefs = prefs
         self.writes = writes
-        let snapshot = SettingsSnapshot(schema: prefs.schema, values: prefs.store.storedValues(),
+        // The state's values change in place at each event from now on, so they get storage of
+        // their own rather than the store's (whose next change would otherwise copy it all).
+        let snapshot = SettingsSnapshot(schema: prefs.schema, values: prefs.store.storedValues().ownStorage(),
                                         loadProblem: loadProblem ?? prefs.store.loadProblem, keyListing: keyListing,
                                         site: prefs.site?.layers ?? .none, overrides: prefs.overrides,
                                         userPath: location ?? prefs.store.location)
