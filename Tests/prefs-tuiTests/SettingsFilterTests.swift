@@ -85,6 +85,31 @@ struct SettingsFilterTests {
         }
     }
 
+    /// A filter of two bytes or more skips ahead by its last byte's distance from its end
+    /// (Horspool's rule). Over titles of two letters and a space, where filters repeat their
+    /// own bytes and match at every place (the start, the end, overlapping), a fresh search of
+    /// every filter up to five bytes finds exactly the oracle's settings.
+    @Test func aSearchThatSkipsAheadMissesNoPlaceAFilterCanStart() {
+        var random = SeededRandom(seed: 7)
+        let letters = Array("aab ")
+        let keys: [AnyPreferenceKey] = (0 ..< 80).map { number in
+            let title = String((0 ..< random.next(below: 14)).map { _ in letters[random.next(below: letters.count)] })
+            return PreferenceKey<Int>("k\(number)", default: 0, title: title, section: "S")
+        }
+        var filters: [String] = [], longest = [""]
+        for _ in 1 ... 5 {
+            longest = longest.flatMap { filter in ["a", "b", " "].map { filter + $0 } }
+            filters += longest
+        }
+
+        for filter in filters {
+            var search = SettingsFilter(keys: keys)
+            let expected = keys.indices.filter { keys[$0].title.contains(filter) || keys[$0].name.contains(filter) }
+
+            #expect(search.matches(filter) == expected, "filter \(filter.debugDescription)")
+        }
+    }
+
     /// A small generator of its own, so the sequence is the same on every run.
     private struct SeededRandom {
         var state: UInt64

@@ -228,7 +228,7 @@ struct EditorState: Sendable {
             placeSelection(listed: listedKeyIndices, keepingPlace: keepingPlace, previous: previous)
             return
         }
-        var listed = matched ?? Array(keys.indices)
+        var listed = matched ?? searched?.all ?? Array(keys.indices)
         if modifiedOnly {
             let settings = self.settings
             listed.removeAll { settings.isDefault(keys[$0]) }

@@ -16,14 +16,28 @@ struct SettingsFilter: Sendable {
     private let starts: [Int]
     /// The settings whose title or name is not all ASCII, lowercased as `String` does.
     private let unicodeTexts: [Int: (title: String, name: String)]
+    /// Their indices, in order.
+    private let unicodeIndices: [Int]
     /// Per setting, its section's number: the number grows where a setting's section differs
     /// from the one before it, where the list shows a section title.
     let sectionNumbers: [Int]
-    /// The last filter, the settings it matched, and where in each setting's text the first
-    /// match starts (-1 for a setting beyond ASCII): a filter that contains it matches only
-    /// among those settings, and one that grew by typing at its end is checked first where
-    /// the last one matched, which for a setting that still matches is one comparison.
-    private var last: (needle: String, bytes: [UInt8], matches: [Int], offsets: [Int32])?
+    /// Every setting's index, in order: the list without a filter, and the list a filter that
+    /// matches everything returns. Handed back as this same array, so that the caller's check
+    /// for an unchanged list is one comparison of buffers, not one of 50,000 elements.
+    let all: [Int]
+    /// The last search: a filter that contains its filter matches only among its matches, and
+    /// one that grew by typing at its end is checked first where the last one matched, which
+    /// for a setting that still matches is one comparison.
+    private var last: Found?
+
+    /// A filter's answer, and what the next character's search starts from.
+    private struct Found {
+        var needle = "", bytes: [UInt8] = []
+        /// The settings it matched, in order.
+        var matches: [Int]
+        /// Per match, where in `text` its first match starts (-1 for a setting beyond ASCII).
+        var places: [Int]
+    }
 
     init(keys: [AnyPreferenceKey]) {
         var text: [UInt8] = [], starts: [Int] = [], sections: [Int] = []
@@ -64,6 +78,8 @@ struct SettingsFilter: Sendable {
         self.starts = starts
         self.sectionNumbers = sections
         self.unicodeTexts = unicode
+        unicodeIndices = unicode.keys.sorted()
+        all = Array(keys.indices)
     }
 
     /// The indices of the settings `filter` matches, in order (every setting for an empty one).
@@ -71,151 +87,227 @@ struct SettingsFilter: Sendable {
         let needle = filter.lowercased()
         guard !needle.isEmpty else {
             last = nil
-            return Array(sectionNumbers.indices)
+            return all
         }
         let bytes = Array(needle.utf8)
-        let found: (matches: [Int], offsets: [Int32])
+        var found: Found
         // Narrowed only between filters of plain ASCII: beyond it, `String`'s containment (by
         // canonical equivalence) is not transitive. "e\u{301}" contains "\u{301}" and "café"
         // contains "e\u{301}", but "café" does not contain "\u{301}".
-        if let last, bytes.allSatisfy(Self.isPlainASCII), last.bytes.allSatisfy(Self.isPlainASCII), needle.contains(last.needle) {
-            found = bytes.starts(with: last.bytes) ? grown(last, to: needle, bytes) : search(needle, bytes, among: last.matches)
+        let narrowed = last.flatMap { last in
+            bytes.allSatisfy(Self.isPlainASCII) && last.bytes.allSatisfy(Self.isPlainASCII) && needle.contains(last.needle) ? last : nil
+        }
+        if let narrowed {
+            found = bytes.starts(with: narrowed.bytes) ? grown(narrowed, to: needle, bytes) : search(needle, bytes, among: narrowed.matches)
         } else {
             found = search(needle, bytes, among: nil)
         }
-        last = (needle, bytes, found.matches, found.offsets)
+        // The same settings as before: the same array, so that comparing lists is quick. (A
+        // search's matches are among those it searched, so equal counts mean equal lists.)
+        if found.matches.count == all.count {
+            found.matches = all
+        } else if let narrowed, found.matches.count == narrowed.matches.count {
+            found.matches = narrowed.matches
+        }
+        found.needle = needle
+        found.bytes = bytes
+        last = found
         return found.matches
     }
 
     /// The search for a filter that grew at its end from the last one: each setting the last
     /// one matched is checked first where that match starts, then after it.
-    private func grown(_ last: (needle: String, bytes: [UInt8], matches: [Int], offsets: [Int32]), to needle: String,
-                       _ bytes: [UInt8]) -> (matches: [Int], offsets: [Int32]) {
+    private func grown(_ last: Found, to needle: String, _ bytes: [UInt8]) -> Found {
         let known = last.bytes.count
-        return collect(count: last.matches.count, needle: needle) { text, starts, found, foundOffsets, unicode in
-            bytes.withUnsafeBufferPointer { needleBytes in
+        let found = collect(count: last.matches.count) { text, starts, found, foundPlaces in
+            ByteNeedle.with(bytes) { sought in
                 last.matches.withUnsafeBufferPointer { previous in
-                    last.offsets.withUnsafeBufferPointer { previousOffsets in
-                        Self.scanGrown(previous, previousOffsets, known: known, needle: needleBytes, text: text, starts: starts,
-                                       into: found, foundOffsets, unicode: unicode)
+                    last.places.withUnsafeBufferPointer { previousPlaces in
+                        Self.scanGrown(previous, previousPlaces, known: known, needle: sought, text: text, starts: starts,
+                                       into: found, foundPlaces)
                     }
                 }
             }
         }
+        return merging(found, unicodeMatches(of: needle, among: last.matches))
     }
 
-    private func search(_ needle: String, _ bytes: [UInt8], among candidates: [Int]?) -> (matches: [Int], offsets: [Int32]) {
+    private func search(_ needle: String, _ bytes: [UInt8], among candidates: [Int]?) -> Found {
         // A filter beyond ASCII is asked of `String` for every setting: it may match ASCII
         // text by its rules (U+037E, the Greek question mark, is canonically a semicolon).
         guard bytes.allSatisfy(Self.isPlainASCII) else {
-            let matches = (candidates ?? Array(sectionNumbers.indices)).filter { index in
+            let matches = (candidates ?? all).filter { index in
                 let (title, name) = texts(of: index)
                 return title.contains(needle) || name.contains(needle)
             }
-            return (matches, [Int32](repeating: -1, count: matches.count))
+            return Found(matches: matches, places: [Int](repeating: -1, count: matches.count))
         }
         let count = candidates?.count ?? sectionNumbers.count
-        return collect(count: count, needle: needle) { text, starts, found, foundOffsets, unicode in
-            bytes.withUnsafeBufferPointer { needleBytes in
+        let found = collect(count: count) { text, starts, found, foundPlaces in
+            ByteNeedle.with(bytes) { sought in
                 if let candidates {
                     candidates.withUnsafeBufferPointer { walked in
-                        Self.scan(walked, needle: needleBytes, text: text, starts: starts, into: found, foundOffsets, unicode: unicode)
+                        Self.scan(walked, needle: sought, text: text, starts: starts, into: found, foundPlaces)
                     }
                 } else {
-                    Self.scan(0 ..< count, needle: needleBytes, text: text, starts: starts, into: found, foundOffsets, unicode: unicode)
+                    Self.scan(0 ..< count, needle: sought, text: text, starts: starts, into: found, foundPlaces)
                 }
             }
         }
+        return merging(found, unicodeMatches(of: needle, among: candidates))
+    }
+
+    /// The settings beyond ASCII among `candidates` (nil: all) whose title or name contains
+    /// `needle` by `String`'s rules, in order. The byte loops pass over them (their text in
+    /// `text` is empty); there are few, mostly none.
+    private func unicodeMatches(of needle: String, among candidates: [Int]?) -> [Int] {
+        unicodeIndices.filter { index in
+            if let candidates, !Self.sortedContains(candidates, index) { return false }
+            guard let (title, name) = unicodeTexts[index] else { return false }
+            return title.contains(needle) || name.contains(needle)
+        }
+    }
+
+    /// `found` with `unicode`'s settings put in their places in the order (both are in order).
+    private func merging(_ found: Found, _ unicode: [Int]) -> Found {
+        guard !unicode.isEmpty else { return found }
+        var merged = Found(matches: [], places: [])
+        merged.matches.reserveCapacity(found.matches.count + unicode.count)
+        merged.places.reserveCapacity(found.matches.count + unicode.count)
+        var next = 0
+        for (index, place) in zip(found.matches, found.places) {
+            while next < unicode.count && unicode[next] < index {
+                merged.matches.append(unicode[next])
+                merged.places.append(-1)
+                next += 1
+            }
+            merged.matches.append(index)
+            merged.places.append(place)
+        }
+        merged.matches += unicode[next...]
+        merged.places += repeatElement(-1, count: unicode.count - next)
+        return merged
+    }
+
+    private static func sortedContains(_ sorted: [Int], _ wanted: Int) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < wanted { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == wanted
     }
 
     /// Up to `count` matches and where each starts, written by `fill` (which returns how many)
-    /// straight into the results. `unicode` answers for a setting beyond ASCII.
-    private func collect(count: Int, needle: String,
-                         _ fill: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int>, UnsafeMutableBufferPointer<Int>,
-                                  UnsafeMutableBufferPointer<Int32>, (Int) -> Bool) -> Int) -> (matches: [Int], offsets: [Int32]) {
-        let unicode = { (index: Int) -> Bool in
-            guard let (title, name) = self.unicodeTexts[index] else { return false }
-            return title.contains(needle) || name.contains(needle)
-        }
+    /// straight into the results.
+    private func collect(count: Int, _ fill: (UnsafePointer<UInt8>, UnsafePointer<Int>, UnsafeMutablePointer<Int>,
+                                              UnsafeMutablePointer<Int>) -> Int) -> Found {
         var written = 0
-        var offsets: [Int32] = []
+        var places: [Int] = []
+        // `text` always holds something: the 0 after each ASCII title, or nothing at all with
+        // no ASCII setting, when a search has no text to walk.
+        let bytes = text.isEmpty ? [0] : text
         let matches = [Int](unsafeUninitializedCapacity: count) { found, foundCount in
-            offsets = [Int32](unsafeUninitializedCapacity: count) { foundOffsets, offsetCount in
-                written = text.withUnsafeBufferPointer { text in
-                    starts.withUnsafeBufferPointer { starts in fill(text, starts, found, foundOffsets, unicode) }
+            places = [Int](unsafeUninitializedCapacity: count) { foundPlaces, placeCount in
+                if let found = found.baseAddress, let foundPlaces = foundPlaces.baseAddress {
+                    written = bytes.withUnsafeBufferPointer { text in
+                        starts.withUnsafeBufferPointer { starts in
+                            fill(text.baseAddress!, starts.baseAddress!, found, foundPlaces)
+                        }
+                    }
                 }
-                offsetCount = written
+                placeCount = written
             }
             foundCount = written
         }
-        return (matches, offsets)
+        return Found(matches: matches, places: places)
     }
 
     /// The byte search over `walked` settings: each that holds `needle` is written to `found`
-    /// with where its first match starts (-1 for a setting beyond ASCII, which `unicode`
-    /// decides). Returns how many. Static, with everything passed in, so that the loop keeps
-    /// its values in registers.
-    private static func scan<Walked: Sequence<Int>>(_ walked: Walked, needle: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>,
-                                                    starts: UnsafeBufferPointer<Int>, into found: UnsafeMutableBufferPointer<Int>,
-                                                    _ foundOffsets: UnsafeMutableBufferPointer<Int32>, unicode: (Int) -> Bool) -> Int {
-        guard let base = text.baseAddress else { return 0 }
+    /// with where in `text` its first match starts. Returns how many. A setting beyond ASCII
+    /// has no text here and never matches (``unicodeMatches(of:among:)`` decides it). Its own
+    /// function, on raw pointers and with wrapping arithmetic (every sum stays within the
+    /// text), so that the loop keeps its values in registers: it runs once per setting per
+    /// character typed.
+    @inline(never)
+    private static func scan<Walked: Sequence<Int>>(_ walked: Walked, needle: ByteNeedle, text: UnsafePointer<UInt8>,
+                                                    starts: UnsafePointer<Int>, into found: UnsafeMutablePointer<Int>,
+                                                    _ foundPlaces: UnsafeMutablePointer<Int>) -> Int {
         var written = 0
-        for index in walked {
-            let start = starts[index], end = starts[index + 1]
-            var at = -1
-            if start < end {
-                at = firstMatch(needle, in: base + start, count: end - start)
-            } else if unicode(index) {
-                // An empty range is a setting beyond ASCII (an ASCII one holds at least the 0
-                // between its title and name).
-                at = -2
+        // One byte (the first character typed): a walk to it, with nothing else to hold.
+        if needle.bytes.count == 1 {
+            let wanted = needle.bytes[0]
+            for index in walked {
+                var at = starts[index]
+                let end = starts[index &+ 1]
+                while at < end && text[at] != wanted { at &+= 1 }
+                if at < end {
+                    found[written] = index
+                    foundPlaces[written] = at
+                    written &+= 1
+                }
             }
-            if at != -1 {
-                (found.baseAddress! + written).initialize(to: index)
-                (foundOffsets.baseAddress! + written).initialize(to: Int32(max(at, -1)))
-                written += 1
+            return written
+        }
+        for index in walked {
+            let start = starts[index]
+            let at = needle.firstMatch(in: text + start, count: starts[index &+ 1] &- start)
+            if at >= 0 {
+                found[written] = index
+                foundPlaces[written] = start &+ at
+                written &+= 1
             }
         }
         return written
     }
 
-    /// ``scan(_:needle:text:starts:into:_:unicode:)`` for a filter that grew at its end: the
-    /// first `known` bytes of `needle` are known to match at each previous offset.
-    private static func scanGrown(_ previous: UnsafeBufferPointer<Int>, _ previousOffsets: UnsafeBufferPointer<Int32>, known: Int,
-                                  needle: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>,
-                                  into found: UnsafeMutableBufferPointer<Int>, _ foundOffsets: UnsafeMutableBufferPointer<Int32>,
-                                  unicode: (Int) -> Bool) -> Int {
-        guard let base = text.baseAddress else { return 0 }
-        let length = needle.count
+    /// ``scan(_:needle:text:starts:into:_:)`` for a filter that grew at its end: its first
+    /// `known` bytes are known to match at each previous place, so a setting that still
+    /// matches there costs a comparison of the bytes typed since (one, mostly).
+    @inline(never)
+    private static func scanGrown(_ previous: UnsafeBufferPointer<Int>, _ previousPlaces: UnsafeBufferPointer<Int>, known: Int,
+                                  needle: ByteNeedle, text: UnsafePointer<UInt8>, starts: UnsafePointer<Int>,
+                                  into found: UnsafeMutablePointer<Int>, _ foundPlaces: UnsafeMutablePointer<Int>) -> Int {
+        guard let sought = needle.bytes.baseAddress else { return 0 }
+        let length = needle.bytes.count, lastPosition = length &- 1, lastByte = sought[lastPosition]
         var written = 0
         for position in 0 ..< previous.count {
-            let index = previous[position], offset = Int(previousOffsets[position])
-            var at = -1
-            if offset < 0 {
-                if unicode(index) { at = -2 }
-            } else {
-                let start = starts[index], end = starts[index + 1]
-                var same = start + offset + length <= end
-                var checked = known
-                while same && checked < length {
-                    same = base[start + offset + checked] == needle[checked]
-                    checked += 1
-                }
-                if same {
-                    at = offset
-                } else {
-                    let from = offset + 1
-                    let later = firstMatch(needle, in: base + start + from, count: end - start - from)
-                    if later >= 0 { at = from + later }
-                }
+            let index = previous[position], place = previousPlaces[position]
+            // A setting beyond ASCII (place -1) is decided apart.
+            guard place >= 0 else { continue }
+            let end = starts[index &+ 1]
+            var now = place
+            // Most settings still match where they did: the last byte typed is there (and any
+            // others typed since, when more than one was).
+            if !(place &+ length <= end && text[place &+ lastPosition] == lastByte
+                 && (known >= lastPosition || Self.holds(sought, from: known, upTo: lastPosition, at: text + place))) {
+                now = Self.place(of: needle, after: place, before: end, in: text)
+                if now < 0 { continue }
             }
-            if at != -1 {
-                (found.baseAddress! + written).initialize(to: index)
-                (foundOffsets.baseAddress! + written).initialize(to: Int32(max(at, -1)))
-                written += 1
-            }
+            found[written] = index
+            foundPlaces[written] = now
+            written &+= 1
         }
         return written
+    }
+
+    /// Whether `needle`'s bytes from `first` up to `end` are at the same places of `window`.
+    private static func holds(_ needle: UnsafePointer<UInt8>, from first: Int, upTo end: Int, at window: UnsafePointer<UInt8>) -> Bool {
+        var checked = first
+        while checked < end {
+            if window[checked] != needle[checked] { return false }
+            checked &+= 1
+        }
+        return true
+    }
+
+    /// Where `needle` first starts in `text` after `place` and before `end`, or -2. Kept out of
+    /// the loops above, so that their common case keeps its values in registers.
+    @inline(never)
+    private static func place(of needle: ByteNeedle, after place: Int, before end: Int, in text: UnsafePointer<UInt8>) -> Int {
+        let after = place &+ 1
+        let later = needle.firstMatch(in: text + after, count: end &- after)
+        return later >= 0 ? after &+ later : -2
     }
 
     /// A setting's title and name, lowercased, for `String`'s search.
@@ -223,27 +315,6 @@ struct SettingsFilter: Sendable {
         if let unicode = unicodeTexts[index] { return unicode }
         let parts = text[starts[index] ..< starts[index + 1]].split(separator: 0, omittingEmptySubsequences: false)
         return (String(decoding: parts.first ?? [], as: UTF8.self), String(decoding: parts.dropFirst().first ?? [], as: UTF8.self))
-    }
-
-    /// Where the `count` bytes at `haystack` first hold `needle` (not empty), or -1. Byte by
-    /// byte: titles and names are short, and looking eight bytes at a time cost more where
-    /// most settings match early (measured: 3.7 M against 2.4 M a character at 50,000).
-    @inline(__always)
-    private static func firstMatch(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafePointer<UInt8>, count: Int) -> Int {
-        let length = needle.count
-        guard length <= count, let needleStart = needle.baseAddress else { return -1 }
-        let first = needleStart.pointee
-        var start = 0
-        let lastStart = count - length
-        while start <= lastStart {
-            if haystack[start] == first {
-                var matched = 1
-                while matched < length && haystack[start + matched] == needleStart[matched] { matched += 1 }
-                if matched == length { return start }
-            }
-            start += 1
-        }
-        return -1
     }
 
     private static func append(_ string: String, to text: inout [UInt8]) {
