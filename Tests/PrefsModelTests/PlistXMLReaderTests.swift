@@ -138,6 +138,26 @@ struct PlistXMLReaderTests {
         #expect(ours(document(body)) == nil)
     }
 
+    /// Text of ASCII bytes is taken without a UTF-8 check; any other byte still gets one, in a
+    /// key and in a string, wherever it stands in the text.
+    @Test func textThatIsNotUTF8IsLeftToFoundationAndUTF8IsRead() {
+        for invalid in [[0xFF], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0x80]] as [[UInt8]] {
+            for (before, after) in [("", ""), ("a", ""), ("", "b"), ("abc", "def")] {
+                let text = Array(before.utf8) + invalid + Array(after.utf8)
+                let wrapped = { (opening: String, closing: String) -> [UInt8] in
+                    let parts = document("TEXT").components(separatedBy: "TEXT")
+                    return Array((parts[0] + opening).utf8) + text + Array((closing + parts[1]).utf8)
+                }
+                let asString = wrapped("<string>", "</string>")
+                let asKey = wrapped("<dict><key>", "</key><true/></dict>")
+
+                #expect(PlistXMLReader.value(from: Data(asString)) == nil, "\(text)")
+                #expect(PlistXMLReader.value(from: Data(asKey)) == nil, "\(text)")
+            }
+        }
+        #expect(ours(document("<dict><key>é</key><string>ab😀c</string></dict>")) == .dictionary(["é": .string("ab😀c")]))
+    }
+
     @Test func leavesBinaryPlistsToFoundation() throws {
         let binary = try PropertyListSerialization.data(fromPropertyList: ["a": 1], format: .binary, options: 0)
 
