@@ -60,26 +60,30 @@ extension RuleDescription {
         if object.isEmpty { self = .any; return }
         // First a typo anywhere among the rule's fields, with "did you mean"; then a field that
         // is real but belongs to another kind of rule than the one this object is.
-        try SchemaFields.check(names: object.names, allowed: SchemaFields.rule, in: "\"\(place)\"")
-        if let kind = SchemaFields.ruleKinds.first(where: { kind in kind.fields.contains { object[$0] != nil } }) {
+        // (The checks run only where they may find something: a name no rule has, or given
+        // twice, or fields of more than one kind.)
+        if !object.allKnown { try SchemaFields.check(names: object.names, allowed: SchemaFields.rule, in: "\"\(place)\"") }
+        if let kind = SchemaFields.ruleKinds.first(where: { kind in object.present & kind.bits != 0 }),
+           !object.allKnown || object.present & ~kind.bits != 0 {
             try SchemaFields.check(names: object.names, allowed: kind.fields, in: "\"\(place)\" for \(kind.name)", suggesting: false)
         }
-        if let each = object["each"] {
+        if let each = object[.each] {
             self = .each(try RuleDescription(json: each, at: place + ".each"))
-        } else if let path = object["path"] {
+        } else if let path = object[.path] {
             let names = PathRequirement.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             guard case .string(let name) = path, let requirement = PathRequirement(rawValue: name) else {
                 throw RuleError("\"path\" must be one of \(names), not \(path.text)")
             }
             self = .path(requirement)
-        } else if let choices = object["choices"] {
+        } else if let choices = object[.choices] {
             guard case .array(let items) = choices, !items.isEmpty else { throw RuleError("\"choices\" must be a non-empty array") }
             self = .choices(try items.enumerated().map { index, item in
                 try Self.choice(item, at: "\(place).choices[\(index)]")
             })
-        } else if object["min"] != nil || object["max"] != nil || object["step"] != nil {
-            func number(_ name: String) throws -> RuleNumber? {
-                switch object[name] {
+        } else if object[.min] != nil || object[.max] != nil || object[.step] != nil {
+            func number(_ field: RuleFields.Field) throws -> RuleNumber? {
+                let name = field.name
+                switch object[field] {
                 case nil, .null?: return nil
                 case .int(let value)?: return RuleNumber(value)
                 case .double(let value)? where value.isFinite: return RuleNumber(value)
@@ -87,26 +91,26 @@ extension RuleDescription {
                 case let other?: throw RuleError("\"\(name)\" must be a number, not \(other.kindName)")
                 }
             }
-            let min = try number("min"), max = try number("max"), step = try number("step")
+            let min = try number(.min), max = try number(.max), step = try number(.step)
             if let min, let max, min.isGreater(than: max) {
-                throw RuleError("\"min\" \(Self.numberText(object["min"])) is greater than \"max\" \(Self.numberText(object["max"]))")
+                throw RuleError("\"min\" \(Self.numberText(object[.min])) is greater than \"max\" \(Self.numberText(object[.max]))")
             }
-            if let step, step.double <= 0 { throw RuleError("\"step\" \(Self.numberText(object["step"])) is not allowed; allowed: a positive number") }
+            if let step, step.double <= 0 { throw RuleError("\"step\" \(Self.numberText(object[.step])) is not allowed; allowed: a positive number") }
             self = .range(min: min, max: max, step: step)
-        } else if object["nonEmpty"] != nil || object["maxLength"] != nil || object["pattern"] != nil || object["multiline"] != nil {
-            func flag(_ name: String) throws -> Bool {
-                guard let value = object[name] else { return false }
-                guard case .bool(let flag) = value else { throw RuleError("\"\(name)\" must be true or false") }
+        } else if object[.nonEmpty] != nil || object[.maxLength] != nil || object[.pattern] != nil || object[.multiline] != nil {
+            func flag(_ field: RuleFields.Field) throws -> Bool {
+                guard let value = object[field] else { return false }
+                guard case .bool(let flag) = value else { throw RuleError("\"\(field.name)\" must be true or false") }
                 return flag
             }
-            let nonEmpty = try flag("nonEmpty"), multiline = try flag("multiline")
+            let nonEmpty = try flag(.nonEmpty), multiline = try flag(.multiline)
             var maxLength: Int?
-            if let value = object["maxLength"] {
+            if let value = object[.maxLength] {
                 guard case .int(let length) = value, length >= 0 else { throw RuleError("\"maxLength\" must be a whole number ≥ 0") }
                 maxLength = length
             }
             var pattern: String?
-            if let value = object["pattern"] {
+            if let value = object[.pattern] {
                 guard case .string(let text) = value, WholeTextPattern(text) != nil else {
                     throw RuleError("\"pattern\" must be a valid regular expression")
                 }
@@ -211,16 +215,17 @@ extension RuleDescription {
     /// from 2^63 (not). `json` is the rule as the schema file holds it.
     static func checkWholeNumbers(in object: RuleFields?) throws {
         guard let object else { return }
-        for name in ["min", "max", "step"] {
+        for field in [RuleFields.Field.min, .max, .step] {
+            let name = field.name
             let fits: Bool
-            switch object[name] {
+            switch object[field] {
             case nil, .null?, .int?: fits = true
             case .double(let value)?: fits = Int(exactly: value) != nil
             default: fits = true   // not a number: RuleDescription(json:) has refused it
             }
             guard !fits else { continue }
             let lowest = name == "step" ? "1" : String(Int.min)
-            throw RuleError("\"\(name)\" \(numberText(object[name])) does not fit type int; allowed: a whole number from \(lowest) to \(Int.max)")
+            throw RuleError("\"\(name)\" \(numberText(object[field])) does not fit type int; allowed: a whole number from \(lowest) to \(Int.max)")
         }
     }
 
@@ -258,31 +263,3 @@ struct RuleError: Error {
     let reason: String
     init(_ reason: String) { self.reason = reason }
 }
-
-/// A rule's fields, in file order, found by comparing names: a rule has a few, and a
-/// dictionary of them, made and hashed for every setting of a large schema, cost more than
-/// the rest of reading the rule.
-struct RuleFields {
-    private let members: [(name: String, value: JSONValue)]
-
-    init(_ object: [String: JSONValue]) {
-        members = object.map { ($0.key, $0.value) }
-    }
-
-    init(members: [(name: String, value: JSONValue)]) {
-        self.members = members
-    }
-
-    /// The fields of a rule written as an object; nil for anything else.
-    init?(json: JSONValue?) {
-        guard case .object(let object)? = json else { return nil }
-        self.init(object)
-    }
-
-    subscript(name: String) -> JSONValue? { members.first { $0.name == name }?.value }
-
-    var isEmpty: Bool { members.isEmpty }
-
-    var names: some Sequence<String> { members.lazy.map(\.name) }
-}
-

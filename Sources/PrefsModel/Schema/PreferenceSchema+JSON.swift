@@ -218,8 +218,8 @@ extension PreferenceSchema {
             case let other?: throw RuleError("\"\(field.name)\" must be text, not \(other.kindName)")
             }
         }
-        let rule = try fields.ruleMembers.map { try RuleDescription(fields: RuleFields(members: $0)) }
-            ?? fields[.rule].map(RuleDescription.init(json:)) ?? .any
+        let ruleFields = fields.ruleMembers.map(RuleFields.init(members:))
+        let rule = try ruleFields.map { try RuleDescription(fields: $0) } ?? fields[.rule].map(RuleDescription.init(json:)) ?? .any
         let renamedFrom: [String]
         do { renamedFrom = try names(fields[.renamedFrom], field: "renamedFrom") } catch let PreferenceError.invalidSchema(_, reason) {
             throw RuleError("\"renamedFrom\": \(reason)")
@@ -230,7 +230,7 @@ extension PreferenceSchema {
         case .bool(let value)?: isSecret = value
         case let other?: throw RuleError("\"secret\" must be true or false, not \(other.kindName)")
         }
-        try RuntimeValueType.checkRule(rule, fields: fields.ruleMembers.map(RuleFields.init(members:)) ?? RuleFields(json: fields[.rule]),
+        try RuntimeValueType.checkRule(rule, fields: ruleFields ?? RuleFields(json: fields[.rule]),
                                        fits: type)
         return try RuntimeValueType.makeKey(
             ofRuntimeType: valueType, name: name, defaultJSON: fields[.defaultValue], rule: rule,
@@ -277,7 +277,7 @@ enum RuntimeValueType {
             guard base == .path else { throw RuleError("a path rule needs a path, not \(type.name)") }
         case .each(let inner):
             guard case .array(let element) = base else { throw RuleError("an \"each\" rule needs a list, not \(type.name)") }
-            try checkRule(inner, fields: RuleFields(json: fields?["each"]), fits: element)
+            try checkRule(inner, fields: RuleFields(json: fields?[.each]), fits: element)
         }
     }
 

@@ -88,7 +88,11 @@ struct SchemaEntry {
 
     /// Empties it for the next setting, keeping its storage.
     mutating func removeAll() {
-        for index in slots.indices { slots[index] = nil }
+        // Through the buffer: each element's assignment otherwise checked the array's
+        // uniqueness again, once per field per setting.
+        slots.withUnsafeMutableBufferPointer { slots in
+            for index in slots.indices { slots[index] = nil }
+        }
         ruleMembers = nil
         unknownNames.removeAll(keepingCapacity: true)
     }
@@ -132,7 +136,7 @@ extension PreferenceSchema {
             let schema = PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
                                           retiredKeys: try names(document["retired"], field: "retired"),
                                           version: try version(document["version"]), rules: try rules(document["rules"]),
-                                          isDeclared: true)
+                                          isDeclared: true, keysByName: reader.keysByName)
             // A fault is left to the other reader, which says where it is.
             let faultless = schema.migrationConflict() == nil && InUseConditions.problem(in: schema) == nil
                 && SettingsRules.problem(in: schema) == nil
@@ -146,7 +150,9 @@ extension PreferenceSchema {
 /// The keys of a schema's sections, read one setting at a time.
 private struct StreamedKeys {
     var keys: [AnyPreferenceKey] = []
-    private var names = Set<String>()
+    /// The keys by name, as the schema keeps them: made here, where a name given twice is
+    /// refused, and handed over, so that each name is hashed once.
+    private(set) var keysByName: [String: AnyPreferenceKey] = [:]
     private var types = PreferenceSchema.TypeNames()
     /// One entry's fields, its storage kept from setting to setting.
     private var entry = SchemaEntry()
@@ -186,7 +192,7 @@ private struct StreamedKeys {
                         throw NotForThisReader()
                     }
                     let key = try PreferenceSchema.key(from: entry, section: name, types: &types)
-                    guard names.insert(key.name).inserted else { throw NotForThisReader() }
+                    guard keysByName.updateValue(key, forKey: key.name) == nil else { throw NotForThisReader() }
                     keys.append(key)
                 }
             default:

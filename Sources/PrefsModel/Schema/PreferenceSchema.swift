@@ -91,9 +91,12 @@ public struct PreferenceSchema: Sendable {
     /// `isDeclared`: the keys are a program's declarations, whose faults stop it; false for
     /// keys read from a suite's file (``init(inferredFrom:suiteName:)``), whose names are
     /// whatever another program stored.
+    ///
+    /// `keysByName`: the keys by name, when the caller made that table already (a schema file's
+    /// reader, which refuses a name given twice as it reads), so that no name is hashed twice.
     init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [any LivePreviewValue] = [],
          retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = [], rules: [SettingsRule] = [],
-         isDeclared: Bool) {
+         isDeclared: Bool, keysByName known: [String: AnyPreferenceKey]? = nil) {
         self.retiredKeys = retiredKeys
         self.rules = rules
         var steps: [MigrationStep] = []
@@ -105,17 +108,7 @@ public struct PreferenceSchema: Sendable {
         self.version = max(version, steps.last?.version ?? 0)
         // Sized once: growing by doubling held the old and the new table together, which was
         // the peak of `list` on a suite of 200,000 keys.
-        var seen: [String: AnyPreferenceKey] = Dictionary(minimumCapacity: keys.count)
-        var unique: [AnyPreferenceKey] = []
-        unique.reserveCapacity(keys.count)
-        for key in keys {
-            if let first = seen[key.name] {
-                // The same key listed twice is one key; two keys with one name would leave one
-                // of them reading and writing a setting nobody sees. A declaration fault in
-                // code, found the first time the schema is made, so it stops the program there.
-                guard first === key else { fatalError(Self.twoKeysMessage(first, key, title: title)) }
-                continue
-            }
+        func checkDeclaration(of key: AnyPreferenceKey) {
             if isDeclared, key.isDescribedBySchema, let reason = Self.reservedNameReason(key.name) { fatalError("PreferenceSchema \"\(title)\": \(reason)") }
             // Two choices of one value: picked by value, the second could never be chosen, and a
             // JSON Schema's `oneOf` refused the value. A declaration fault too.
@@ -123,8 +116,29 @@ public struct PreferenceSchema: Sendable {
                 fatalError("PreferenceSchema \"\(title)\": key \"\(key.name)\": "
                     + ChoiceOption.repeatedMessage(repeated.first, repeated.second))
             }
-            seen[key.name] = key
-            unique.append(key)
+        }
+        var seen: [String: AnyPreferenceKey]
+        var unique: [AnyPreferenceKey]
+        if let known, known.count == keys.count {
+            seen = known
+            unique = keys
+            keys.forEach(checkDeclaration)
+        } else {
+            seen = Dictionary(minimumCapacity: keys.count)
+            unique = []
+            unique.reserveCapacity(keys.count)
+            for key in keys {
+                // One hash a key: the table is asked and filled in one step.
+                if let first = seen.updateValue(key, forKey: key.name) {
+                    // The same key listed twice is one key; two keys with one name would leave
+                    // one of them reading and writing a setting nobody sees. A declaration fault
+                    // in code, found the first time the schema is made, so it stops the program.
+                    guard first === key else { fatalError(Self.twoKeysMessage(first, key, title: title)) }
+                    continue
+                }
+                checkDeclaration(of: key)
+                unique.append(key)
+            }
         }
         var sections: [PreferenceSection] = []
         if let first = unique.first, unique.allSatisfy({ $0.section == first.section }) {
@@ -135,7 +149,10 @@ public struct PreferenceSchema: Sendable {
         } else {
             var sectionIndex: [String: Int] = [:]
             for key in unique {
-                if let index = sectionIndex[key.section] {
+                // Keys mostly come section by section: the last section first, without hashing.
+                if let last = sections.indices.last, sections[last].name == key.section {
+                    sections[last].keys.append(key)
+                } else if let index = sectionIndex[key.section] {
                     sections[index].keys.append(key)
                 } else {
                     sectionIndex[key.section] = sections.count

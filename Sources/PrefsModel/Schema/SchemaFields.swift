@@ -10,13 +10,13 @@ enum SchemaFields {
 
     /// The kinds of rule, each with its own fields, in the order `RuleDescription(json:)` tells
     /// them apart. A rule is one kind: a field of another kind would be ignored, so it is refused.
-    static let ruleKinds: [(name: String, fields: Set<String>)] = [
+    static let ruleKinds: [(name: String, fields: Set<String>, bits: UInt16)] = [
         ("an each rule", ["each"]),
         ("a choices rule", ["choices"]),
         ("a min/max/step rule", ["min", "max", "step"]),
         ("a text rule", ["nonEmpty", "maxLength", "pattern", "multiline"]),
         ("a path rule", ["path"]),
-    ]
+    ].map { (name: String, fields: Set<String>) in (name, fields, RuleFields.bits(of: fields)) }
     // The fields `RuleDescription(json:)` reads; SchemaTests checks that every rule it writes reads back.
     static let rule: Set<String> = ruleKinds.reduce(into: []) { $0.formUnion($1.fields) }
 
