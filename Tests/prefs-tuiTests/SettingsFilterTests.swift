@@ -110,6 +110,32 @@ struct SettingsFilterTests {
         }
     }
 
+    /// A control character in a filter (a paste can carry one) is left out of the search.
+    /// With a NUL after a character that ends a title beyond ASCII, Foundation's `contains`
+    /// trapped and ended the editor.
+    @Test func aControlCharacterInTheFilterIsLeftOutOfTheSearch() {
+        let keys: [AnyPreferenceKey] = [
+            PreferenceKey<Int>("first", default: 0, title: "Ça", section: "S"),
+            PreferenceKey<Int>("second", default: 0, title: "xa", section: "S"),
+            PreferenceKey<Int>("third", default: 0, title: "none", section: "S"),
+        ]
+        var search = SettingsFilter(keys: keys)
+
+        #expect(search.matches("a\u{0}") == [0, 1])
+        #expect(search.matches("\u{7}a\u{1B}") == [0, 1])
+        #expect(search.matches("\u{0}") == [0, 1, 2])
+    }
+
+    @Test func aPastedFilterWithANulEndsNothing() {
+        let stored: [String: PlistValue] = ["café": .int(1), "plain": .int(2)]
+        let editor = EditorHarness(width: 100, height: 30, stored: stored,
+                                   schema: PreferenceSchema(inferredFrom: stored, suiteName: "com.acme.cafe"))
+        editor.press(.character("/"))
+        editor.controller.send(.paste("é\u{0}"))
+
+        #expect(editor.controller.state.listedKeyIndices.map { editor.controller.state.keys[$0].name } == ["café"])
+    }
+
     /// A small generator of its own, so the sequence is the same on every run.
     private struct SeededRandom {
         var state: UInt64

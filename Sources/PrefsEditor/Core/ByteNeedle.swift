@@ -18,22 +18,14 @@ struct ByteNeedle {
     }
 
     /// Where the `count` bytes at `haystack` first hold the needle, or -1. (Wrapping arithmetic:
-    /// every sum stays below `count`, and the checks it saves are a third of a filter's cost.)
+    /// every sum stays within `0...count`, and the checks it saves are a third of a filter's
+    /// cost.) A needle of one byte is a walk: every byte moves the window by one.
     @inline(__always)
     func firstMatch(in haystack: UnsafePointer<UInt8>, count: Int) -> Int {
         let length = bytes.count
         guard length <= count, let needle = bytes.baseAddress else { return -1 }
         let lastStart = count &- length
         var start = 0
-        // One byte: a plain walk (most settings match the first character early).
-        if length == 1 {
-            let wanted = needle.pointee
-            while start <= lastStart {
-                if haystack[start] == wanted { return start }
-                start &+= 1
-            }
-            return -1
-        }
         let end = length &- 1, lastByte = needle[end]
         while start <= lastStart {
             let byte = haystack[start &+ end]

@@ -25,9 +25,9 @@ struct SettingsFilter: Sendable {
     /// matches everything returns. Handed back as this same array, so that the caller's check
     /// for an unchanged list is one comparison of buffers, not one of 50,000 elements.
     let all: [Int]
-    /// The last search: a filter that contains its filter matches only among its matches, and
-    /// one that grew by typing at its end is checked first where the last one matched, which
-    /// for a setting that still matches is one comparison.
+    /// The last search: a filter that contains the last one matches only among its matches,
+    /// and one that grew by typing at its end is checked first where the last one matched,
+    /// which for a setting that still matches is one comparison.
     private var last: Found?
 
     /// A filter's answer, and what the next character's search starts from.
@@ -35,7 +35,8 @@ struct SettingsFilter: Sendable {
         var needle = "", bytes: [UInt8] = []
         /// The settings it matched, in order.
         var matches: [Int]
-        /// Per match, where in `text` its first match starts (-1 for a setting beyond ASCII).
+        /// Per match, where in `text` its first match starts; -1 where `String` decided it (a
+        /// setting beyond ASCII, or every match of a filter beyond ASCII).
         var places: [Int]
     }
 
@@ -84,7 +85,13 @@ struct SettingsFilter: Sendable {
 
     /// The indices of the settings `filter` matches, in order (every setting for an empty one).
     mutating func matches(_ filter: String) -> [Int] {
-        let needle = filter.lowercased()
+        // Control characters (a paste may carry them) are left out of the search: no title is
+        // searched for one, and Foundation's `contains`, which decides text beyond ASCII here,
+        // traps on a NUL after a character that ends the text ("Ça" and "a\0").
+        var needle = filter.lowercased()
+        if needle.unicodeScalars.contains(where: Self.isControl) {
+            needle = String(String.UnicodeScalarView(needle.unicodeScalars.filter { !Self.isControl($0) }))
+        }
         guard !needle.isEmpty else {
             last = nil
             return all
@@ -161,11 +168,15 @@ struct SettingsFilter: Sendable {
     /// `needle` by `String`'s rules, in order. The byte loops pass over them (their text in
     /// `text` is empty); there are few, mostly none.
     private func unicodeMatches(of needle: String, among candidates: [Int]?) -> [Int] {
-        unicodeIndices.filter { index in
-            if let candidates, !Self.sortedContains(candidates, index) { return false }
+        let matches = { (index: Int) -> Bool in
             guard let (title, name) = unicodeTexts[index] else { return false }
             return title.contains(needle) || name.contains(needle)
         }
+        guard let candidates else { return unicodeIndices.filter(matches) }
+        // Whichever list is shorter is walked: a schema mostly beyond ASCII (a translated one)
+        // has few candidates left after a few characters.
+        if candidates.count < unicodeIndices.count { return candidates.filter { unicodeTexts[$0] != nil && matches($0) } }
+        return unicodeIndices.filter { Self.sortedContains(candidates, $0) && matches($0) }
     }
 
     /// `found` with `unicode`'s settings put in their places in the order (both are in order).
@@ -204,8 +215,8 @@ struct SettingsFilter: Sendable {
                                               UnsafeMutablePointer<Int>) -> Int) -> Found {
         var written = 0
         var places: [Int] = []
-        // `text` always holds something: the 0 after each ASCII title, or nothing at all with
-        // no ASCII setting, when a search has no text to walk.
+        // A buffer to point into even when no setting is ASCII and `text` is empty (every
+        // setting's range is then empty, and nothing is read).
         let bytes = text.isEmpty ? [0] : text
         let matches = [Int](unsafeUninitializedCapacity: count) { found, foundCount in
             places = [Int](unsafeUninitializedCapacity: count) { foundPlaces, placeCount in
@@ -301,13 +312,13 @@ struct SettingsFilter: Sendable {
         return true
     }
 
-    /// Where `needle` first starts in `text` after `place` and before `end`, or -2. Kept out of
+    /// Where `needle` first starts in `text` after `place` and before `end`, or -1. Kept out of
     /// the loops above, so that their common case keeps its values in registers.
     @inline(never)
     private static func place(of needle: ByteNeedle, after place: Int, before end: Int, in text: UnsafePointer<UInt8>) -> Int {
         let after = place &+ 1
         let later = needle.firstMatch(in: text + after, count: end &- after)
-        return later >= 0 ? after &+ later : -2
+        return later >= 0 ? after &+ later : -1
     }
 
     /// A setting's title and name, lowercased, for `String`'s search.
@@ -324,6 +335,8 @@ struct SettingsFilter: Sendable {
 
     /// ASCII other than NUL, the separator between a title and a name.
     private static func isPlainASCII(_ byte: UInt8) -> Bool { byte != 0 && byte < 0x80 }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 }
