@@ -9,32 +9,46 @@
 package struct JSONKnownNames: Sendable {
     /// Every name's bytes, one after another.
     private let bytes: [UInt8]
-    /// For each length up to 32, the names of that length: their places, and where their bytes
-    /// start in `bytes`. A name is then found by its length, its first byte and one comparison.
-    private let byLength: [[(place: Int, start: Int)]]
+    /// Per name: its place in the list, where its bytes start in `bytes`, and the next name of
+    /// the same length and first byte (-1: none).
+    private let names: [(place: Int, start: Int, next: Int)]
+    /// For each length up to 32 and first byte, the first name that has both (-1: none): a
+    /// name is found by one lookup and one comparison, with no hashing and no nested arrays.
+    private let firstOf: [Int16]
 
     /// The names, each given its place in the list (at most 64, each at most 32 bytes).
     package init(_ names: [String]) {
         precondition(names.count <= 64 && names.allSatisfy { (1...32).contains($0.utf8.count) }, "at most 64 names of 1 to 32 bytes")
-        var bytes: [UInt8] = [], byLength = [[(place: Int, start: Int)]](repeating: [], count: 33)
+        var bytes: [UInt8] = [], entries: [(place: Int, start: Int, next: Int)] = []
+        var firstOf = [Int16](repeating: -1, count: 33 * 256)
         for (place, name) in names.enumerated() {
-            byLength[name.utf8.count].append((place, bytes.count))
+            let slot = Self.slot(length: name.utf8.count, first: name.utf8.first!)
+            entries.append((place, bytes.count, Int(firstOf[slot])))
+            firstOf[slot] = Int16(entries.count - 1)
             bytes += name.utf8
         }
         self.bytes = bytes
-        self.byLength = byLength
+        self.names = entries
+        self.firstOf = firstOf
     }
+
+    private static func slot(length: Int, first: UInt8) -> Int { length << 8 | Int(first) }
 
     /// The place of the name spelled by `text`, nil when it is not listed.
     func place(of text: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard text.count < byLength.count, let first = text.first else { return nil }
+        guard text.count <= 32, let first = text.first else { return nil }
+        var candidate = Int(firstOf[Self.slot(length: text.count, first: first)])
         return bytes.withUnsafeBufferPointer { bytes in
-            for candidate in byLength[text.count] where bytes[candidate.start] == first {
-                var matched = 1
-                while matched < text.count && bytes[candidate.start + matched] == text[matched] { matched += 1 }
-                if matched == text.count { return candidate.place }
+            names.withUnsafeBufferPointer { names in
+                while candidate >= 0 {
+                    let name = names[candidate]
+                    var matched = 1
+                    while matched < text.count && bytes[name.start + matched] == text[matched] { matched += 1 }
+                    if matched == text.count { return name.place }
+                    candidate = name.next
+                }
+                return nil
             }
-            return nil
         }
     }
 }

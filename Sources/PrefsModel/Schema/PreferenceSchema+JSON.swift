@@ -181,9 +181,20 @@ extension PreferenceSchema {
     /// for each of ten thousand settings was a quarter of building their keys.
     struct TypeNames {
         private var resolved: [String: (type: PreferenceType, valueType: any PreferenceValue.Type)?] = [:]
+        /// The last few names resolved, asked first: a schema uses a handful of types, and
+        /// comparing a short name (its length first) costs less than hashing it.
+        private var recent: [(name: String, found: (type: PreferenceType, valueType: any PreferenceValue.Type)?)] = []
 
         /// The type a name stands for and its Swift value type; nil when there is none.
         mutating func resolve(_ name: String) -> (type: PreferenceType, valueType: any PreferenceValue.Type)? {
+            let length = name.utf8.count
+            for entry in recent where entry.name.utf8.count == length && entry.name == name { return entry.found }
+            let found = resolvedAnew(name)
+            if recent.count < 8 { recent.append((name, found)) }
+            return found
+        }
+
+        private mutating func resolvedAnew(_ name: String) -> (type: PreferenceType, valueType: any PreferenceValue.Type)? {
             if let known = resolved[name] { return known }
             var found: (type: PreferenceType, valueType: any PreferenceValue.Type)?
             if let type = PreferenceType(schemaName: name), let valueType = RuntimeValueType.resolve(type) {

@@ -117,7 +117,7 @@ extension PreferenceSchema {
         var scanner = JSONScanner(bytes, checkingUTF8: true)
         var document = SchemaMembers()  // its members but "sections", which are read as they come
         var sawSections = false
-        var reader = StreamedKeys()
+        var reader = StreamedKeys(expectedBytes: bytes.count)
         do {
             scanner.begin()
             try scanner.members { scanner, name in
@@ -152,7 +152,14 @@ private struct StreamedKeys {
     var keys: [AnyPreferenceKey] = []
     /// The keys by name, as the schema keeps them: made here, where a name given twice is
     /// refused, and handed over, so that each name is hashed once.
-    private(set) var keysByName: [String: AnyPreferenceKey] = [:]
+    private(set) var keysByName: [String: AnyPreferenceKey]
+
+    /// Sized for a schema of `expectedBytes`, at a setting every 256 bytes (a setting with a
+    /// title, help text and a rule takes about 300), up to 65,536 settings: growing the table
+    /// by doubling rehashed every name already in it, 4 M instructions at 10,000 settings.
+    init(expectedBytes: Int) {
+        keysByName = Dictionary(minimumCapacity: min(expectedBytes / 256, 1 << 16))
+    }
     private var types = PreferenceSchema.TypeNames()
     /// One entry's fields, its storage kept from setting to setting.
     private var entry = SchemaEntry()
