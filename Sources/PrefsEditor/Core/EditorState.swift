@@ -263,12 +263,8 @@ struct EditorState: Sendable {
     private mutating func placeSelection(listed: [Int], keepingPlace: Bool, previous: Int?) {
         // The selected setting itself, or the first one after it (the list is in schema order).
         let atOrAfter = previous.flatMap { wanted -> Int? in
-            var low = 0, high = listed.count
-            while low < high {
-                let middle = (low + high) / 2
-                if listed[middle] < wanted { low = middle + 1 } else { high = middle }
-            }
-            return low < listed.count ? low : nil
+            let position = listed.firstPosition(notBelow: wanted)
+            return position < listed.count ? position : nil
         }
         if let atOrAfter, listed[atOrAfter] == previous || keepingPlace {
             selection = atOrAfter
@@ -348,14 +344,7 @@ struct EditorState: Sendable {
 
     /// How many listed settings are in the rows before `row`: a binary search, so that a
     /// frame's cost does not grow with the list.
-    func settingCount(beforeRow row: Int) -> Int {
-        var low = 0, high = settingRows.count
-        while low < high {
-            let middle = (low + high) / 2
-            if settingRows[middle] < row { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
+    func settingCount(beforeRow row: Int) -> Int { settingRows.firstPosition(notBelow: row) }
 
 
     /// The row index of the selected setting.

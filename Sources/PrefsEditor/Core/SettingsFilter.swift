@@ -176,7 +176,7 @@ struct SettingsFilter: Sendable {
         // Whichever list is shorter is walked: a schema mostly beyond ASCII (a translated one)
         // has few candidates left after a few characters.
         if candidates.count < unicodeIndices.count { return candidates.filter { unicodeTexts[$0] != nil && matches($0) } }
-        return unicodeIndices.filter { Self.sortedContains(candidates, $0) && matches($0) }
+        return unicodeIndices.filter { candidates.sortedContains($0) && matches($0) }
     }
 
     /// `found` with `unicode`'s settings put in their places in the order (both are in order).
@@ -198,15 +198,6 @@ struct SettingsFilter: Sendable {
         merged.matches += unicode[next...]
         merged.places += repeatElement(-1, count: unicode.count - next)
         return merged
-    }
-
-    private static func sortedContains(_ sorted: [Int], _ wanted: Int) -> Bool {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < wanted { low = middle + 1 } else { high = middle }
-        }
-        return low < sorted.count && sorted[low] == wanted
     }
 
     /// Up to `count` matches and where each starts, written by `fill` (which returns how many)
