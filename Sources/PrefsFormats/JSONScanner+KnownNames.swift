@@ -19,6 +19,7 @@ package struct JSONKnownNames: Sendable {
     /// The names, each given its place in the list (at most 64, each at most 32 bytes).
     package init(_ names: [String]) {
         precondition(names.count <= 64 && names.allSatisfy { (1...32).contains($0.utf8.count) }, "at most 64 names of 1 to 32 bytes")
+        precondition(Set(names).count == names.count, "each name once")
         var bytes: [UInt8] = [], entries: [(place: Int, start: Int, next: Int)] = []
         var firstOf = [Int16](repeating: -1, count: 33 * 256)
         for (place, name) in names.enumerated() {

@@ -60,8 +60,8 @@ extension RuleDescription {
         if object.isEmpty { self = .any; return }
         // First a typo anywhere among the rule's fields, with "did you mean"; then a field that
         // is real but belongs to another kind of rule than the one this object is.
-        // (The checks run only where they may find something: a name no rule has, or given
-        // twice, or fields of more than one kind.)
+        // (The checks run only where they may find something: a name no rule has, or fields of
+        // more than one kind.)
         if !object.allKnown { try SchemaFields.check(names: object.names, allowed: SchemaFields.rule, in: "\"\(place)\"") }
         if let kind = SchemaFields.ruleKinds.first(where: { kind in object.present & kind.bits != 0 }),
            !object.allKnown || object.present & ~kind.bits != 0 {

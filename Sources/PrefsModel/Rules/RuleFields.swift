@@ -53,10 +53,6 @@ struct RuleFields {
         return members.first { $0.name == name }?.value
     }
 
-    subscript(name: String) -> JSONValue? {
-        if let place = Self.place(of: name) { return self[Field(rawValue: place)!] }
-        return members.first { $0.name == name }?.value
-    }
 
     var isEmpty: Bool { members.isEmpty }
 

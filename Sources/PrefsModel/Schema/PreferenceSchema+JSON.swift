@@ -181,7 +181,7 @@ extension PreferenceSchema {
     /// for each of ten thousand settings was a quarter of building their keys.
     struct TypeNames {
         private var resolved: [String: (type: PreferenceType, valueType: any PreferenceValue.Type)?] = [:]
-        /// The last few names resolved, asked first: a schema uses a handful of types, and
+        /// The first eight names resolved, asked first: a schema uses a handful of types, and
         /// comparing a short name (its length first) costs less than hashing it.
         private var recent: [(name: String, found: (type: PreferenceType, valueType: any PreferenceValue.Type)?)] = []
 

@@ -106,8 +106,6 @@ public struct PreferenceSchema: Sendable {
         }
         self.migrationSteps = steps
         self.version = max(version, steps.last?.version ?? 0)
-        // Sized once: growing by doubling held the old and the new table together, which was
-        // the peak of `list` on a suite of 200,000 keys.
         func checkDeclaration(of key: AnyPreferenceKey) {
             if isDeclared, key.isDescribedBySchema, let reason = Self.reservedNameReason(key.name) { fatalError("PreferenceSchema \"\(title)\": \(reason)") }
             // Two choices of one value: picked by value, the second could never be chosen, and a
@@ -124,6 +122,8 @@ public struct PreferenceSchema: Sendable {
             unique = keys
             keys.forEach(checkDeclaration)
         } else {
+            // Sized once: growing by doubling held the old and the new table together, which
+            // was the peak of `list` on a suite of 200,000 keys.
             seen = Dictionary(minimumCapacity: keys.count)
             unique = []
             unique.reserveCapacity(keys.count)
