@@ -142,21 +142,25 @@ fi
 # it; function names come from the symbol table, which stays.
 callgrind_prefs="$work/prefs-tui-without-debug-info"
 objcopy --strip-debug "$prefs" "$callgrind_prefs"
-instructions() { # OUTPUT-NAME ARGS...: prints the instructions callgrind collected
-    local name=$1; shift
-    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/results/$name.callgrind" \
-        "$callgrind_prefs" "$@" >"$work/results/$name.out" 2>"$work/results/$name.log"
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/results/$name.log"
-}
-# The same, counting only the main thread, where the editor takes its events: the reading
-# thread's own work is the same in every run, but its total is not (a few hundred thousand
-# instructions of waiting either way), which for a one-event row is a quarter of the goal.
-main_thread_instructions() { # OUTPUT-NAME ARGS...
+# Runs prefs-tui ARGS under callgrind, counting each thread apart (OUTPUT-NAME.callgrind-01 is
+# the main thread's); its log's "Collected" line is the whole process's count.
+callgrind_run() { # OUTPUT-NAME ARGS...
     local name=$1; shift
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --separate-threads=yes \
         --callgrind-out-file="$work/results/$name.callgrind" \
         "$callgrind_prefs" "$@" >"$work/results/$name.out" 2>"$work/results/$name.log"
-    sed -n 's/^summary: \([0-9]*\).*/\1/p' "$work/results/$name.callgrind-01"
+}
+whole_process_count() { sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/results/$1.log"; }
+instructions() { # OUTPUT-NAME ARGS...: prints the instructions of the whole process
+    callgrind_run "$@"
+    whole_process_count "$1"
+}
+# Only the main thread, where the editor takes its events: the reading thread's own work is the
+# same in every run, but its total is not (a few hundred thousand instructions of waiting either
+# way), which for a one-event row is a quarter of the goal.
+main_thread_instructions() { # OUTPUT-NAME ARGS...
+    callgrind_run "$@"
+    sed -n 's/^summary: \([0-9]*\).*/\1/p' "$work/results/$1.callgrind-01"
 }
 
 # --- Whole-process rows: hyperfine, paired rounds. -----------------------------------------
@@ -339,7 +343,7 @@ for size in 10000 50000; do
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/results/foundation$size.log" >"$work/foundation$size"
 done
 # (All its threads: the per-event run counted its main thread alone.)
-cat "$work/results/e50000-none.callgrind"-[0-9]* | sed -n 's/^summary: \([0-9]*\).*/\1/p' | awk '{ total += $1 } END { print total }' >"$work/frame50000"
+whole_process_count e50000-none >"$work/frame50000"
 python3 - "$work" "$rows" <<'EOF3'
 import sys
 work, rows = sys.argv[1:]
