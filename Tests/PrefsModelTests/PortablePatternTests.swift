@@ -22,6 +22,11 @@ struct PortablePatternTests {
         (#"x\Qa]b\E"#, ["xa]b", "xab"]),
         (#"a{2}?b"#, ["aab", "ab"]),
         (#"(?=a)a"#, ["a", "b"]),
+        // A `-` after a shorthand set is itself in ICU; written out, the set's last member
+        // made a range with what followed, which ICU refused (`\u3000-1`).
+        (#"[\h-1]"#, ["-", "1", "\t", "0", " "]),
+        (#"[\d-z]"#, ["-", "5", "z", "a"]),
+        (#"[\s-\w]"#, ["-", " ", "a", "+"]),
     ])
     func translationsFoundByTheFuzzerMeanWhatThePatternMeans(pattern: String, texts: [String]) throws {
         try agrees(pattern, on: texts)
@@ -37,6 +42,7 @@ struct PortablePatternTests {
 
     @Test func whatCannotBeSaidIsNamed() {
         #expect(PortablePattern(icu: "(?i)abc").untranslatable == #"the flags "(?i""#)
+        #expect(PortablePattern(icu: #"[a-\h]"#).untranslatable == #"a range ending in a set "-\h""#)
         #expect(PortablePattern(icu: "a*+").untranslatable == #"the possessive quantifier "*+""#)
         #expect(PortablePattern(icu: "[[:alpha:]]").untranslatable == #"the POSIX class "[:""#)
         #expect(PortablePattern(icu: #"\:5\:AE3E\\$+\$A"#).untranslatable == #"the quantified anchor or lookaround "+""#)

@@ -179,8 +179,15 @@ struct PortablePattern {
                 index += 1
             }
             var first = true
+            // A shorthand set (`\d`, `\w`, `\s`, `\h`) is written out as its members, so a `-`
+            // beside it would make a range of its last or first member: after one, ICU reads the
+            // `-` as itself; before one (`[a-\h]`), ICU's reading is its own, so it is refused.
+            var afterSet = false, afterDash = false
             while let scalar = peek() {
                 index += 1
+                let wasAfterSet = afterSet, wasAfterDash = afterDash
+                afterSet = false
+                afterDash = false
                 switch scalar {
                 case "]" where !first:
                     return output + "]"
@@ -194,9 +201,13 @@ struct PortablePattern {
                 case "-" where peek() == "-":
                     throw refuse("the class difference \"--\"")
                 case "\\":
+                    let isSet = peek().map { "dwsh".unicodeScalars.contains($0) } ?? false
+                    if isSet && wasAfterDash { throw refuse("a range ending in a set \"-\\\(peek()!)\"") }
                     output += try escape(inClass: true)
+                    afterSet = isSet
                 case "-":
-                    output += "-"
+                    output += wasAfterSet ? "\\-" : "-"
+                    afterDash = !first && !wasAfterSet
                 default:
                     output += Self.literal(scalar, inClass: true)
                 }
