@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFormats
 import Testing
 @testable import PrefsModel
 
@@ -13,14 +14,36 @@ struct SchemaSuiteNameSkimTests {
             {"sections": [{"name": "A ] } [ {", "settings": [{"key": "k\"}]", "type": "string", "default": "\\",
               "rule": {"pattern": "[a-z]{2}\\u005D", "maxLength": 3}, "help": "a, b: c"}, {"key": "n", "type": "int",
               "default": -1.5e3}, {"key": "l", "type": "[bool]", "default": [true, false, null]}]}],
-             "title": "T", "version": 2, "suite": "com.acme.app"}
+             "title": "T", "version": 2, "suite": "com.acme.app", "retired": ["x"]}
             """#
 
         #expect(skim(text) == "com.acme.app")
     }
 
     @Test func scalarsRightBeforeABracketAreSteppedOver() {
-        #expect(skim(#"{"version":3,"sections":[1,-2.5e3,true,null],"retired":[],"suite":"com.acme.tight"}"#) == "com.acme.tight")
+        #expect(skim(#"{"version":3,"sections":[1,-2.5e3,true,null],"suite":"com.acme.tight","retired":[]}"#) == "com.acme.tight")
+    }
+
+    // Sorted keys put "suite" after "sections": it is looked for from the end first, and only
+    // a file whose last members hold no answer is stepped over from the start.
+    @Test(arguments: [
+        (#"{"sections": [{"name": "suite", "settings": []}], "suite": "com.acme.end"}"#, "com.acme.end"),
+        (#"{"sections": [], "suite": "com.acme.end", "title": "a \"quoted\" ] } [ \\", "version": 2}"#, "com.acme.end"),
+        (#"{"sections": [], "sui\u0074e": "com.acme.escaped\u0041", "version": 1}"#, "com.acme.escapedA"),
+        (#"{"sections": [], "suite": "com.acme.last", "title": "\\\"suite\": \"wrong\""}"#, "com.acme.last"),
+        (#"{"suite": "com.acme.first", "sections": [], "title": "T", "version": 2}"#, "com.acme.first"),
+        (#"{"suite": "com.acme.x", "sections": [], "suite": "com.acme.y", "retired": []}"#, nil),
+        (#"{"sections": [], "suite": "a", "suite": "b"}"#, nil),
+        (#"{"sections": [], "suite": null}"#, nil),
+        (#"{"sections": [], "title": "suite", "version": 1}"#, nil),
+        ("{\"sections\": [], \"suite\": \"bad \u{1}\"}", nil),
+    ] as [(String, String?)])
+    func theLastMembersAreReadBackwards(_ text: String, suite: String?) throws {
+        #expect(skim(text) == suite)
+        if let suite { #expect(try PreferenceSchema(jsonData: Data(text.utf8)).suiteName == suite) }
+        // Only a suite before the last container is left to the forward walk.
+        let fromTheEnd = Array(text.utf8).withUnsafeBufferPointer { JSONScanner.trailingString(named: "suite", in: $0) }
+        #expect(fromTheEnd == (text.hasPrefix(#"{"suite""#) ? nil : suite))
     }
 
     @Test func theSuiteMayComeFirstAndTheRestIsStillSteppedOver() {

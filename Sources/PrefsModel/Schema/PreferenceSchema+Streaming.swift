@@ -213,7 +213,8 @@ private struct StreamedKeys {
 
 extension PreferenceSchema {
     /// The suite a schema file's text names (its top-level `"suite"`), found without reading
-    /// the settings: the rest is stepped over, nothing built. Nil when the text names none or
+    /// the settings: looked for among the last members, then from the start with the rest
+    /// stepped over, nothing built. Nil when the text names none or
     /// is no JSON object. A command uses it to open the suite while the schema is still being
     /// read, so a hint only: the schema as read has the last word.
     ///
@@ -222,7 +223,10 @@ extension PreferenceSchema {
     /// ```
     package static func suiteName(declaredIn data: Data) -> String? {
         data.withUnsafeBytes { raw in
-            var scanner = JSONScanner(raw.bindMemory(to: UInt8.self), checkingUTF8: true)
+            let bytes = raw.bindMemory(to: UInt8.self)
+            // Sorted keys put it after the settings: looked for from the end first.
+            if let suite = JSONScanner.trailingString(named: "suite", in: bytes) { return suite }
+            var scanner = JSONScanner(bytes, checkingUTF8: true)
             var found: String?
             scanner.begin()
             do {
