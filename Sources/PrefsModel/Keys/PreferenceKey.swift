@@ -13,24 +13,15 @@
 /// prefs[.refreshInterval] += 5
 /// ```
 public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unchecked Sendable {
-    /// The default and the rule, shared by the keys made from this one (see ``renamed``).
-    private let typed: Typed
-
-    private final class Typed: Sendable {
-        let defaultValue: Value
-        let valueRule: PreferenceRule<Value>
-
-        init(defaultValue: Value, valueRule: PreferenceRule<Value>) {
-            self.defaultValue = defaultValue
-            self.valueRule = valueRule
-        }
-    }
+    /// The default and the rule, shared by the keys made from this one (see ``renamed``): the
+    /// codec the key's description holds too, so a key is one object fewer.
+    private let typed: ValueCodec<Value>
 
     /// The value read when nothing valid is stored.
     public var defaultValue: Value { typed.defaultValue }
     /// The rule every written value must follow: the declared one, and on top of it no control
     /// characters in text other than tab (and line feed under a `multiline` text rule).
-    public var valueRule: PreferenceRule<Value> { typed.valueRule }
+    public var valueRule: PreferenceRule<Value> { typed.rule.refusingControlCharacters() }
 
     /// Declares a key. Enums (``PreferenceChoice``) get their cases as the rule automatically.
     ///
@@ -63,11 +54,10 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
          isSecret: Bool = false, renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
          conversionTable: JSONValue? = nil, inUseCondition: InUseCondition? = nil) {
         let rule = rule ?? Self.standardRule()
-        typed = Typed(defaultValue: defaultValue,
-                      valueRule: PreferenceRule(description: rule.description) { Self.refusal(of: $0, rule: rule) })
+        typed = ValueCodec(defaultValue: defaultValue, rule: rule)
         super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
                    unit: unit, rule: rule.description,
-                   codec: ValueCodec(defaultValue: defaultValue, rule: rule), isDescribedBySchema: isDescribedBySchema,
+                   codec: typed, isDescribedBySchema: isDescribedBySchema,
                    hasDefault: hasDefault, isSecret: isSecret, renamedFrom: renamedFrom, conversion: conversion,
                    conversionTable: conversionTable, inUseCondition: inUseCondition)
     }
@@ -132,11 +122,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// Why `value` may not be stored, as what is allowed instead; nil when it may. The one
     /// judgement behind writes, reads and diagnostics.
     static func refusal(of value: Value, rule: PreferenceRule<Value>) -> String? {
-        let lineBreaks = rule.description.allowsLineBreaks
-        if ControlCharacterRule.firstViolation(in: value.storedValue, allowingNewlines: lineBreaks) != nil {
-            return ControlCharacterRule.allowedText(allowingNewlines: lineBreaks)
-        }
-        return rule.refusalText(for: value)
+        rule.refusingControlCharacters().refusalText(for: value)
     }
 
     private static func standardRule() -> PreferenceRule<Value> {

@@ -39,8 +39,10 @@ protocol KeyCodec: AnyObject, Sendable {
 }
 
 final class ValueCodec<Value: PreferenceValue>: KeyCodec {
-    private let defaultValue: Value
-    private let rule: PreferenceRule<Value>
+    let defaultValue: Value
+    /// The rule as declared (``PreferenceRule/refusingControlCharacters()`` adds the check of
+    /// text every value of a key passes).
+    let rule: PreferenceRule<Value>
     /// The grid of a number key without choices; nil for every other key.
     private let grid: NumberGrid?
 

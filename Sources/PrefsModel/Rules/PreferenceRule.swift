@@ -12,6 +12,10 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
     public let description: RuleDescription
     /// What is allowed instead of a refused value (for the message), or nil when it is allowed.
     private let refusal: @Sendable (Value) -> String?
+    /// Whether text with control characters is refused before `refusal` is asked: true in the
+    /// rule a key holds (``refusingControlCharacters()``). A flag rather than a closure around
+    /// the rule: a schema of 10,000 settings built and freed one more closure a key.
+    private var checksControlCharacters = false
 
     /// A rule from a description and a check. The standard rules below cover most settings.
     ///
@@ -30,7 +34,23 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
     }
 
     /// What is allowed instead of `value`, or nil when the rule allows it.
-    func refusalText(for value: Value) -> String? { refusal(value) }
+    func refusalText(for value: Value) -> String? {
+        if checksControlCharacters {
+            let lineBreaks = description.allowsLineBreaks
+            if ControlCharacterRule.firstViolation(in: value.storedValue, allowingNewlines: lineBreaks) != nil {
+                return ControlCharacterRule.allowedText(allowingNewlines: lineBreaks)
+            }
+        }
+        return refusal(value)
+    }
+
+    /// The rule a key holds for its values: this one, and no control characters in text other
+    /// than tab (and line feed under a `multiline` text rule).
+    func refusingControlCharacters() -> PreferenceRule {
+        var rule = self
+        rule.checksControlCharacters = true
+        return rule
+    }
 
     /// The value as it is stored: a real number within 1e-9 of its range's grid becomes the
     /// grid value itself, so typed `0.15000000000000002` is kept as `0.15`, and negative zero
@@ -51,7 +71,7 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
     /// try rule.check(500, key: "refreshInterval")
     /// ```
     public func check(_ value: Value, key: String) throws {
-        if let allowed = refusal(value) {
+        if let allowed = refusalText(for: value) {
             throw PreferenceError.invalidValue(key: key, value: value.formatted, allowed: allowed)
         }
     }
@@ -61,7 +81,7 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
     /// ```swift
     /// PreferenceRule<Int>.range(0...2).allows(3)  // false
     /// ```
-    public func allows(_ value: Value) -> Bool { refusal(value) == nil }
+    public func allows(_ value: Value) -> Bool { refusalText(for: value) == nil }
 
     /// Any value of the type.
     ///

@@ -332,9 +332,12 @@ enum RuntimeValueType {
                 return requirement.refusal(of: text)
             }
         } else if let check = rule.jsonCheck() {
-            valueRule = PreferenceRule(description: rule) { value in value.storedValue == nil || check(value.jsonValue) }
+            // Refusals said directly: a check wrapped to say them was one more closure a key.
+            valueRule = PreferenceRule(description: rule, refusal: { value in
+                value.storedValue == nil || check(value.jsonValue) ? nil : rule.allowedText
+            })
         } else {
-            valueRule = PreferenceRule(description: rule) { _ in true }
+            valueRule = PreferenceRule(description: rule, refusal: { _ in nil })
         }
         // Every choice must be a value of the type: cycling onto one that is not did nothing.
         // And a value of its own: `"1"` and `"01"` of an int are one value, which the JSON
