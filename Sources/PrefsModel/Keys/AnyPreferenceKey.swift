@@ -35,6 +35,8 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// share: an inferred schema types thousands of keys by a few values, and each held its
     /// own copy of these fields (a 200,000-key suite's `list` spent 22 MB on them).
     let shared: KeyDescription
+    /// The same object as `shared` (a ``ValueCodec``), seen as its operations.
+    let codec: any KeyCodec
 
     /// The value type, as schemas name it.
     public var type: PreferenceType { shared.type }
@@ -80,7 +82,6 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// The schema file's `"convert"` table this key was read with, or nil.
     package var conversionTable: JSONValue? { shared.conversionTable }
 
-    var codec: any KeyCodec { shared.codec }
 
     /// Why `stored` is ignored for this key (it reads its default), or nil: the one rule behind
     /// ``Preferences/diagnostic(for:)`` and a UI's snapshot of the values.
@@ -96,29 +97,18 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// The same key under another name, title and section, sharing this one's default, rule and
     /// codec (no new closures): how an inferred schema types thousands of keys by a few values.
     func renamed(_ name: String, title: String, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {
-        AnyPreferenceKey(name: name, title: title, section: section, isDescribedBySchema: isDescribedBySchema, sharing: shared)
+        AnyPreferenceKey(name: name, title: title, section: section, isDescribedBySchema: isDescribedBySchema, sharing: shared, codec: codec)
     }
 
-    init(name: String, type: PreferenceType, title: String, help: String, section: String,
-         unit: String?, rule: RuleDescription, codec: any KeyCodec, isDescribedBySchema: Bool, hasDefault: Bool = true,
-         isSecret: Bool = false, renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
-         conversionTable: JSONValue? = nil, inUseCondition: InUseCondition? = nil) {
-        self.name = name
-        self.title = title.isEmpty ? name : title
-        self.section = section
-        self.isDescribedBySchema = isDescribedBySchema
-        shared = KeyDescription(type: type, help: help, unit: unit, rule: rule, hasDefault: hasDefault, isSecret: isSecret,
-                                renamedFrom: renamedFrom, conversion: conversion, conversionTable: conversionTable, codec: codec,
-                                inUseCondition: inUseCondition)
-    }
-
-    /// A key with its own name, title and section and everything else shared with another.
-    init(name: String, title: String, section: String, isDescribedBySchema: Bool, sharing shared: KeyDescription) {
+    /// A key with its own name, title and section and everything else in `shared`.
+    init(name: String, title: String, section: String, isDescribedBySchema: Bool,
+         sharing shared: KeyDescription, codec: any KeyCodec) {
         self.name = name
         self.title = title.isEmpty ? name : title
         self.section = section
         self.isDescribedBySchema = isDescribedBySchema
         self.shared = shared
+        self.codec = codec
     }
 
     /// The default value in text form (empty for an unset optional).
@@ -251,39 +241,3 @@ public class AnyPreferenceKey: @unchecked Sendable {
 
 /// The shorter name used when declaring keys: `extension PreferenceKeys { static let … }`.
 public typealias PreferenceKeys = AnyPreferenceKey
-
-/// What keys made from one another (``AnyPreferenceKey/renamed``) have in common: all of a
-/// key but its name, title, section and whether a schema describes it.
-final class KeyDescription: Sendable {
-    let type: PreferenceType
-    let help: String
-    let unit: String?
-    let rule: RuleDescription
-    let hasDefault: Bool
-    let isSecret: Bool
-    let renamedFrom: [String]
-    let conversion: (@Sendable (PlistValue) -> PlistValue?)?
-    /// A schema file's `"convert"` table as it was read, so `prefs-tui schema` writes it back
-    /// (a conversion declared in code is a closure, and has none).
-    let conversionTable: JSONValue?
-    let codec: any KeyCodec
-    /// When the setting is in use (nil: always).
-    let inUseCondition: InUseCondition?
-
-    init(type: PreferenceType, help: String, unit: String?, rule: RuleDescription, hasDefault: Bool, isSecret: Bool,
-         renamedFrom: [String], conversion: (@Sendable (PlistValue) -> PlistValue?)?, conversionTable: JSONValue? = nil,
-         codec: any KeyCodec, inUseCondition: InUseCondition? = nil) {
-        self.inUseCondition = inUseCondition
-        self.type = type
-        self.help = help
-        self.unit = unit
-        self.rule = rule
-        self.hasDefault = hasDefault
-        self.isSecret = isSecret
-        self.renamedFrom = renamedFrom
-        self.conversion = conversion
-        self.conversionTable = conversionTable
-        self.codec = codec
-    }
-}
-

@@ -13,15 +13,16 @@
 /// prefs[.refreshInterval] += 5
 /// ```
 public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unchecked Sendable {
-    /// The default and the rule, shared by the keys made from this one (see ``renamed``): the
-    /// codec the key's description holds too, so a key is one object fewer.
-    private let typed: ValueCodec<Value>
+    /// The default and the rule: the part shared by the keys made from this one (see
+    /// ``renamed``), which every initializer of this class makes a `ValueCodec<Value>`. Read
+    /// back from it rather than held twice.
+    private var typed: ValueCodec<Value> { unsafeDowncast(shared, to: ValueCodec<Value>.self) }
 
     /// The value read when nothing valid is stored.
     public var defaultValue: Value { typed.defaultValue }
     /// The rule every written value must follow: the declared one, and on top of it no control
     /// characters in text other than tab (and line feed under a `multiline` text rule).
-    public var valueRule: PreferenceRule<Value> { typed.rule.refusingControlCharacters() }
+    public var valueRule: PreferenceRule<Value> { typed.valueRule.refusingControlCharacters() }
 
     /// Declares a key. Enums (``PreferenceChoice``) get their cases as the rule automatically.
     ///
@@ -54,18 +55,16 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
          isSecret: Bool = false, renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
          conversionTable: JSONValue? = nil, inUseCondition: InUseCondition? = nil) {
         let rule = rule ?? Self.standardRule()
-        typed = ValueCodec(defaultValue: defaultValue, rule: rule)
-        super.init(name: name, type: Value.preferenceType, title: title, help: help, section: section,
-                   unit: unit, rule: rule.description,
-                   codec: typed, isDescribedBySchema: isDescribedBySchema,
-                   hasDefault: hasDefault, isSecret: isSecret, renamedFrom: renamedFrom, conversion: conversion,
-                   conversionTable: conversionTable, inUseCondition: inUseCondition)
+        let typed = ValueCodec(defaultValue: defaultValue, rule: rule, help: help, unit: unit, hasDefault: hasDefault,
+                               isSecret: isSecret, renamedFrom: renamedFrom, conversion: conversion,
+                               conversionTable: conversionTable, inUseCondition: inUseCondition)
+        super.init(name: name, title: title, section: section, isDescribedBySchema: isDescribedBySchema, sharing: typed, codec: typed)
     }
 
     /// A key sharing `prototype`'s default, rule and codec under another name (see ``renamed``).
     private init(copying prototype: PreferenceKey<Value>, name: String, title: String, section: String, isDescribedBySchema: Bool) {
-        typed = prototype.typed
-        super.init(name: name, title: title, section: section, isDescribedBySchema: isDescribedBySchema, sharing: prototype.shared)
+        super.init(name: name, title: title, section: section, isDescribedBySchema: isDescribedBySchema, sharing: prototype.shared,
+                   codec: prototype.codec)
     }
 
     override func renamed(_ name: String, title: String, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {

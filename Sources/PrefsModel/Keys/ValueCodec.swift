@@ -1,10 +1,48 @@
+/// What keys made from one another (``AnyPreferenceKey/renamed``) have in common: all of a
+/// key but its name, title, section and whether a schema describes it. Made as the base of a
+/// key's ``ValueCodec``, so that a key's shared part is one object: a schema of 10,000 settings
+/// made and freed 10,000 objects fewer than with a description holding a codec. A class with
+/// stored fields rather than protocol requirements: read through a protocol, every field cost
+/// a retain and a release of the object, more than the object saved.
+class KeyDescription: @unchecked Sendable {
+    // @unchecked: every stored property is a `let` of a Sendable type; the class is only open
+    // to `ValueCodec`, which adds `let`s of Sendable types.
+    let type: PreferenceType
+    let help: String
+    let unit: String?
+    let rule: RuleDescription
+    let hasDefault: Bool
+    let isSecret: Bool
+    let renamedFrom: [String]
+    let conversion: (@Sendable (PlistValue) -> PlistValue?)?
+    /// A schema file's `"convert"` table as it was read, so `prefs-tui schema` writes it back
+    /// (a conversion declared in code is a closure, and has none).
+    let conversionTable: JSONValue?
+    /// When the setting is in use (nil: always).
+    let inUseCondition: InUseCondition?
+
+    init(type: PreferenceType, help: String, unit: String?, rule: RuleDescription, hasDefault: Bool, isSecret: Bool,
+         renamedFrom: [String], conversion: (@Sendable (PlistValue) -> PlistValue?)?, conversionTable: JSONValue?,
+         inUseCondition: InUseCondition?) {
+        self.type = type
+        self.help = help
+        self.unit = unit
+        self.rule = rule
+        self.hasDefault = hasDefault
+        self.isSecret = isSecret
+        self.renamedFrom = renamedFrom
+        self.conversion = conversion
+        self.conversionTable = conversionTable
+        self.inUseCondition = inUseCondition
+    }
+}
+
 /// The type-erased operations of a key (text, JSON, parsing, checks, stepping and cycling),
-/// made by `PreferenceKey<Value>` for its value type and rule.
+/// made by `PreferenceKey<Value>` for its value type and rule: its ``ValueCodec``.
 ///
-/// One object per key, shared by the keys made from it with `renamed` (an inferred schema's
-/// thousands hold a reference each). Methods of a generic class rather than closures: a key
-/// with eleven closures built and later freed eleven captured contexts, over a third of the
-/// time to read a 10,000-setting schema and 5 MB of its memory.
+/// Methods of a generic class rather than closures: a key with eleven closures built and
+/// later freed eleven captured contexts, over a third of the time to read a 10,000-setting
+/// schema and 5 MB of its memory.
 protocol KeyCodec: AnyObject, Sendable {
     /// The default value in text form (empty for an unset optional).
     var defaultText: String { get }
@@ -38,19 +76,27 @@ protocol KeyCodec: AnyObject, Sendable {
     func listItemFits(json: JSONValue) -> Bool?
 }
 
-final class ValueCodec<Value: PreferenceValue>: KeyCodec {
+/// A key's shared part for its value type: the description, the default and the rule, and
+/// the operations on stored values that follow from them.
+final class ValueCodec<Value: PreferenceValue>: KeyDescription, KeyCodec, @unchecked Sendable {
     let defaultValue: Value
     /// The rule as declared (``PreferenceRule/refusingControlCharacters()`` adds the check of
     /// text every value of a key passes).
-    let rule: PreferenceRule<Value>
+    let valueRule: PreferenceRule<Value>
     /// The grid of a number key without choices; nil for every other key.
     private let grid: NumberGrid?
 
-    init(defaultValue: Value, rule: PreferenceRule<Value>) {
+    init(defaultValue: Value, rule: PreferenceRule<Value>, help: String, unit: String?, hasDefault: Bool, isSecret: Bool,
+         renamedFrom: [String], conversion: (@Sendable (PlistValue) -> PlistValue?)?, conversionTable: JSONValue?,
+         inUseCondition: InUseCondition?) {
         self.defaultValue = defaultValue
-        self.rule = rule
-        let type = Value.preferenceType.unwrapped
-        grid = rule.description.choices == nil && (type == .int || type == .double) ? NumberGrid(rule.description) : nil
+        valueRule = rule
+        let type = Value.preferenceType
+        let base = type.unwrapped
+        grid = rule.description.choices == nil && (base == .int || base == .double) ? NumberGrid(rule.description) : nil
+        super.init(type: type, help: help, unit: unit, rule: rule.description, hasDefault: hasDefault, isSecret: isSecret,
+                   renamedFrom: renamedFrom, conversion: conversion, conversionTable: conversionTable,
+                   inUseCondition: inUseCondition)
     }
 
     var defaultText: String { defaultValue.formatted }
@@ -62,18 +108,18 @@ final class ValueCodec<Value: PreferenceValue>: KeyCodec {
         return value
     }
 
-    private func refusal(of value: Value) -> String? { PreferenceKey<Value>.refusal(of: value, rule: rule) }
+    private func refusal(of value: Value) -> String? { PreferenceKey<Value>.refusal(of: value, rule: valueRule) }
 
-    private func checked(_ value: Value) throws -> PlistValue? { try PreferenceKey<Value>.checked(value, rule: rule) }
+    private func checked(_ value: Value) throws -> PlistValue? { try PreferenceKey<Value>.checked(value, rule: valueRule) }
 
     /// An enum's stored raw value that is no case is best explained by listing the cases.
     private var expected: String {
-        rule.description.choices != nil ? rule.description.allowedText : Value.preferenceType.name
+        rule.choices != nil ? rule.allowedText : Value.preferenceType.name
     }
 
     /// A choice may be named by its value or its title in any case, for every choice rule
     /// (built-in enums, `.choices` rules and schema files alike), before the type parses it.
-    private func choiceValue(_ text: String) -> String { rule.description.choice(named: text)?.value ?? text }
+    private func choiceValue(_ text: String) -> String { rule.choice(named: text)?.value ?? text }
 
     // A class's methods are compiled once for every `Value`, reaching the type's witnesses and
     // looking up `Value?`'s metadata at run time on each call: 2,600 instructions a setting
@@ -120,7 +166,7 @@ final class ValueCodec<Value: PreferenceValue>: KeyCodec {
 
     func check(_ stored: PlistValue) throws {
         guard let value = Value(storedValue: stored) else {
-            let allowed = rule.description.choices != nil ? expected : "a value of type \(Value.preferenceType.name)"
+            let allowed = rule.choices != nil ? expected : "a value of type \(Value.preferenceType.name)"
             // The message quotes the value itself; a summary would quote text twice.
             let shown: String
             if case .string(let text) = stored { shown = text } else { shown = stored.summary }
@@ -153,7 +199,7 @@ final class ValueCodec<Value: PreferenceValue>: KeyCodec {
     /// The option `steps` places on from the current one, wrapping around; from a value that is
     /// no option, forward starts at the first, backward at the last.
     func cycle(_ stored: PlistValue?, by steps: Int) -> PlistValue? {
-        guard let options = rule.description.choices, !options.isEmpty else { return nil }
+        guard let options = rule.choices, !options.isEmpty else { return nil }
         let count = options.count
         let next: Int
         let current = decode(stored).formatted
