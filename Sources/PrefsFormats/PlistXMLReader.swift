@@ -171,23 +171,16 @@ package struct PlistXMLReader {
             }
             try skipMisc()
             let entry = isRoot ? try rootEntry(key: key) : try value()
-            // Two keys Swift takes for one: the document is refused (see `Outcome`).
-            if let existing = entries.index(forKey: key) {
-                duplicate = (entries[existing].key, key)
+            // Two keys Swift takes for one: the document is refused (see `Outcome`). Asked and
+            // stored in one step, each key hashed once.
+            if entries.updateValue(entry, forKey: key) != nil {
+                duplicate = (entries.first { $0.key == key }?.key ?? key, key)
                 throw NotUnderstood()
             }
-            entries[key] = entry
             if isRoot { rootKeys.append(key) }
         }
     }
 
-    /// A root entry's value. One this reader does not take exactly (a date such as 2024-02-30,
-    /// base64 with a stray group, a raw carriage return in text, `<key>` inside an array) is
-    /// read by Foundation alone, as Foundation reads it (what `UserDefaults` shows), and its
-    /// bytes are kept: a write of other keys puts back exactly what the file said instead of
-    /// Foundation's lenient reading of it (2024-03-01, a lost byte, `&#13;`, `<string>`).
-    /// Whatever Foundation cannot read either, or that nests too deep, leaves the document to
-    /// ``PlistDocument``.
     /// How many `<key>` tags the text holds from `start` on: the root's entries, and those of
     /// the dictionaries inside them. Found by `memchr`, which steps over the text between
     /// tags many bytes at a time.
@@ -202,6 +195,13 @@ package struct PlistXMLReader {
         return count
     }
 
+    /// A root entry's value. One this reader does not take exactly (a date such as 2024-02-30,
+    /// base64 with a stray group, a raw carriage return in text, `<key>` inside an array) is
+    /// read by Foundation alone, as Foundation reads it (what `UserDefaults` shows), and its
+    /// bytes are kept: a write of other keys puts back exactly what the file said instead of
+    /// Foundation's lenient reading of it (2024-03-01, a lost byte, `&#13;`, `<string>`).
+    /// Whatever Foundation cannot read either, or that nests too deep, leaves the document to
+    /// ``PlistDocument``.
     private mutating func rootEntry(key: String) throws -> PlistValue {
         let start = position
         do { return try value() } catch {
