@@ -38,7 +38,6 @@ struct RenderCommand: ParsableCommand {
     /// The work of `render`, for the parsed command and for its quick start (``StartUp/plainRender(_:)``).
     static func printFrame(of selection: SuiteSelection, width: Int, height: Int, keys: String) throws {
         try reportingFailures {
-            let prefs = try selection.open()
             var pressed: [PreferencesEditor.Key] = []
             for name in keys.split(separator: " ") {
                 guard let named = PreferencesEditor.Key.named(String(name)) else {
@@ -47,9 +46,12 @@ struct RenderCommand: ParsableCommand {
                 pressed += named
             }
             // Through the editor's public harness, as a host's test drives it, on a copy in memory.
+            // The suite opened is held by nothing once the harness is made, so the copy's storage
+            // is its own from then on, and no edit copies all the values.
+            let opened = PreferencesEditor(try selection.open())
             let editor: PreferencesEditor.Harness
             do throws(PreferencesEditorError) {
-                editor = try PreferencesEditor.Harness(PreferencesEditor(prefs), width: width, height: height, writesToCopy: true)
+                editor = try PreferencesEditor.Harness(consume opened, width: width, height: height, writesToCopy: true)
             } catch {
                 throw EditCommand.failure(error)
             }
