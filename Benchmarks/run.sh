@@ -144,9 +144,12 @@ callgrind_prefs="$work/prefs-tui-without-debug-info"
 objcopy --strip-debug "$prefs" "$callgrind_prefs"
 # Runs prefs-tui ARGS under callgrind, counting each thread apart (OUTPUT-NAME.callgrind-01 is
 # the main thread's); its log's "Collected" line is the whole process's count.
+# Fair scheduling: without it valgrind let the main thread run on through a 50,000-setting
+# schema while the reading thread never began, so the main thread read the suite itself in some
+# runs and not in others, 200 M instructions apart (measured: 2 runs in 5).
 callgrind_run() { # OUTPUT-NAME ARGS...
     local name=$1; shift
-    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --separate-threads=yes \
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --fair-sched=yes --separate-threads=yes \
         --callgrind-out-file="$work/results/$name.callgrind" \
         "$callgrind_prefs" "$@" >"$work/results/$name.out" 2>"$work/results/$name.log"
 }
