@@ -55,20 +55,10 @@ struct SettingsFilter: Sendable {
             sections.append(section)
             let start = text.count
             starts.append(start)
-            // Copied whole, then lowercased in place: made at every opening, so element by
-            // element through a lazy map (900 instructions a setting) was too slow.
-            Self.append(key.title, to: &text)
-            let separator = text.count
-            text.append(0)
-            Self.append(key.name, to: &text)
-            var plain = true
-            text.withUnsafeMutableBufferPointer { text in
-                for position in start ..< text.count where position != separator {
-                    let byte = text[position]
-                    guard Self.isPlainASCII(byte) else { plain = false; return }
-                    text[position] = Self.lowercased(byte)
-                }
-            }
+            let plain = Self.appendLowercased(key.title, to: &text) && {
+                text.append(0)
+                return Self.appendLowercased(key.name, to: &text)
+            }()
             if !plain {
                 text.removeSubrange(start...)
                 unicode[index] = (key.title.lowercased(), key.name.lowercased())
@@ -319,13 +309,29 @@ struct SettingsFilter: Sendable {
         return (String(decoding: parts.first ?? [], as: UTF8.self), String(decoding: parts.dropFirst().first ?? [], as: UTF8.self))
     }
 
-    private static func append(_ string: String, to text: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { text.append(contentsOf: $0) }
-    }
-
     /// ASCII other than NUL, the separator between a title and a name.
     private static func isPlainASCII(_ byte: UInt8) -> Bool { byte != 0 && byte < 0x80 }
+
+    /// Appends `string` lowercased, when it is ASCII other than NUL (the separator between a
+    /// title and a name); false, with some of it appended, when it is not.
+    ///
+    /// Copied whole, then lowercased in place through a pointer: made at every opening, so
+    /// element by element through a lazy map (900 instructions a setting), or through the
+    /// array's checked subscript (500), was too slow.
+    private static func appendLowercased(_ string: String, to text: inout [UInt8]) -> Bool {
+        var string = string
+        let start = text.count
+        string.withUTF8 { text.append(contentsOf: $0) }
+        return text.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            for position in start ..< buffer.count {
+                let byte = base[position]
+                guard isPlainASCII(byte) else { return false }
+                base[position] = lowercased(byte)
+            }
+            return true
+        }
+    }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.generalCategory == .control }
 

@@ -52,7 +52,8 @@ extension PreferenceSchema {
         var prototypes: [PreferenceType: AnyPreferenceKey] = [:]
         // A name the program renamed or retired is its own past, not another program's key.
         // A versioned schema's record of the version is its own too.
-        let past = Set(retiredKeys + keys.flatMap(\.renamedFrom) + (version > 0 ? [Self.versionKey] : []))
+        // Without migrations there is no past to gather (a walk over every key's old names).
+        let past = hasMigrations ? Set(retiredKeys + keys.flatMap(\.renamedFrom) + (version > 0 ? [Self.versionKey] : [])) : []
         let others = stored.keys.filter { key(named: $0) == nil && !past.contains($0) }.sorted().map { name in
             Self.inferredKey(name, stored[name]!, section: Self.otherKeysSection, isDescribedBySchema: false, prototypes: &prototypes)
         }
