@@ -154,7 +154,9 @@ package struct PlistXMLReader {
         let isRoot = dictionaryDepth == 0
         // The root's table made at its size: grown entry by entry, it was rebuilt 14 times on
         // the way to 10,000 entries, every key hashed again each time (4.3 M instructions).
-        var entries = [String: PlistValue](minimumCapacity: isRoot ? keyTagCount(from: position) : 0)
+        let expected = isRoot ? keyTagCount(from: position) : 0
+        var entries = [String: PlistValue](minimumCapacity: expected)
+        if isRoot { rootKeys.reserveCapacity(expected) }
         dictionaryDepth += 1
         defer { dictionaryDepth -= 1 }
         while true {

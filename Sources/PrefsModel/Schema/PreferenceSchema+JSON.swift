@@ -331,6 +331,12 @@ enum RuntimeValueType {
                 guard case .string(let text) = value.jsonValue else { return rule.allowedText }
                 return requirement.refusal(of: text)
             }
+        } else if case .range = rule {
+            // Checked by the description itself: a grid takes a few comparisons to build, and
+            // built once and kept in a closure of its own, it was 160 bytes a key.
+            valueRule = PreferenceRule(description: rule, refusal: { value in
+                value.storedValue == nil || rule.allows(value.jsonValue) ? nil : rule.allowedText
+            })
         } else if let check = rule.jsonCheck() {
             // Refusals said directly: a check wrapped to say them was one more closure a key.
             valueRule = PreferenceRule(description: rule, refusal: { value in

@@ -48,7 +48,9 @@ struct RenderCommand: ParsableCommand {
             // Through the editor's public harness, as a host's test drives it, on a copy in memory.
             // The suite opened is held by nothing once the harness is made, so the copy's storage
             // is its own from then on, and no edit copies all the values.
-            let opened = PreferencesEditor(try selection.open())
+            // Read once: the preview never looks at the suite again, so its file's bytes are not
+            // kept for a later comparison (2.7 MB at 50,000 settings).
+            let opened = PreferencesEditor(try selection.open(readsOnce: true))
             let editor: PreferencesEditor.Harness
             do throws(PreferencesEditorError) {
                 editor = try PreferencesEditor.Harness(consume opened, width: width, height: height, writesToCopy: true)
