@@ -136,7 +136,7 @@ extension PreferenceSchema {
             let schema = PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
                                           retiredKeys: try names(document["retired"], field: "retired"),
                                           version: try version(document["version"]), rules: try rules(document["rules"]),
-                                          isDeclared: true, keysByName: reader.keysByName)
+                                          isDeclared: true, keyIndex: reader.keyIndex)
             // A fault is left to the other reader, which says where it is.
             let faultless = schema.migrationConflict() == nil && InUseConditions.problem(in: schema) == nil
                 && SettingsRules.problem(in: schema) == nil
@@ -152,13 +152,15 @@ private struct StreamedKeys {
     var keys: [AnyPreferenceKey] = []
     /// The keys by name, as the schema keeps them: made here, where a name given twice is
     /// refused, and handed over, so that each name is hashed once.
-    private(set) var keysByName: [String: AnyPreferenceKey]
+    private(set) var keyIndex: KeyIndex
 
     /// Sized for a schema of `expectedBytes`, at a setting every 256 bytes (a setting with a
     /// title, help text and a rule takes about 300), up to 65,536 settings: growing the table
     /// by doubling rehashed every name already in it, 4 M instructions at 10,000 settings.
     init(expectedBytes: Int) {
-        keysByName = Dictionary(minimumCapacity: min(expectedBytes / 256, 1 << 16))
+        let expected = min(expectedBytes / 256, 1 << 16)
+        keyIndex = KeyIndex(capacity: expected)
+        keys.reserveCapacity(expected)
     }
     private var types = PreferenceSchema.TypeNames()
     /// One entry's fields, its storage kept from setting to setting.
@@ -199,8 +201,8 @@ private struct StreamedKeys {
                         throw NotForThisReader()
                     }
                     let key = try PreferenceSchema.key(from: entry, section: name, types: &types)
-                    guard keysByName.updateValue(key, forKey: key.name) == nil else { throw NotForThisReader() }
                     keys.append(key)
+                    guard keyIndex.insert(keys.count - 1, in: keys) == nil else { throw NotForThisReader() }
                 }
             default:
                 _ = try scanner.value()

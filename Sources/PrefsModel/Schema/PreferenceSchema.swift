@@ -56,10 +56,12 @@ public struct PreferenceSchema: Sendable {
     /// was a million instructions a write at 50,000 settings.
     package private(set) var hasMigrations = false
 
-    private let keysByName: [String: AnyPreferenceKey]
-    /// Every key of the schema as declared, also in a part of it made with `withKeys` (a UI's
-    /// chosen sections): what counts as "in the schema" for ``holds(_:)``. Shared, not copied.
-    private var declaredKeysByName: [String: AnyPreferenceKey]
+    /// ``keys`` by name.
+    private let keyIndex: KeyIndex
+    /// Every key of the schema as declared, and their index, also in a part of it made with
+    /// `withKeys` (a UI's chosen sections): what counts as "in the schema" for ``holds(_:)``.
+    /// Shared, not copied.
+    private var declared: (keys: [AnyPreferenceKey], index: KeyIndex)
     /// The settings by their old names (``AnyPreferenceKey/renamedFrom``); empty for most schemas.
     private let keysByOldName: [String: AnyPreferenceKey]
 
@@ -92,11 +94,12 @@ public struct PreferenceSchema: Sendable {
     /// keys read from a suite's file (``init(inferredFrom:suiteName:)``), whose names are
     /// whatever another program stored.
     ///
-    /// `keysByName`: the keys by name, when the caller made that table already (a schema file's
-    /// reader, which refuses a name given twice as it reads), so that no name is hashed twice.
+    /// `keyIndex`: the keys by name, when the caller made that table already over `keys` (a
+    /// schema file's reader, which refuses a name given twice as it reads), so that no name is
+    /// hashed twice.
     init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [any LivePreviewValue] = [],
          retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = [], rules: [SettingsRule] = [],
-         isDeclared: Bool, keysByName known: [String: AnyPreferenceKey]? = nil) {
+         isDeclared: Bool, keyIndex known: KeyIndex? = nil) {
         self.retiredKeys = retiredKeys
         self.rules = rules
         var steps: [MigrationStep] = []
@@ -115,31 +118,35 @@ public struct PreferenceSchema: Sendable {
                     + ChoiceOption.repeatedMessage(repeated.first, repeated.second))
             }
         }
-        var seen: [String: AnyPreferenceKey]
+        var index: KeyIndex
         var unique: [AnyPreferenceKey]
-        if let known, known.count == keys.count {
-            seen = known
+        if let known {
+            index = known
             unique = keys
             keys.forEach(checkDeclaration)
         } else {
             // Sized once: growing by doubling held the old and the new table together, which
             // was the peak of `list` on a suite of 200,000 keys.
-            seen = Dictionary(minimumCapacity: keys.count)
+            index = KeyIndex(capacity: keys.count)
             unique = []
             unique.reserveCapacity(keys.count)
             for key in keys {
+                unique.append(key)
                 // One hash a key: the table is asked and filled in one step.
-                if let first = seen.updateValue(key, forKey: key.name) {
+                if let first = index.insert(unique.count - 1, in: unique) {
+                    unique.removeLast()
                     // The same key listed twice is one key; two keys with one name would leave
                     // one of them reading and writing a setting nobody sees. A declaration fault
                     // in code, found the first time the schema is made, so it stops the program.
-                    guard first === key else { fatalError(Self.twoKeysMessage(first, key, title: title)) }
+                    guard unique[first] === key else { fatalError(Self.twoKeysMessage(unique[first], key, title: title)) }
                     continue
                 }
                 checkDeclaration(of: key)
-                unique.append(key)
             }
         }
+        // Set when a section's keys come apart in the list, which puts them together: the
+        // index's places are then no longer the list's.
+        var regrouped = false
         var sections: [PreferenceSection] = []
         if let first = unique.first, unique.allSatisfy({ $0.section == first.section }) {
             // One section (an inferred schema's, or a small program's): its list is the keys'
@@ -152,8 +159,9 @@ public struct PreferenceSchema: Sendable {
                 // Keys mostly come section by section: the last section first, without hashing.
                 if let last = sections.indices.last, sections[last].name == key.section {
                     sections[last].keys.append(key)
-                } else if let index = sectionIndex[key.section] {
-                    sections[index].keys.append(key)
+                } else if let place = sectionIndex[key.section] {
+                    sections[place].keys.append(key)
+                    regrouped = true
                 } else {
                     sectionIndex[key.section] = sections.count
                     sections.append(PreferenceSection(name: key.section, keys: [key]))
@@ -165,11 +173,14 @@ public struct PreferenceSchema: Sendable {
         self.keys = sections.count == 1 ? sections[0].keys : sections.flatMap(\.keys)
         self.derivedValues = derivedValues.map(\.previewed)
         self.sections = sections
-        self.keysByName = seen
-        self.declaredKeysByName = seen
+        if regrouped { index = KeyIndex(of: self.keys) }
+        self.keyIndex = index
+        self.declared = (self.keys, index)
         var old: [String: AnyPreferenceKey] = [:]
         for key in unique {
-            for name in key.renamedFrom where name != key.name && seen[name] == nil && old[name] == nil { old[name] = key }
+            for name in key.renamedFrom where name != key.name && index.place(of: name, in: self.keys) == nil && old[name] == nil {
+                old[name] = key
+            }
         }
         self.keysByOldName = old
         conditionedKeys = unique.filter { $0.inUseCondition != nil }
@@ -183,17 +194,19 @@ public struct PreferenceSchema: Sendable {
                                       retiredKeys: retiredKeys, version: version, migrationSteps: migrationSteps, rules: rules,
                                       isDeclared: !isInferred)
         schema.isInferred = isInferred
-        schema.declaredKeysByName = declaredKeysByName
+        schema.declared = declared
         return schema
     }
 
     /// The key of this name among those shown, or among those the schema declared (a part of a
     /// schema, as an editor shows it, still knows the settings a condition reads).
-    package func declaredKey(named name: String) -> AnyPreferenceKey? { keysByName[name] ?? declaredKeysByName[name] }
+    package func declaredKey(named name: String) -> AnyPreferenceKey? {
+        key(named: name) ?? declared.index.place(of: name, in: declared.keys).map { declared.keys[$0] }
+    }
 
     /// Whether the schema, as declared, lists this key (by name).
     package func holds(_ key: AnyPreferenceKey) -> Bool {
-        declaredKeysByName[key.name] != nil || keysByName[key.name] != nil
+        declared.index.place(of: key.name, in: declared.keys) != nil || self.key(named: key.name) != nil
     }
 
     /// Why a setting cannot have this name, or nil when it can. `$schema` is the member through
@@ -215,7 +228,7 @@ public struct PreferenceSchema: Sendable {
     /// ```swift
     /// schema.key(named: "city")?.title  // "City"
     /// ```
-    public func key(named name: String) -> AnyPreferenceKey? { keysByName[name] }
+    public func key(named name: String) -> AnyPreferenceKey? { keyIndex.place(of: name, in: keys).map { keys[$0] } }
 
     /// The setting whose value may be stored under this name: the key of that name, or the key
     /// that was once called so (a name two keys claim as old is refused for schema files, and
@@ -224,7 +237,7 @@ public struct PreferenceSchema: Sendable {
     /// ```swift
     /// schema.setting(storedUnder: "unitSystem")?.name  // "unitsNotation"
     /// ```
-    package func setting(storedUnder name: String) -> AnyPreferenceKey? { keysByName[name] ?? keysByOldName[name] }
+    package func setting(storedUnder name: String) -> AnyPreferenceKey? { key(named: name) ?? keysByOldName[name] }
 
     /// The key with this name, or an error that suggests the nearest names.
     ///
@@ -232,7 +245,7 @@ public struct PreferenceSchema: Sendable {
     /// try schema.requireKey(named: "refreshIntervall")  // unknown key …; did you mean refreshInterval?
     /// ```
     package func requireKey(named name: String) throws -> AnyPreferenceKey {
-        if let key = keysByName[name] { return key }
+        if let key = key(named: name) { return key }
         throw PreferenceError.unknownKey(name, suggestions: suggestions(for: name))
     }
 
