@@ -112,7 +112,7 @@ extension PreferenceSchema {
         }
         var keys: [AnyPreferenceKey] = []
         var names = Set<String>()
-        var types = TypeNames()
+        var shared = SharedParts()
         for (sectionIndex, sectionJSON) in sections.enumerated() {
             let sectionLocation = "sections[\(sectionIndex)]"
             guard case .object(let section) = sectionJSON, case .string(let sectionName)? = section["name"] else {
@@ -132,7 +132,7 @@ extension PreferenceSchema {
                     return location
                 }
                 do {
-                    let key = try Self.key(from: settingJSON, section: sectionName, types: &types)
+                    let key = try Self.key(from: settingJSON, section: sectionName, shared: &shared)
                     guard names.insert(key.name).inserted else { throw RuleError("the key is declared twice") }
                     keys.append(key)
                 } catch let error as RuleError {
@@ -175,49 +175,19 @@ extension PreferenceSchema {
         }
     }
 
-    /// The type names a schema has used so far, each parsed and resolved once.
-    ///
-    /// Why: a schema names a handful of types over and over; parsing and resolving the name
-    /// for each of ten thousand settings was a quarter of building their keys.
-    struct TypeNames {
-        private var resolved: [String: (type: PreferenceType, valueType: any PreferenceValue.Type)?] = [:]
-        /// The first eight names resolved, asked first: a schema uses a handful of types, and
-        /// comparing a short name (its length first) costs less than hashing it.
-        private var recent: [(name: String, found: (type: PreferenceType, valueType: any PreferenceValue.Type)?)] = []
-
-        /// The type a name stands for and its Swift value type; nil when there is none.
-        mutating func resolve(_ name: String) -> (type: PreferenceType, valueType: any PreferenceValue.Type)? {
-            let length = name.utf8.count
-            for entry in recent where entry.name.utf8.count == length && entry.name == name { return entry.found }
-            let found = resolvedAnew(name)
-            if recent.count < 8 { recent.append((name, found)) }
-            return found
-        }
-
-        private mutating func resolvedAnew(_ name: String) -> (type: PreferenceType, valueType: any PreferenceValue.Type)? {
-            if let known = resolved[name] { return known }
-            var found: (type: PreferenceType, valueType: any PreferenceValue.Type)?
-            if let type = PreferenceType(schemaName: name), let valueType = RuntimeValueType.resolve(type) {
-                found = (type, valueType)
-            }
-            resolved[name] = found
-            return found
-        }
-    }
-
-    private static func key(from json: JSONValue, section: String, types: inout TypeNames) throws -> AnyPreferenceKey {
+    private static func key(from json: JSONValue, section: String, shared: inout SharedParts) throws -> AnyPreferenceKey {
         guard case .object(let fields) = json else { throw RuleError("expected an object") }
-        return try key(from: SchemaEntry(members: fields.map { ($0.key, $0.value) }), section: section, types: &types)
+        return try key(from: SchemaEntry(members: fields.map { ($0.key, $0.value) }), section: section, shared: &shared)
     }
 
     /// The key a setting's entry declares: both readers build keys here, so they cannot differ.
-    static func key(from fields: SchemaEntry, section: String, types: inout TypeNames) throws -> AnyPreferenceKey {
+    static func key(from fields: SchemaEntry, section: String, shared: inout SharedParts) throws -> AnyPreferenceKey {
         // Only an entry with a field no setting has is checked name by name, for the message.
         if !fields.unknownNames.isEmpty { try SchemaFields.check(names: fields.names, allowed: SchemaFields.setting) }
         guard case .string(let name)? = fields[.key], !name.isEmpty else { throw RuleError("\"key\" must be non-empty text") }
         if let reason = PreferenceSchema.reservedNameReason(name) { throw RuleError(reason) }
         guard case .string(let typeName)? = fields[.type] else { throw RuleError("\"type\" is missing") }
-        guard let (type, valueType) = types.resolve(typeName) else {
+        guard let (type, valueType) = shared.resolve(typeName) else {
             // Cut: a type name of 100,000 characters made a message as long.
             let shown = typeName.count > 60 ? String(typeName.prefix(60)) + "…" : typeName
             throw RuleError("unknown type \(shown.quotedForMessage); use bool, int, double, string, date, data, url, path, plist, [T], [string: T] or T?")
@@ -230,7 +200,7 @@ extension PreferenceSchema {
             }
         }
         let ruleFields = fields.ruleMembers.map(RuleFields.init(members:))
-        let rule = try ruleFields.map { try RuleDescription(fields: $0) } ?? fields[.rule].map(RuleDescription.init(json:)) ?? .any
+        let rule = shared.shared(try ruleFields.map { try RuleDescription(fields: $0) } ?? fields[.rule].map(RuleDescription.init(json:)) ?? .any)
         let renamedFrom: [String]
         do { renamedFrom = try names(fields[.renamedFrom], field: "renamedFrom") } catch let PreferenceError.invalidSchema(_, reason) {
             throw RuleError("\"renamedFrom\": \(reason)")

@@ -111,7 +111,7 @@ extension PreferenceSchema {
     /// value the schema refuses) and for a layout this reader does not follow (a section whose
     /// `"settings"` come before its `"name"`): the tree reader then reads the file, and reports
     /// the fault with its place. So this is only ever a faster way to the same schema; the two
-    /// readers share the checks of each entry (`key(from:section:types:)`, `SchemaFields`), and
+    /// readers share the checks of each entry (`key(from:section:shared:)`, `SchemaFields`), and
     /// `SchemaReadersTests` compares them on good and damaged files.
     static func streamed(from bytes: UnsafeBufferPointer<UInt8>) -> PreferenceSchema? {
         var scanner = JSONScanner(bytes, checkingUTF8: true)
@@ -162,7 +162,7 @@ private struct StreamedKeys {
         keyIndex = KeyIndex(capacity: expected)
         keys.reserveCapacity(expected)
     }
-    private var types = PreferenceSchema.TypeNames()
+    private var shared = PreferenceSchema.SharedParts()
     /// One entry's fields, its storage kept from setting to setting.
     private var entry = SchemaEntry()
 
@@ -200,7 +200,7 @@ private struct StreamedKeys {
                     } catch is JSONUnlistedMember {
                         throw NotForThisReader()
                     }
-                    let key = try PreferenceSchema.key(from: entry, section: name, types: &types)
+                    let key = try PreferenceSchema.key(from: entry, section: name, shared: &shared)
                     keys.append(key)
                     guard keyIndex.insert(keys.count - 1, in: keys) == nil else { throw NotForThisReader() }
                 }
