@@ -199,8 +199,11 @@ extension PreferenceSchema {
             case let other?: throw RuleError("\"\(field.name)\" must be text, not \(other.kindName)")
             }
         }
-        let ruleFields = fields.ruleMembers.map(RuleFields.init(members:))
-        let rule = shared.shared(try ruleFields.map { try RuleDescription(fields: $0) } ?? fields[.rule].map(RuleDescription.init(json:)) ?? .any)
+        // A rule read and checked for an earlier setting of the type is taken as it is.
+        let members = fields.ruleMembers
+        let checked = members.flatMap { shared.checkedRule(members: $0, type: type) }
+        let ruleFields = checked == nil ? members.map(RuleFields.init(members:)) : nil
+        let rule = try checked ?? ruleFields.map { try RuleDescription(fields: $0) } ?? fields[.rule].map(RuleDescription.init(json:)) ?? .any
         let renamedFrom: [String]
         do { renamedFrom = try names(fields[.renamedFrom], field: "renamedFrom") } catch let PreferenceError.invalidSchema(_, reason) {
             throw RuleError("\"renamedFrom\": \(reason)")
@@ -211,8 +214,10 @@ extension PreferenceSchema {
         case .bool(let value)?: isSecret = value
         case let other?: throw RuleError("\"secret\" must be true or false, not \(other.kindName)")
         }
-        try RuntimeValueType.checkRule(rule, fields: ruleFields ?? RuleFields(json: fields[.rule]),
-                                       fits: type)
+        if checked == nil {
+            try RuntimeValueType.checkRule(rule, fields: ruleFields ?? RuleFields(json: fields[.rule]), fits: type)
+            if let members { shared.remember(rule, members: members, type: type) }
+        }
         return try RuntimeValueType.makeKey(
             ofRuntimeType: valueType, name: name, defaultJSON: fields[.defaultValue], rule: rule,
             title: text(.title) ?? "", help: text(.help) ?? "", section: section, unit: text(.unit), isSecret: isSecret,
