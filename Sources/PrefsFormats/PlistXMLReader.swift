@@ -152,11 +152,13 @@ package struct PlistXMLReader {
 
     private mutating func dictionary() throws -> [String: PlistValue] {
         let isRoot = dictionaryDepth == 0
-        // The root's table made at its size: grown entry by entry, it was rebuilt 14 times on
-        // the way to 10,000 entries, every key hashed again each time (4.3 M instructions).
-        let expected = isRoot ? keyTagCount(from: position) : 0
+        // The document's own dictionary (the value at depth 1, not one of many in a root array,
+        // which each counted the rest of the file) made at its size: grown entry by entry, it
+        // was rebuilt 14 times on the way to 10,000 entries, every key hashed again each time
+        // (4.3 M instructions).
+        let expected = depth == 1 ? keyTagCount(from: position) : 0
         var entries = [String: PlistValue](minimumCapacity: expected)
-        if isRoot { rootKeys.reserveCapacity(expected) }
+        rootKeys.reserveCapacity(expected)
         dictionaryDepth += 1
         defer { dictionaryDepth -= 1 }
         while true {

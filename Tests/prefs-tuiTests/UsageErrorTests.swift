@@ -174,3 +174,31 @@ struct HelpAndSetOptionTests {
         #expect(cli.stored.isEmpty)
     }
 }
+
+/// `render` opens its suite before it reads `--keys`, as every command opens its suite first:
+/// a broken schema or suite file is said, with its own status, even beside a key name that is
+/// wrong too.
+@Suite("render says what is wrong with the suite before the key names")
+struct RenderOpensFirstTests {
+    @Test func aBrokenSchemaIsSaidBeforeAnUnknownKeyName() throws {
+        let cli = CommandLineFixture()
+        let schema = try cli.write("{", to: "broken.json")
+
+        let result = try cli.run("render", "--schema", schema, "--keys", "bogus")
+
+        #expect(result.status == 65, "\(result)")
+        #expect(result.error.contains("not valid JSON"), "\(result)")
+        #expect(!result.error.contains("bogus"), "\(result)")
+    }
+
+    @Test func anUnreadableSuiteIsWarnedOfBeforeAnUnknownKeyName() throws {
+        let cli = CommandLineFixture()
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: cli.plistPath))
+
+        let result = try cli.run("render", "--keys", "down bogus")
+
+        #expect(result.status == 64, "\(result)")
+        #expect(result.error.contains("does not hold a dictionary of settings"), "\(result)")
+        #expect(result.error.contains(#"unknown key name "bogus""#), "\(result)")
+    }
+}

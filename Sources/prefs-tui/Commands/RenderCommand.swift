@@ -38,6 +38,11 @@ struct RenderCommand: ParsableCommand {
     /// The work of `render`, for the parsed command and for its quick start (``StartUp/plainRender(_:)``).
     static func printFrame(of selection: SuiteSelection, width: Int, height: Int, keys: String) throws {
         try reportingFailures {
+            // Opened first, as every command opens its suite: a broken schema or suite is said
+            // before the key names are looked at. Read once: the preview never looks at the
+            // suite again, so its file's bytes are not kept for a later comparison (2.7 MB at
+            // 50,000 settings).
+            let opened = PreferencesEditor(try selection.open(readsOnce: true))
             var pressed: [PreferencesEditor.Key] = []
             for name in keys.split(separator: " ") {
                 guard let named = PreferencesEditor.Key.named(String(name)) else {
@@ -48,9 +53,6 @@ struct RenderCommand: ParsableCommand {
             // Through the editor's public harness, as a host's test drives it, on a copy in memory.
             // The suite opened is held by nothing once the harness is made, so the copy's storage
             // is its own from then on, and no edit copies all the values.
-            // Read once: the preview never looks at the suite again, so its file's bytes are not
-            // kept for a later comparison (2.7 MB at 50,000 settings).
-            let opened = PreferencesEditor(try selection.open(readsOnce: true))
             let editor: PreferencesEditor.Harness
             do throws(PreferencesEditorError) {
                 editor = try PreferencesEditor.Harness(consume opened, width: width, height: height, writesToCopy: true)
