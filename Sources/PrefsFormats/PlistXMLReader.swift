@@ -185,18 +185,27 @@ package struct PlistXMLReader {
         }
     }
 
-    /// How many `<key>` tags the text holds from `start` on: the root's entries, and those of
-    /// the dictionaries inside them. Found by `memchr`, which steps over the text between
-    /// tags many bytes at a time.
+    /// How many entries the dictionary opened just before `start` has: its `<key>` tags, not
+    /// those of the dictionaries inside it. Found by `memchr`, which steps over the text
+    /// between tags many bytes at a time. At most one for every 32 bytes of the text, so that
+    /// markup that only looks like tags (in a comment or CDATA) cannot make a table larger than
+    /// the file.
     private func keyTagCount(from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        var count = 0
+        var count = 0, level = 0
         var position = start
         while position < bytes.count, let found = memchr(base + position, Int32(UInt8(ascii: "<")), bytes.count - position) {
             position = base.distance(to: UnsafeRawPointer(found)) + 1
-            if matches("key>", at: position) { count += 1 }
+            if matches("key>", at: position) {
+                if level == 0 { count += 1 }
+            } else if matches("dict>", at: position) || matches("array>", at: position) {
+                level += 1
+            } else if matches("/dict>", at: position) || matches("/array>", at: position) {
+                if level == 0 { break }
+                level -= 1
+            }
         }
-        return count
+        return min(count, (bytes.count - start) / 32)
     }
 
     /// A root entry's value. One this reader does not take exactly (a date such as 2024-02-30,

@@ -179,4 +179,19 @@ struct PlistXMLReaderTests {
             #expect(read == nil || length >= bytes.count - 1, "cut at byte \(length) was read")
         }
     }
+
+    // The document's table is made at its size from its `<key>` tags: those of its own
+    // entries, not of the dictionaries inside them (a table sized for every key of a file was
+    // as large as the file's whole key count, for a root of two entries).
+    @Test func theRootTableIsSizedForItsOwnEntries() throws {
+        let inner = (0..<2_000).map { "<key>k\($0)</key><true/>" }.joined()
+        let read = ours(document("<dict><key>a</key><dict>\(inner)</dict><key>b</key><array><dict>\(inner)</dict></array></dict>"))
+
+        guard case .dictionary(let root)? = read, case .dictionary(let nested)? = root["a"] else {
+            Issue.record("not read: \(String(describing: read))")
+            return
+        }
+        #expect(root.count == 2 && nested.count == 2_000)
+        #expect(root.capacity < 100)
+    }
 }
