@@ -82,7 +82,6 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// The schema file's `"convert"` table this key was read with, or nil.
     package var conversionTable: JSONValue? { shared.conversionTable }
 
-
     /// Why `stored` is ignored for this key (it reads its default), or nil: the one rule behind
     /// ``Preferences/diagnostic(for:)`` and a UI's snapshot of the values.
     ///
