@@ -23,6 +23,17 @@ extension String {
         return escaped
     }
 
+    /// The text with control characters escaped as ``controlCharactersEscaped`` does, but for
+    /// its line breaks, which stay: for text of several lines whose pieces come from files.
+    ///
+    /// ```swift
+    /// "T\u{1B}]0;x\u{7}\nnext".controlCharactersEscapedKeepingLineBreaks  // "T\\u{1B}]0;x\\u{7}\nnext"
+    /// ```
+    package var controlCharactersEscapedKeepingLineBreaks: String {
+        guard unicodeScalars.contains(where: { ($0.isControlCharacter && $0 != "\n") || $0 == Unicode.Scalar.byteOrderMark }) else { return self }
+        return split(separator: "\n", omittingEmptySubsequences: false).map { String($0).controlCharactersEscaped }.joined(separator: "\n")
+    }
+
     /// The text in double quotes with control characters escaped, for one-line messages: an
     /// empty value shows as `""`, a line break as `\n`, so the message stays one line and
     /// shows what was given.

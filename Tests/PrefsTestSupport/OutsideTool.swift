@@ -23,6 +23,11 @@ public struct OutsideTool: Sendable {
     /// node, whose `RegExp` is an ECMA-262 engine, the regular expressions of JSON Schema.
     public static let node = OutsideTool(name: "node", install: "apt-get install nodejs", probe: ["node", "-e", "0"])
 
+    /// zsh, to press Tab in as its users do.
+    public static let zsh = OutsideTool(name: "zsh", install: "apt-get install zsh", probe: ["zsh", "-c", "true"])
+    /// fish, to press Tab in as its users do.
+    public static let fish = OutsideTool(name: "fish", install: "apt-get install fish", probe: ["fish", "-c", "true"])
+
     /// Whether the tool runs here (asked once per tool and process).
     public var isPresent: Bool {
         Self.presence.withLock { known in

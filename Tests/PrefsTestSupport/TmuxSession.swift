@@ -13,10 +13,11 @@ public final class TmuxSession: @unchecked Sendable {
     /// Starts `prefs-tui ARGUMENTS` (or another built `product`, such as the example host) (plus a unique `--suite`-free marker in its environment) in
     /// a WIDTH×HEIGHT pane. The pane's shell records `stty -g` before and after, and the exit
     /// status, in the fixture's folder. `fileSizeLimit` (in 512-byte blocks, as `ulimit -f`)
-    /// applies to the editor alone, so the shell can still record what happened.
+    /// applies to the editor alone, so the shell can still record what happened. `program`
+    /// runs another program in the pane instead (an interactive zsh or fish, to press Tab in).
     public init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, directory: TemporaryDirectory = TemporaryDirectory(),
                 environment: [String: String] = [:], trapInterrupt: Bool = true, interactiveShell: Bool = false,
-                fileSizeLimit: Int? = nil, product: String = "prefs-tui") throws {
+                fileSizeLimit: Int? = nil, product: String = "prefs-tui", program: [String]? = nil) throws {
         self.directory = directory
         let binary = ChildProcess.path(ofProduct: product)
         let quoted = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
@@ -42,7 +43,7 @@ public final class TmuxSession: @unchecked Sendable {
                         "XDG_DATA_HOME": folder + "/data", "XDG_DATA_DIRS": folder + "/no-system-data"]
             .merging(environment) { _, requested in requested }
         for (name, value) in settings.sorted(by: { $0.key < $1.key }) where name != "TERM" { command += ["-e", "\(name)=\(value)"] }
-        command += ["sh", "-c", script]
+        command += program ?? ["sh", "-c", script]
         try tmux(command)
     }
 

@@ -57,12 +57,17 @@ struct ShellCompletionTests {
 struct CompletionShell {
     let cli = CommandLineFixture()
     private let driver: String
+    private let scriptPath: String
 
     init() throws {
         let script = try cli.run("--generate-completion-script", "bash")
         #expect(script.status == 0)
         let scriptPath = try cli.write(script.output, to: "prefs-tui.bash")
+        self.scriptPath = scriptPath
+        // In the fixture's folder, where a name that ran would leave its file; the function
+        // called is the one `complete -p` says bash calls.
         driver = try cli.write("""
+            cd '\(cli.directory.path)'
             source '\(scriptPath)'
             COMP_LINE="$1"
             COMP_POINT=${#COMP_LINE}
@@ -70,9 +75,20 @@ struct CompletionShell {
             [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
             COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
             COMPREPLY=()
-            _prefs-tui "${COMP_WORDS[0]}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            function=$(complete -p prefs-tui | sed -E 's/.* -F ([^ ]+) .*/\\1/')
+            "$function" "${COMP_WORDS[0]}" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """, to: "complete.sh")
+    }
+
+    /// How the script registers the completion: `complete -p prefs-tui` after sourcing it.
+    func registration() throws -> String {
+        let bash = ChildProcess(executablePath: "/bin/bash", arguments: ["-c", "source \"$1\" && complete -p prefs-tui", "bash", scriptPath],
+                                configHome: cli.directory.path)
+        try bash.start()
+        let result = bash.finish()
+        #expect(result.status == 0, "\(result.error)")
+        return result.output
     }
 
     /// The candidates bash offers for `prefs-tui LINE`.

@@ -9,8 +9,11 @@ enum PlainView {
     /// serial to pass next time.
     static func text(of state: EditorState, since serial: Int) -> (text: String, next: Int) {
         guard let conversation = state.conversation else { return ("", serial) }
+        // Escaped here, once, whatever part of the text came from a schema, a suite or a file
+        // name (a title, a section, a unit, a choice title, the suite's path): the plain mode
+        // promises the terminal no escape sequence, and a new piece of text cannot forget it.
         let text = conversation.said(since: serial).map { words(for: $0, in: state) }.joined()
-        return (text, conversation.count)
+        return (text.controlCharactersEscapedKeepingLineBreaks, conversation.count)
     }
 
     static let menuPrompt = "Setting (number or name; l lists, q quits): "

@@ -64,7 +64,11 @@ package enum InstalledSchemas {
         guard SuiteLocation.isValidSuiteName(suiteName) else { return nil }
         for folder in folders(environment: environment) {
             let path = (folder as NSString).appendingPathComponent(suiteName + ".json")
-            if FileManager.default.fileExists(atPath: path) { return path }
+            // Whatever the name is (a link to nothing, a loop, a FIFO) it is the suite's schema,
+            // and reading it says what is wrong: the suite must not silently open with no
+            // schema, and so with none of its rules.
+            var status = stat()
+            if lstat(path, &status) == 0 { return path }
         }
         return nil
     }

@@ -48,8 +48,11 @@ enum Completions {
         return nil
     }
 
+    /// The candidates that start with `prefix`, each as the requesting shell must receive it
+    /// (``ShellCandidate``): names come from files and other programs' suites, so they are data.
     private static func matching(_ prefix: String, _ candidates: [String]) -> [String] {
-        candidates.filter { $0.hasPrefix(prefix) }
+        let shell = CompletionShell.requesting
+        return candidates.filter { $0.hasPrefix(prefix) }.compactMap { ShellCandidate.word($0, for: shell) }
     }
 
     /// The schema the command on the line would use, or nil when it cannot be read: completion

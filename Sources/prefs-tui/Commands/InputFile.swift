@@ -14,20 +14,35 @@ enum InputFile {
 
     /// The file's bytes. `kind` names it in messages ("an import file"); `prefix` starts them
     /// ("cannot read schema").
-    static func contents(of path: String, kind: String, prefix: String) throws -> Data {
+    ///
+    /// `regularOnly`: for a file found rather than given, such as an installed schema. Anything
+    /// but a regular file (a FIFO, a device, a folder, a dangling or looping link) is refused,
+    /// exit 65, as the suite, site and locks files are: the file is there but is no schema.
+    /// It is opened without blocking, so a FIFO nobody writes to cannot hang the command (and
+    /// every command that lists the suites). A file given on the command line may be a pipe
+    /// (`--schema <(…)`, `import /dev/stdin`), which is read as it comes.
+    static func contents(of path: String, kind: String, prefix: String, regularOnly: Bool = false) throws -> Data {
         let shown = "\(prefix) \(path.quotedForMessage)"
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let missing = regularOnly ? ExitStatus.dataError : ExitStatus.noInput
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard descriptor >= 0 else {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
-            throw CommandFailure("\(shown): \(reason)", status: ExitStatus.noInput)
+            let reason = switch errno {
+            case ENOENT: regularOnly ? "no such file (a link to nothing?)" : "no such file"
+            case ELOOP: "a link that leads back to itself"
+            default: String(cString: strerror(errno))
+            }
+            throw CommandFailure("\(shown): \(reason)", status: missing)
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw CommandFailure("\(shown): \(String(cString: strerror(errno)))", status: ExitStatus.noInput)
+            throw CommandFailure("\(shown): \(String(cString: strerror(errno)))", status: missing)
         }
         if status.st_mode & S_IFMT == S_IFDIR {
-            throw CommandFailure("\(shown): it is a folder, not a file", status: ExitStatus.noInput)
+            throw CommandFailure("\(shown): it is a folder, not a file", status: missing)
+        }
+        if regularOnly, status.st_mode & S_IFMT != S_IFREG {
+            throw CommandFailure("\(shown): it is not a regular file", status: ExitStatus.dataError)
         }
         if status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
             throw CommandFailure("\(shown): it is \(FileSizeLimit.refusal(size: Int(status.st_size), limit: limit, kind: kind))",

@@ -114,7 +114,7 @@ struct SchemaListCommand: ParsableCommand {
             let entries = InstalledSchemas.all()
             var rows: [[String]] = [["SUITE", "TITLE", "VERSION", "FOLDER"]]
             for entry in entries {
-                let schema = try? SuiteSelection(suite: nil, schema: entry.path).declaredSchema()
+                let schema = SuiteSelection.installedSchemaOrWarning(at: entry.path)
                 rows.append([entry.suiteName, schema?.title.controlCharactersEscaped ?? "(cannot be read)",
                              schema.map { String($0.version) } ?? "-", entry.folder])
             }

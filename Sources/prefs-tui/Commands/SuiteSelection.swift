@@ -15,10 +15,19 @@ struct SuiteSelection: Equatable {
     /// write the demo's keys in it). An installed schema that cannot be read is an error naming
     /// its file, as a `--schema` file's is: nothing falls back silently.
     func declaredSchema() throws -> PreferenceSchema? {
-        guard let path = schema ?? installedSchemaPath else {
+        if let schema {
+            return try Self.schema(from: InputFile.contents(of: schema, kind: "a schema file", prefix: "cannot read schema"), path: schema)
+        }
+        guard let path = installedSchemaPath else {
             return suite == nil || suite == WeatherSettings.suiteName ? WeatherSettings.schema : nil
         }
-        return try Self.schema(from: InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema"), path: path)
+        return try Self.installedSchema(at: path)
+    }
+
+    /// An installed schema file, found rather than given: only a regular file is read
+    /// (``InputFile``), and any failure is exit 65, naming the file.
+    static func installedSchema(at path: String) throws -> PreferenceSchema {
+        try schema(from: InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema", regularOnly: true), path: path)
     }
 
     /// The installed schema file of the suite named with `--suite`, when no `--schema` is given
@@ -26,6 +35,20 @@ struct SuiteSelection: Equatable {
     var installedSchemaPath: String? {
         guard schema == nil, let suite, suite != WeatherSettings.suiteName else { return nil }
         return InstalledSchemas.path(ofSuite: suite)
+    }
+
+    /// An installed schema for a listing of many (`suites`, `schema list`): nil when it cannot
+    /// be read, said on standard error naming the file, while the other suites are listed.
+    static func installedSchemaOrWarning(at path: String) -> PreferenceSchema? {
+        do {
+            return try installedSchema(at: path)
+        } catch let failure as CommandFailure {
+            Diagnostics.print("warning: \(failure.message)")
+            return nil
+        } catch {
+            Diagnostics.print("warning: cannot read schema \(path.quotedForMessage): \(error)")
+            return nil
+        }
     }
 
     /// The bytes of the `--schema` file.

@@ -19,7 +19,7 @@ struct SuitesCommand: ParsableCommand {
         try reportingFailures {
             var rows: [[String]] = [["SUITE", "TITLE", "SCHEMA", "STORED"]]
             for suite in KnownSuites.all() {
-                let schema = suite.schemaPath.flatMap { try? SuiteSelection(suite: nil, schema: $0).declaredSchema() }
+                let schema = suite.schemaPath.flatMap(SuiteSelection.installedSchemaOrWarning(at:))
                 let isDemo = suite.name == WeatherSettings.suiteName && suite.schemaPath == nil
                 let title = schema?.title ?? (isDemo ? WeatherSettings.schema.title : "")
                 let describedBy = suite.schemaPath != nil ? (schema == nil ? "installed (cannot be read)" : "installed")

@@ -26,12 +26,14 @@ struct WatchCommand: ParsableCommand {
                     // another value reads the same, and is printed all the same.
                     let secretChanged = change.key?.isSecret == true && change.stored.old != change.stored.new
                     guard change.oldText != change.newText || secretChanged else { continue }
-                    Output.print("\(change.name): \(change.oldText) → \(change.newText)")
+                    // One line per change, escaped whole: the name and the values come from
+                    // another program and may hold any control character, as `list` shows them.
+                    Output.print("\(change.name): \(change.oldText) → \(change.newText)".controlCharactersEscaped)
                 }
             }
             // On standard error, so standard output carries only changes: people see that it
             // works, and tests know when the watch is in place.
-            Diagnostics.print("watching \(prefs.store.location) (Ctrl-C to stop)")
+            Diagnostics.print("watching \(prefs.store.location.controlCharactersEscaped) (Ctrl-C to stop)")
         }
         withExtendedLifetime(token) { dispatchMain() }
     }
