@@ -6,7 +6,7 @@ import PrefsModel
 /// defaults and locks, the schema and the overrides), taken then. Later changes do not reach it.
 struct ProviderSnapshot: ConfigSnapshot {
     let providerName: String
-    private let prefs: Preferences
+    let prefs: Preferences
     private let diagnostics: DiagnosticReporter
     private let defaults: PreferencesProvider.Defaults
 

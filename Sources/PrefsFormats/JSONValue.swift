@@ -90,7 +90,9 @@ public enum JSONValue: Sendable, Hashable {
             case "\t": result += "\\t"
             case "\u{08}": result += "\\b"
             case "\u{0C}": result += "\\f"
-            case "\u{00}"..."\u{1F}":
+            // DEL and the C1 controls too: U+009B is a CSI to a terminal that honours C1, and
+            // JSON output is often read in one (`list --json`, `export` to standard output).
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)

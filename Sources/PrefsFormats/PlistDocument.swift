@@ -58,18 +58,22 @@ package enum PlistDocument {
                 return Reading(root: root, rootKeys: keys)
             } catch { throw Refusal(reason: error.reason) }
         }
+        var unreadableEntry: String?
         switch PlistXMLReader.read(data) {
         case .document(let root, let keys, let verbatim): return Reading(root: root, rootKeys: keys, verbatim: verbatim)
         case .duplicateKeys(let first, let second): throw Refusal(reason: duplicateKeysReason(first, second))
-        case .notUnderstood: break
+        case .notUnderstood(let entry): unreadableEntry = entry
         }
-        guard let depth = PlistNesting.deepest(in: data) else { throw Refusal(reason: "is not a valid property list") }
+        // Which entry made the file unreadable, when our reader found it: the person then knows
+        // what to fix, rather than only that the file is bad.
+        let invalid = "is not a valid property list" + (unreadableEntry.map { ": \($0)" } ?? "")
+        guard let depth = PlistNesting.deepest(in: data) else { throw Refusal(reason: invalid) }
         guard depth <= maximumNesting else {
             throw Refusal(reason: "nests arrays and dictionaries more than \(maximumNesting) levels deep")
         }
         let object: Any
         do { object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
-            throw Refusal(reason: "is not a valid property list")
+            throw Refusal(reason: invalid)
         }
         // A dictionary that Foundation read with two keys Swift takes for one is refused here
         // (`PlistValue(foundationObject:)` returns nil) rather than left to keep either.

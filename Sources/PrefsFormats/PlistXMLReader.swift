@@ -37,6 +37,9 @@ package struct PlistXMLReader {
     /// after Unicode normalization), as the file spells them.
     private var duplicate: (first: String, second: String)?
 
+    /// The first root entry that no reader takes, in words (see ``Outcome/notUnderstood(unreadableEntry:)``).
+    private var unreadableEntry: String?
+
     /// Not understood here: the caller falls back to Foundation.
     package struct NotUnderstood: Error {}
 
@@ -59,7 +62,9 @@ package struct PlistXMLReader {
         /// two normalizations: ``PlistDocument`` refuses the document instead.
         case duplicateKeys(first: String, second: String)
         /// Anything but plain XML this reader understands exactly: left to ``PlistDocument``.
-        case notUnderstood
+        /// `unreadableEntry`: a root entry that neither this reader nor Foundation can read,
+        /// in words (its key and why), for the message if the whole document is refused.
+        case notUnderstood(unreadableEntry: String?)
     }
 
     /// Reads a whole document.
@@ -74,7 +79,7 @@ package struct PlistXMLReader {
                 let root = try reader.document()
                 return .document(root: root, rootKeys: reader.rootKeys, verbatim: reader.verbatim)
             } catch {
-                guard let (first, second) = reader.duplicate else { return .notUnderstood }
+                guard let (first, second) = reader.duplicate else { return .notUnderstood(unreadableEntry: reader.unreadableEntry) }
                 return .duplicateKeys(first: first, second: second)
             }
         }
@@ -225,11 +230,31 @@ package struct PlistXMLReader {
             let fragment = Data(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             // The root dictionary is the first level; the entry may use the rest.
             guard let depth = PlistNesting.deepest(in: fragment), depth < PlistDocument.maximumNesting,
-                  let read = Self.foundationReading(of: fragment) else { throw NotUnderstood() }
+                  let read = Self.foundationReading(of: fragment) else {
+                if unreadableEntry == nil { unreadableEntry = Self.unreadable(key: key, fragment: fragment) }
+                throw NotUnderstood()
+            }
             verbatim[key] = fragment
             position = end
             return read
         }
+    }
+
+    /// A root entry no reader takes, in words: its key, what it holds (cut to 40 characters)
+    /// and, for the cases people meet, why (an integer past 64 bits, which no property list
+    /// reader keeps).
+    private static func unreadable(key: String, fragment: Data) -> String {
+        let text = String(decoding: fragment, as: UTF8.self)
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        var words = "the value of \(key.quotedForMessage), \(shown.controlCharactersEscaped)"
+        if text.hasPrefix("<integer>"), text.hasSuffix("</integer>") {
+            let digits = text.dropFirst("<integer>".count).dropLast("</integer>".count).drop { $0 == "-" || $0 == "+" }
+            if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
+                words += ", is an integer wider than 64 bits (allowed: \(Int64.min) to \(UInt64.max))"
+                return words
+            }
+        }
+        return words + ", cannot be read"
     }
 
     /// One value element read by `PropertyListSerialization`, as the only value of a document.

@@ -59,8 +59,8 @@ package struct ScreenGrid: Sendable, Equatable {
             if characterWidth == 0 { continue }
             if column + characterWidth > end { break }
             if column >= 0 {
-                cells[y * width + column] = Cell(text: String(character), style: style, bold: bold)
-                if characterWidth == 2 { cells[y * width + column + 1] = Cell(text: "", style: style, bold: bold) }
+                set(Cell(text: String(character), style: style, bold: bold), x: column, y: y)
+                if characterWidth == 2 { set(Cell(text: "", style: style, bold: bold), x: column + 1, y: y) }
             }
             column += characterWidth
         }
@@ -71,9 +71,26 @@ package struct ScreenGrid: Sendable, Equatable {
     mutating func fill(x: Int, y: Int, width fillWidth: Int, height fillHeight: Int, style: CellStyle) {
         for row in max(0, y)..<min(height, y + fillHeight) {
             for column in max(0, x)..<min(width, x + fillWidth) {
-                cells[row * width + column] = Cell(text: " ", style: style, bold: false)
+                set(Cell(text: " ", style: style, bold: false), x: column, y: row)
             }
         }
+    }
+
+    /// Writes one cell, blanking what is left of a wide character it covers half of: a popup
+    /// or a text drawn over one of its halves leaves the other a space, so a row is never wider
+    /// than the grid (the terminal and `render`'s text see the same cells).
+    private mutating func set(_ cell: Cell, x: Int, y: Int) {
+        let index = y * width + x
+        // Over the right half: the left half, now alone, becomes a space.
+        if cells[index].text.isEmpty, cell.text.isEmpty == false, x > 0, DisplayWidth.of(cells[index - 1].text) == 2 {
+            cells[index - 1].text = " "
+        }
+        // Over the left half: the right half, now alone, becomes a space (unless this cell is
+        // itself wide and the caller writes its own right half next).
+        if x + 1 < width, cells[index + 1].text.isEmpty, DisplayWidth.of(cells[index].text) == 2, DisplayWidth.of(cell.text) != 2 {
+            cells[index + 1].text = " "
+        }
+        cells[index] = cell
     }
 
     /// Changes the style of cells already drawn (a selection bar over a row).

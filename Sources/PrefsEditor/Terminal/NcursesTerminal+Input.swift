@@ -170,6 +170,10 @@ extension NcursesTerminal {
             KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
             KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown, KEY_HOME: .home, KEY_END: .end,
             KEY_ENTER: .enter, KEY_BTAB: .backTab, KEY_BACKSPACE: .backspace, KEY_DC: .delete,
+            // xterm's terminfo names `ESC [1~` Find and `ESC [4~` Select (the VT220 keypad's
+            // keys in their place), and tmux sends them for Home and End in a pane whose TERM
+            // is xterm-256color, a common setup: here they are Home and End, as elsewhere.
+            KEY_FIND: .home, KEY_SELECT: .end,
         ]
         for number in 1...12 { keys[prefs_key_f(Int32(number))] = .function(number) }
         return KeyDecoder(functionKeys: keys, resizeCode: KEY_RESIZE, pasteStartCode: pasteStartCode, pasteEndCode: pasteEndCode,

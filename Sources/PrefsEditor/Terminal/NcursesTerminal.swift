@@ -82,6 +82,10 @@ final class NcursesTerminal {
         // The mouse is read here, not through ncurses' own: ncurses picks X10 or SGR from the
         // terminal description (tmux-256color says X10), and X10 breaks beyond column 223.
         define_key("\u{1B}[<", mouseStartCode)
+        // Home and End as the terminals in use send them, where the terminal description names
+        // another sequence (a TERM that does not match the terminal, tmux in particular): only
+        // sequences it leaves undefined, so no key it knows is taken over.
+        for (sequence, code) in Self.otherHomeAndEnd where key_defined(sequence) == 0 { define_key(sequence, code) }
         curs_set(0)
         monochrome = requested || !has_colors()
         if !monochrome { Self.setUpColors() }
@@ -89,6 +93,12 @@ final class NcursesTerminal {
         // After newterm, so the resize handler calls ncurses' own.
         prefs_guard_install(wakeUp.writeDescriptor)
     }
+
+    /// Home and End as xterm (normal and application mode), the VT220 keypad and rxvt send them.
+    private static let otherHomeAndEnd: [(String, Int32)] = [
+        ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
+        ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END),
+    ]
 
     /// Whether the terminal reports the mouse now (`M` and `--no-mouse` turn it off, so the
     /// terminal's own text selection works).

@@ -20,13 +20,35 @@ package enum OutputFile {
     /// shell's redirection would: it has no contents to replace, and renaming over it would
     /// remove it.
     /// `privateFile`: the file is mode 0600 whatever the one it replaces had (secrets).
+    ///
+    /// A path that names the file standard output or standard error is open on (`/dev/stdout`,
+    /// `/proc/self/fd/1`, or the very file `>` or `>>` opened) is written through that
+    /// descriptor, where it stands: the caller's redirection decides, so `>> log` appends and
+    /// `{ echo header; prefs-tui export --output /dev/stdout; } > f` keeps the header.
+    /// Replacing it would drop what was there and give it a new mode.
     package static func write(_ data: Data, to path: String, privateFile: Bool = false) throws {
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+        let exists = stat(path, &info) == 0
+        if exists, let descriptor = standardStream(sameAs: info) {
+            do { try FileDescriptorWriting.writeAll(data, to: descriptor) } catch {
+                throw PreferenceError.writeFailed(path: path, reason: "\(error)")
+            }
+            return
+        }
+        if exists, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
             try writeInPlace(data, to: path)
             return
         }
         _ = try SuiteFile(path: absolute(path)).replaceContents(with: data, isSuite: false, privateFile: privateFile)
+    }
+
+    /// Standard output or standard error, when it is open on the file `info` describes.
+    private static func standardStream(sameAs info: stat) -> Int32? {
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+            var open = stat()
+            if fstat(descriptor, &open) == 0, open.st_dev == info.st_dev, open.st_ino == info.st_ino { return descriptor }
+        }
+        return nil
     }
 
     private static func writeInPlace(_ data: Data, to path: String) throws {

@@ -67,9 +67,11 @@ public struct PreferenceMigration: Sendable, Equatable, CustomStringConvertible 
         case .step(let version):
             let name = from.controlCharactersEscaped
             switch (value, newValue) {
-            case (nil, let new?): return "\(name): set to \(new.summary.controlCharactersEscaped) (step to version \(version))"
+            case (nil, let new?): return "\(name): set to \(isSecret ? SecretValues.hidden : new.summary.controlCharactersEscaped) (step to version \(version))"
             case (_?, nil): return "\(name): \(shown) removed (step to version \(version))"
-            default: return "\(name): \(shown) → \((newValue ?? value)?.summary.controlCharactersEscaped ?? "nothing") (step to version \(version))"
+            default:
+                let after = isSecret ? SecretValues.hidden : (newValue ?? value)?.summary.controlCharactersEscaped ?? "nothing"
+                return "\(name): \(shown) → \(after) (step to version \(version))"
             }
         case .failed(let version, let reason):
             let stays = value.map { "stays at version \($0.summary)" } ?? "records no version"

@@ -137,12 +137,14 @@ extension PreferenceSchema {
             for name in touched.sorted() {
                 // A step's change of a locked name is not made: the value stays as it was.
                 if let lockFile = locks.lockFile(name) {
-                    outcome.steps.append(PreferenceMigration(from: name, action: .keep(reason: "locked by \(lockFile)"), value: values[name]))
+                    outcome.steps.append(PreferenceMigration(from: name, action: .keep(reason: "locked by \(lockFile)"), value: values[name],
+                                                             isSecret: setting(storedUnder: name)?.isSecret ?? false))
                     after[name] = values[name]
                     continue
                 }
                 outcome.steps.append(PreferenceMigration(from: name, action: .step(version: step.version),
-                                                         value: values[name], newValue: after[name]))
+                                                         value: values[name], newValue: after[name],
+                                                         isSecret: setting(storedUnder: name)?.isSecret ?? false))
                 outcome.changes[name] = .some(after[name])
             }
             values = after
@@ -229,7 +231,8 @@ extension PreferenceSchema {
                     moved = true
                 } else {
                     let problem = key.problem(with: value) ?? "no conversion for it"
-                    steps.append(PreferenceMigration(from: old, action: .keep(reason: "\(key.name) does not take it: \(problem)"), value: value))
+                    steps.append(PreferenceMigration(from: old, action: .keep(reason: "\(key.name) does not take it: \(problem)"), value: value,
+                                                     isSecret: key.isSecret))
                 }
             }
         }

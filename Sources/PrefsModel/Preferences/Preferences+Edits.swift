@@ -87,7 +87,7 @@ extension Preferences {
         // The locks read once, now: for the refusal and for the migration the commit may carry.
         let layers = site?.layersWithLocksReadNow() ?? .none
         if let refusal = layers.lockRefusal(of: [old, new], in: schema) { throw refusal }
-        let schema = self.schema
+        let (schema, overrides) = (self.schema, self.overrides)
         let target = schema.key(named: new).flatMap { schema.declaresType(of: $0) ? $0 : nil }
         let locks = PreferenceSchema.MigrationLocks(layers, schema: schema)
         let failure = Locked<PreferenceError?>(nil)
@@ -103,8 +103,13 @@ extension Preferences {
             }
             try target?.checkStored(value)
             let own: [String: PlistValue?] = [old: nil, new: value]
-            guard schema.hasMigrations else { return own }
-            let migrated = schema.changes(migrating: current, with: own, locks: locks)
+            let migrated = schema.hasMigrations ? schema.changes(migrating: current, with: own, locks: locks) : (changes: own, failure: nil)
+            // Both names change, so both are judged as any write's are: the value that arrives
+            // and the default the old name goes back to must keep every rule across settings.
+            if let refusal = SettingsRules.refusal(in: schema, current: current, changes: migrated.changes, site: layers,
+                                                   overrides: overrides) {
+                throw refusal
+            }
             failure.withLock { $0 = migrated.failure }
             return migrated.changes
         }

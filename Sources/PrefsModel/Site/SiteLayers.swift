@@ -180,11 +180,13 @@ public struct SiteLayers: Sendable, Equatable {
             case .locked(_, let valueFile): wins = source == (valueFile.map { .site(path: $0) } ?? .registeredDefault)
             default: wins = source == winner.source
             }
-            layers.append(PreferenceLayerValue(source: source, value: value, problem: problem, wins: wins && problem == nil, locks: nil))
+            layers.append(PreferenceLayerValue(source: source, value: value, problem: problem, wins: wins && problem == nil, locks: nil,
+                                               isSecret: key.isSecret))
         }
         if let lockIndex = lockingFolder(of: key) {
             layers.append(PreferenceLayerValue(source: .locked(lockFile: folders[lockIndex].locksPath, valueFile: nil),
-                                               value: nil, problem: nil, wins: false, locks: folders[lockIndex].locksPath))
+                                               value: nil, problem: nil, wins: false, locks: folders[lockIndex].locksPath,
+                                               isSecret: key.isSecret))
         }
         if let override { add(.override, override) }
         add(.user(path: userPath), user)
@@ -231,4 +233,31 @@ public struct PreferenceLayerValue: Sendable, Equatable {
     public let wins: Bool
     /// For the lock's line: the locks file that locks the key.
     public let locks: String?
+    /// Whether the key is a secret: printed or dumped, the value is then only said to be set.
+    let isSecret: Bool
+}
+
+extension PreferenceLayerValue: CustomStringConvertible, CustomReflectable {
+    /// The layer in words, a secret's value only said to be set (``SecretValues``).
+    ///
+    /// ```swift
+    /// print(prefs.explanation(of: PreferenceKeys.city)[0])  // user (…/com.example.weather.plist): "Bergen", in effect
+    /// ```
+    public var description: String {
+        var text = "\(source): \(shownValue)"
+        if let problem { text += " (skipped: \(problem))" }
+        if wins { text += ", in effect" }
+        return text
+    }
+
+    /// What `dump()` shows: the same fields, the value of a secret redacted.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["source": source, "value": shownValue, "problem": problem as Any, "wins": wins, "locks": locks as Any],
+               displayStyle: .struct)
+    }
+
+    private var shownValue: String {
+        guard let value else { return "nothing" }
+        return isSecret ? SecretValues.state(isSet: true) : value.summary.controlCharactersEscaped
+    }
 }

@@ -14,11 +14,13 @@ struct ListCommand: ParsableCommand {
             \\t, \\u{1B}), and warnings go to standard error. --json prints an array of objects \
             with the fields key, section, type, value, source, sourceFile (the file the value was \
             read from, or null), lockedBy (the locks file, or null), default, modified (your \
-            file stores a value) and diagnostic (null, or why the stored value is ignored). Keys in the file that the schema does not \
-            describe are listed last, with section null, default null and modified true. When a setting \
-            listed is not in use (its inUseWhen condition does not hold), the table adds the column \
-            IN USE (yes, or no and why) before DIAGNOSTIC, and every object the fields inUse and \
-            notInUse (the reason, when not in use); a setting not in use keeps its value.
+            file stores a value), diagnostic (null, or why the stored value is ignored), \
+            brokenRule (null, or the rule across settings the value breaks) and inUse (false \
+            when its inUseWhen condition does not hold), with inUseReason (why) only when inUse \
+            is false; a secret has secret true and no value or default. Keys in the file that the \
+            schema does not describe are listed last, with section null, default null and \
+            modified true. When a setting listed is not in use, the table adds the column IN USE \
+            (yes, or no and why) before DIAGNOSTIC; a setting not in use keeps its value.
             """)
 
     @Flag(help: "Only settings with a stored value.") var modified = false
@@ -39,7 +41,7 @@ struct ListCommand: ParsableCommand {
             if json {
                 let broken = SettingsRules.brokenByKey(in: prefs)
                 Output.print(JSONValue.array(keys.map { key in
-                    entry(for: key, in: prefs, broken: broken, notInUse: saysInUse ? notInUse : nil)
+                    entry(for: key, in: prefs, broken: broken, notInUse: notInUse)
                 }).prettyText)
             } else {
                 printTable(keys, prefs, notInUse: saysInUse ? notInUse : nil)
@@ -51,9 +53,9 @@ struct ListCommand: ParsableCommand {
     }
 
     /// `broken` and `notInUse`: each setting's broken rule and why it is not in use, judged once
-    /// for the whole list; `notInUse` is nil when the list does not say it.
+    /// for the whole list.
     private func entry(for key: AnyPreferenceKey, in prefs: Preferences, broken: [String: String],
-                       notInUse: [String: String]?) -> JSONValue {
+                       notInUse: [String: String]) -> JSONValue {
         var entry: [String: JSONValue] = [
             "key": .string(key.name),
             "section": key.isDescribedBySchema ? .string(key.section) : .null,
@@ -66,11 +68,15 @@ struct ListCommand: ParsableCommand {
             "modified": .bool(!prefs.isDefault(key)),
             "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,
         ]
-        if let rule = broken[key.name] { entry["brokenRule"] = .string(rule) }
-        if let notInUse {
-            let reason = notInUse[key.name]
-            entry["inUse"] = .bool(reason == nil)
-            if let reason { entry["notInUse"] = .string(reason) }
+        // Every row has every field, null where there is nothing to say: a script reads
+        // `row["brokenRule"]` and `row["inUse"]` on any row.
+        entry["brokenRule"] = broken[key.name].map(JSONValue.string) ?? .null
+        let reason = notInUse[key.name]
+        entry["inUse"] = .bool(reason == nil)
+        if let reason {
+            entry["inUseReason"] = .string(reason)
+            // The field's earlier name, kept for scripts written against it.
+            entry["notInUse"] = .string(reason)
         }
         // A secret: whether it is set, never its value or default (`get KEY` prints it).
         if key.isSecret {
