@@ -246,6 +246,24 @@ struct RoundSixCommandTests {
         }
     }
 
+    @Test func homeAndEndInAFieldUnderTmuxWithXtermsTerminfoMoveTheCursor() async throws {
+        // tmux sends ESC [1~ and ESC [4~ for Home and End; xterm-256color names them otherwise.
+        let session = try TmuxSession(environment: ["TERM": "xterm-256color"])
+        #expect(await session.waitFor("Weather ·"))
+        try session.press("Tab", "Enter", "C-u")
+        try session.type("ab")
+
+        try session.press("Home")
+        try session.type("X")
+        try session.press("End")
+        try session.type("Y")
+        try session.press("Enter")
+
+        #expect(await session.waitFor("Saved city = XabY"), "\(session.screen())")
+        try session.press("q")
+        #expect(await eventually { session.exitStatus == "0" })
+    }
+
     @Test func homeAndEndAsTmuxSendsThemForXtermMoveInAField() throws {
         let decoder = NcursesTerminal.decoder
 
