@@ -222,11 +222,12 @@ extension PreferenceKeys {
         help: "Minutes between forecast updates.", section: "Updates", unit: "min")
     /// Updates: whether to show the felt temperature. The demo's condition (a setting in use
     /// only while another has some values): the felt temperature is a sensation, which the
-    /// demo does not put on the physicist's Kelvin scale.
+    /// demo does not put on the physicist's Kelvin scale. Declared as data, so `prefs-tui
+    /// schema` and an installed copy of the schema carry it.
     package static let showFeelsLike = PreferenceKey<Bool>(
         "showFeelsLike", default: true, title: "Show feels-like",
         help: "Show the felt temperature beside the measured one.", section: "Updates",
-        inUseWhen: { prefs in prefs[.temperatureNotation] != .kelvin })
+        inUseWhen: .when(.temperatureNotation, in: [.celsius, .fahrenheit]))
     /// Updates: whether to notify about severe weather.
     package static let notificationsEnabled = PreferenceKey<Bool>(
         "notificationsEnabled", default: false, title: "Notifications",

@@ -37,7 +37,7 @@ package struct PlistXMLReader {
     /// after Unicode normalization), as the file spells them.
     private var duplicate: (first: String, second: String)?
 
-    /// The first root entry that no reader takes, in words (see ``Outcome/notUnderstood(unreadableEntry:)``).
+    /// The first root entry no reader takes, in words (``Outcome/notUnderstood(unreadableEntry:)``).
     private var unreadableEntry: String?
 
     /// Not understood here: the caller falls back to Foundation.
@@ -61,9 +61,8 @@ package struct PlistXMLReader {
         /// them. Foundation would keep the last of two equal keys, and a Swift dictionary one of
         /// two normalizations: ``PlistDocument`` refuses the document instead.
         case duplicateKeys(first: String, second: String)
-        /// Anything but plain XML this reader understands exactly: left to ``PlistDocument``.
-        /// `unreadableEntry`: a root entry that neither this reader nor Foundation can read,
-        /// in words (its key and why), for the message if the whole document is refused.
+        /// Anything but plain XML this reader understands exactly: left to ``PlistDocument``,
+        /// with the first root entry neither this reader nor Foundation reads, in words.
         case notUnderstood(unreadableEntry: String?)
     }
 
@@ -238,30 +237,6 @@ package struct PlistXMLReader {
             position = end
             return read
         }
-    }
-
-    /// A root entry no reader takes, in words: its key, what it holds (cut to 40 characters)
-    /// and, for the cases people meet, why (an integer past 64 bits, which no property list
-    /// reader keeps).
-    private static func unreadable(key: String, fragment: Data) -> String {
-        let text = String(decoding: fragment, as: UTF8.self)
-        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        var words = "the value of \(key.quotedForMessage), \(shown.controlCharactersEscaped)"
-        if text.hasPrefix("<integer>"), text.hasSuffix("</integer>") {
-            let digits = text.dropFirst("<integer>".count).dropLast("</integer>".count).drop { $0 == "-" || $0 == "+" }
-            if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
-                words += ", is an integer wider than 64 bits (allowed: \(Int64.min) to \(UInt64.max))"
-                return words
-            }
-        }
-        return words + ", cannot be read"
-    }
-
-    /// One value element read by `PropertyListSerialization`, as the only value of a document.
-    private static func foundationReading(of element: Data) -> PlistValue? {
-        let document = Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#.utf8) + element + Data("</plist>".utf8)
-        guard let object = try? PropertyListSerialization.propertyList(from: document, options: [], format: nil) else { return nil }
-        return PlistValue(foundationObject: object)
     }
 
     /// Where the element that starts at `start` ends (just past its closing tag), by its tags

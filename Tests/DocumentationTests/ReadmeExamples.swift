@@ -100,5 +100,5 @@ try BackupSettings.schema.install()      // the user's; a package installs schem
 /// Compiled, not run, as above.
 func schemaFilesInstallingTheSchema() throws {
 try BackupSettings.schema.install()                     // this user's: ~/.local/share/prefs-tui/schemas/com.example.backup.json
-print(BackupSettings.schema.jsonText)                   // the file's text, for a package's installer
+print(try BackupSettings.schema.jsonText)                 // the file's text, for a package's installer
 }

@@ -62,7 +62,8 @@ struct InUseCommandTests {
     }
 
     /// The demo has one condition (feels-like is not shown in Kelvin). While every setting is
-    /// in use, its list prints as it did before it had one; in Kelvin the column and fields come.
+    /// in use, its table prints as it did before it had one; in Kelvin the column comes. The
+    /// JSON has `inUse` on every row either way (issue 51), `inUseReason` only where it is false.
     @Test func aListWhoseSettingsAreAllInUsePrintsAsItDid() throws {
         let cli = CommandLineFixture()
 
@@ -74,10 +75,12 @@ struct InUseCommandTests {
 
         #expect(table.lines.first?.split(separator: " ").joined(separator: " ") == "KEY SECTION TYPE VALUE SOURCE DEFAULT MODIFIED DIAGNOSTIC",
                 "\(table.output)")
-        #expect(!json.output.contains("inUse"))
+        let rows = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]] ?? []
+        #expect(!rows.isEmpty && rows.allSatisfy { $0["inUse"] as? Bool == true && $0["inUseReason"] == nil }, "\(json.output)")
         #expect(kelvin.lines.first?.contains("MODIFIED  IN USE") == true, "\(kelvin.output)")
         #expect(kelvin.lines.contains { $0.hasPrefix("showFeelsLike") && $0.hasSuffix("no: used only when Temperature is Celsius or Fahrenheit") },
                 "\(kelvin.output)")
         #expect(kelvinJSON.output.components(separatedBy: "\"inUse\" : ").count == 12)     // every entry, once
+        #expect(kelvinJSON.output.components(separatedBy: "\"inUseReason\" : ").count == 2, "\(kelvinJSON.output)")
     }
 }

@@ -61,7 +61,7 @@ struct ListResetCommandTests {
         #expect(favourite == .object([
             "key": .string("favoriteCities"), "section": .string("Location"), "type": .string("[string]"),
             "value": .array([.string("Oslo")]), "source": .string("user"), "sourceFile": .string(cli.plistPath), "lockedBy": .null,
-            "default": .array([]), "modified": .bool(true), "diagnostic": .null,
+            "default": .array([]), "modified": .bool(true), "diagnostic": .null, "brokenRule": .null, "inUse": .bool(true),
         ]))
     }
 

@@ -123,6 +123,8 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// PreferenceKeys.city.defaultJSON  // .string("Oslo")
     /// ```
     package var defaultJSON: JSONValue { codec.defaultJSON }
+    /// The default as a schema file writes it (a path's `~` kept).
+    package var schemaDefaultJSON: JSONValue { codec.schemaDefaultJSON }
     /// The default value as it would be stored (nil for an unset optional).
     package var defaultStored: PlistValue? { codec.defaultStored }
 

@@ -9,6 +9,9 @@ protocol KeyCodec: AnyObject, Sendable {
     var defaultText: String { get }
     /// The default value as JSON.
     var defaultJSON: JSONValue { get }
+    /// The default as a schema file writes it: a path keeps the `~` it was declared with, to
+    /// be expanded for whoever reads the file (``FileSystemPath``).
+    var schemaDefaultJSON: JSONValue { get }
     /// The default value as it would be stored (nil for an unset optional).
     var defaultStored: PlistValue? { get }
     /// Why a stored value is ignored (the key reads its default), or nil.
@@ -61,6 +64,7 @@ final class ValueCodec<Value: PreferenceValue>: KeyDescription, KeyCodec, @unche
 
     var defaultText: String { defaultValue.formatted }
     var defaultJSON: JSONValue { defaultValue.jsonValue }
+    var schemaDefaultJSON: JSONValue { (defaultValue as? FileSystemPath).map { .string($0.written) } ?? defaultJSON }
     var defaultStored: PlistValue? { defaultValue.storedValue }
 
     private func decode(_ stored: PlistValue?) -> Value {

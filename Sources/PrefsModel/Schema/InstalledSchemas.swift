@@ -95,31 +95,74 @@ package enum InstalledSchemas {
 }
 
 extension PreferenceSchema {
+    /// Parts of a schema that a schema file cannot hold, which ``jsonText(dropping:)`` and
+    /// ``install(environment:dropping:)`` may leave out when told to (and otherwise refuse).
+    ///
+    /// ```swift
+    /// try schema.install(dropping: .swiftConditions)
+    /// ```
+    public struct DroppedParts: OptionSet, Sendable {
+        public let rawValue: Int
+        /// Creates the set from its bits.
+        ///
+        /// ```swift
+        /// PreferenceSchema.DroppedParts(rawValue: 1)  // .swiftConditions
+        /// ```
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// `inUseWhen` conditions written as Swift closures: the file then shows those
+        /// settings as always in use. Declare them with ``PreferenceCondition`` to keep them.
+        public static let swiftConditions = DroppedParts(rawValue: 1)
+    }
+
     /// The schema as a schema file holds it (what `prefs-tui schema` prints and `--schema`
-    /// reads), with a final line break: the text a program installs.
+    /// reads), with a final line break: the text a program installs. Throws
+    /// ``PreferenceError/invalidSchema(location:reason:)`` naming the first setting whose
+    /// `inUseWhen` is a Swift closure, which no file can hold (see ``jsonText(dropping:)``).
     ///
     /// ```swift
     /// try schema.jsonText.write(toFile: "backup.json", atomically: true, encoding: .utf8)
     /// ```
-    public var jsonText: String { jsonValue.prettyText + "\n" }
+    public var jsonText: String {
+        get throws { try jsonText(dropping: []) }
+    }
+
+    /// The schema file's text, leaving out the parts in `dropping` where the schema has them,
+    /// rather than refusing.
+    ///
+    /// ```swift
+    /// let text = try schema.jsonText(dropping: .swiftConditions)
+    /// ```
+    public func jsonText(dropping: DroppedParts) throws -> String {
+        if !dropping.contains(.swiftConditions), let key = keys.first(where: { $0.inUseCondition.map { $0.requirements == nil } ?? false }) {
+            throw PreferenceError.invalidSchema(
+                location: key.name.quotedForMessage,
+                reason: "its inUseWhen condition is a Swift closure, which a schema file cannot hold, so other tools would show "
+                    + "the setting as always in use; declare it as data (inUseWhen: .when(…)), or pass dropping: .swiftConditions "
+                    + "to leave it out")
+        }
+        return jsonValue.prettyText + "\n"
+    }
 
     /// Installs this schema for the user (`$XDG_DATA_HOME/prefs-tui/schemas/<suite>.json`), so
-    /// `prefs-tui` and any tool find the suite's settings, rules and titles by its name; the
-    /// file is replaced whole or not at all. Returns the file's path. For everyone, a package's
-    /// installer copies ``jsonText`` to `/usr/share/prefs-tui/schemas/<suite>.json` instead
-    /// (or runs `prefs-tui schema install FILE --system`).
+    /// `prefs-tui` and any tool find the suite's settings, rules, conditions and titles by its
+    /// name; the file is replaced whole or not at all. Returns the file's path. Throws, naming
+    /// the setting, where an `inUseWhen` is a Swift closure, unless `dropping` says to leave
+    /// such conditions out (``jsonText(dropping:)``). For everyone, a package's installer copies
+    /// ``jsonText`` to `/usr/share/prefs-tui/schemas/<suite>.json` instead (or runs
+    /// `prefs-tui schema install FILE --system`).
     ///
     /// ```swift
     /// try BackupSettings.schema.install()
     /// ```
     @discardableResult
-    public func install(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        try install(into: InstalledSchemas.userFolder(environment: environment))
+    public func install(environment: [String: String] = ProcessInfo.processInfo.environment, dropping: DroppedParts = []) throws -> String {
+        try install(into: InstalledSchemas.userFolder(environment: environment), dropping: dropping)
     }
 
     /// Installs this schema into `folder` as `<suite>.json`, making the folder (mode 0755) when
     /// it is missing.
-    package func install(into folder: String) throws -> String {
+    package func install(into folder: String, dropping: DroppedParts = []) throws -> String {
+        let text = try jsonText(dropping: dropping)
         if let problem = SuiteLocation.problem(withSuiteName: suiteName) {
             throw PreferenceError.writeFailed(path: folder, reason: "invalid suite name \(suiteName.debugDescription): \(problem)")
         }
@@ -130,7 +173,7 @@ extension PreferenceSchema {
             throw PreferenceError.writeFailed(path: folder, reason: "cannot create the folder")
         }
         let path = (folder as NSString).appendingPathComponent(suiteName + ".json")
-        try OutputFile.write(Data(jsonText.utf8), to: path)
+        try OutputFile.write(Data(text.utf8), to: path)
         // Read by everyone, whoever's umask wrote it: other users' tools look it up too.
         chmod(path, 0o644)
         return path

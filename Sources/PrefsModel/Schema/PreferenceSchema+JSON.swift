@@ -37,7 +37,7 @@ extension PreferenceSchema {
         ]
         // A key nobody declared a default for has none in the file either (reading the file
         // back gives the same key); an invented 0 or "" would read as the program's choice.
-        if key.hasDefault { entry["default"] = key.defaultJSON }
+        if key.hasDefault { entry["default"] = key.schemaDefaultJSON }
         entry["unit"] = key.unit.map(JSONValue.string)
         if !key.renamedFrom.isEmpty { entry["renamedFrom"] = .array(key.renamedFrom.map(JSONValue.string)) }
         if key.isSecret { entry["secret"] = .bool(true) }

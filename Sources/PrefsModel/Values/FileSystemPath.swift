@@ -13,6 +13,9 @@ import Foundation
 public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The path, as stored.
     public let string: String
+    /// The path as it was written, `~` unexpanded: what a schema file says of a default, so
+    /// that each user who reads the file gets their own home folder, not the packager's.
+    package let written: String
 
     /// A path as it is written (`~`, `~/…` and `~user/…` are expanded, as when typed; a `~user`
     /// of no user of this system is kept as written).
@@ -22,6 +25,7 @@ public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringC
     /// ```
     public init(_ string: String) {
         self.string = Self.expandingHome(string) ?? string
+        written = string
     }
 
     public init(stringLiteral value: String) { self.init(value) }
@@ -35,6 +39,7 @@ public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringC
     public init?(storedValue: PlistValue) {
         guard case .string(let text) = storedValue, Self.isPath(text) else { return nil }
         string = text
+        written = text
     }
 
     public var storedValue: PlistValue? { .string(string) }
@@ -53,7 +58,13 @@ public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringC
                 key: nil, value: text, allowed: Self.allowedText + "; there is no user \(String(user).quotedForMessage) on this system")
         }
         string = expanded
+        written = trimmed
     }
+
+    /// Two paths are equal when they name the same place, however they were written.
+    public static func == (lhs: FileSystemPath, rhs: FileSystemPath) -> Bool { lhs.string == rhs.string }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(string) }
 
     public var formatted: String { string }
     public var description: String { string }
