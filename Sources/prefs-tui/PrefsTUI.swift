@@ -37,7 +37,7 @@ struct PrefsTUI: ParsableCommand {
     static func main() {
         StandardStreams.reserveClosedDescriptors()
         do {
-            let arguments = try SetArguments.normalized(ArgumentText.checkedArguments())
+            let arguments = try SetArguments.normalized(LeadingOptions.moved(ArgumentText.checkedArguments()))
             try UsageErrors.checkCommandName(arguments)
             if let get = StartUp.plainGet(arguments) {
                 try GetCommand.printValue(of: get.key, json: get.json, in: get.selection)
@@ -62,7 +62,10 @@ struct PrefsTUI: ParsableCommand {
                 Foundation.exit(0)
             }
             guard code == .validationFailure else { exit(withError: error) }
-            Diagnostics.print(UsageErrors.oneLine(message(for: error)))
+            // Options before the command that were not moved (the editor's, or a typo): the
+            // line in the order that works.
+            let order = (try? ArgumentText.checkedArguments()).flatMap(LeadingOptions.suggestion(for:))
+            Diagnostics.print(UsageErrors.oneLine(message(for: error)) + (order.map { "; options go after the command: \($0)" } ?? ""))
             Foundation.exit(code.rawValue)
         }
     }
