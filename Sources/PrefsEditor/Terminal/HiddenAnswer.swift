@@ -37,3 +37,35 @@ package final class HiddenAnswer: AnswerEcho {
         begun = false
     }
 }
+
+extension HiddenAnswer {
+    /// One line typed on the terminal `input` with echo off, after `prompt` on standard error,
+    /// as a password prompt reads it (`prefs-tui set KEY` with no value asks for it so). The line
+    /// break is left out. Nil when the input ends before a line was typed. The modes come back on
+    /// every way out, a signal included (see ``HiddenAnswer``); after a stop and a continue, echo
+    /// goes off again while the line is still being typed.
+    ///
+    /// ```swift
+    /// let token = HiddenAnswer.readLine(prompt: "apiToken (not shown): ")
+    /// ```
+    package static func readLine(prompt: String, input: Int32 = STDIN_FILENO) -> String? {
+        let answer = HiddenAnswer(input: input)
+        defer { answer.end() }
+        _ = prompt.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        answer.follow(secretAsked: true, wakeDescriptor: -1)
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = read(input, &byte, 1)
+            if count < 0, errno == EINTR {
+                answer.follow(secretAsked: true, wakeDescriptor: -1)
+                continue
+            }
+            guard count == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -101,6 +101,9 @@ enum SetArguments {
                 }
             }
         }
+        // `set KEY -`: the value comes from standard input (a secret kept off the command
+        // line). Only a bare `-`: after `--` it is the text "-" as any other value.
+        if !optionsEnded, values == ["-"] { return ["set"] + options + [SetCommand.standardInputFlag, "--", key] }
         return ["set"] + options + ["--", key] + values
     }
 

@@ -14,7 +14,11 @@ struct SetCommand: ParsableCommand {
             first value or after the last; every other word is a value, also one starting with - \
             (`set city -h` stores "-h"), and so is an option between values (`set favoriteCities \
             Oslo --suite x Bergen` stores four items). `--` ends the options: every word after it \
-            is a value (`set note -- --unset` stores "--unset").
+            is a value (`set note -- --unset` stores "--unset"). \
+            For a secret, keep the value off the command line (shell history and the process \
+            list show it): `set KEY -` reads the value from standard input (`printf '%s\\n' \
+            "$TOKEN" | prefs-tui set apiToken -`; one final line break is dropped), and `set KEY` \
+            with no value, on a terminal, asks for it with echo off.
             """)
 
     @Argument(help: "The setting's key.", completion: Completions.keys) var key: String
@@ -23,6 +27,9 @@ struct SetCommand: ParsableCommand {
         completion: Completions.values)
     var values: [String] = []
     @Flag(help: "Remove the value of an optional setting.") var unset = false
+    /// Set by ``SetArguments`` for `set KEY -`: the value is read from standard input.
+    @Flag(name: .customLong(String(standardInputFlag.dropFirst(2))), help: .hidden) var valueFromStandardInput = false
+    static let standardInputFlag = "--value-from-standard-input"
     @Option(help: ArgumentHelp(
         "Store the value as this type, for a key no schema declares (a new one, or another program's): bool, int, real, string, date, data (base64), array (the words, or one JSON array) or dict (one JSON object).",
         valueName: "type"))
@@ -61,7 +68,10 @@ struct SetCommand: ParsableCommand {
 
     func validate() throws {
         if unset && !values.isEmpty { throw ValidationError("give a value or --unset, not both") }
-        if !unset && values.isEmpty { throw ValidationError("missing value for \(key); give a value, or --unset for an optional setting") }
+        if !unset && values.isEmpty && !valueFromStandardInput && isatty(STDIN_FILENO) == 0 {
+            throw ValidationError("missing value for \(key); give a value, - to read it from standard input, or --unset for an optional setting")
+        }
+        if unset && valueFromStandardInput { throw ValidationError("give a value or --unset, not both") }
         // Checked here rather than by the argument parser, whose list of allowed values did not
         // survive being made one line.
         if let type, StoredType(rawValue: type) == nil {
@@ -71,10 +81,11 @@ struct SetCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            let values = try valuesGiven()
             let prefs = try options.open()
             let wasNowhere = SuiteSelection.isNowhere(prefs)
             defer { SuiteSelection.sayCreated(prefs, wasNowhere: wasNowhere) }
-            if let type = type.flatMap(StoredType.init(rawValue:)), try storeTyped(type, in: prefs) { return }
+            if let type = type.flatMap(StoredType.init(rawValue:)), try storeTyped(type, values: values, in: prefs) { return }
             let key: AnyPreferenceKey
             do { key = try prefs.schema.requireKey(named: self.key) } catch PreferenceError.unknownKey(let name, let suggestions) where suggestions.isEmpty {
                 throw CommandFailure(Self.howToAdd(name, values: values, in: prefs.schema), status: ExitStatus.usage)
@@ -102,10 +113,26 @@ struct SetCommand: ParsableCommand {
         }
     }
 
+    /// The values as given: on the command line, from standard input (`set KEY -`), or typed
+    /// unseen at a prompt (`set KEY` on a terminal).
+    private func valuesGiven() throws -> [String] {
+        if valueFromStandardInput {
+            let data = try InputFile.contents(of: "/dev/stdin", kind: "a value", prefix: "cannot read the value from standard input")
+            var text = String(decoding: data, as: UTF8.self)
+            if text.hasSuffix("\r\n") { text.removeLast(2) } else if text.hasSuffix("\n") { text.removeLast() }
+            return [text]
+        }
+        guard values.isEmpty, !unset else { return values }
+        guard let typed = HiddenAnswer.readLine(prompt: "\(key.controlCharactersEscaped) (typed unseen, Enter ends): ") else {
+            throw CommandFailure("no value typed for \(key.quotedForMessage); nothing was changed", status: ExitStatus.usage)
+        }
+        return [typed]
+    }
+
     /// `set --type`: a key no schema declares is written as that type, whatever the file held
     /// (true: done). A key the schema declares keeps its type: the same `--type` is taken (and
     /// the usual path writes it), another is refused.
-    private func storeTyped(_ type: StoredType, in prefs: Preferences) throws -> Bool {
+    private func storeTyped(_ type: StoredType, values: [String], in prefs: Preferences) throws -> Bool {
         if let past = Self.pastName(key, in: prefs.schema) {
             throw CommandFailure("\(key.quotedForMessage) is \(past); it cannot be set", status: ExitStatus.usage)
         }
