@@ -39,7 +39,7 @@ package final class HiddenAnswer: AnswerEcho {
 }
 
 extension HiddenAnswer {
-    /// One line typed on the terminal `input` with echo off, after `prompt` on standard error,
+    /// One line typed on the terminal `input` with echo off, after `prompt` on the terminal,
     /// as a password prompt reads it (`prefs-tui set KEY` with no value asks for it so). The line
     /// break is left out. Nil when the input ends before a line was typed. The modes come back on
     /// every way out, a signal included (see ``HiddenAnswer``); after a stop and a continue, echo
@@ -51,7 +51,10 @@ extension HiddenAnswer {
     package static func readLine(prompt: String, input: Int32 = STDIN_FILENO) -> String? {
         let answer = HiddenAnswer(input: input)
         defer { answer.end() }
-        _ = prompt.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        // On the terminal itself, as getpass writes its prompt: standard error may go to a log.
+        let terminal = open("/dev/tty", O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        defer { if terminal >= 0 { close(terminal) } }
+        _ = prompt.withCString { write(terminal >= 0 ? terminal : STDERR_FILENO, $0, strlen($0)) }
         answer.follow(secretAsked: true, wakeDescriptor: -1)
         var bytes: [UInt8] = []
         var byte: UInt8 = 0

@@ -44,6 +44,22 @@ enum InputFile {
         if regularOnly, status.st_mode & S_IFMT != S_IFREG {
             throw CommandFailure("\(shown): it is not a regular file", status: ExitStatus.dataError)
         }
+        return try contents(of: descriptor, status: status, kind: kind, shown: shown)
+    }
+
+    /// Standard input's bytes, read where they stand (`set KEY -`). Not by opening
+    /// `/dev/stdin`: for a FIFO that is a second open, which waits for a writer that may
+    /// already have written and gone.
+    static func standardInput(kind: String, prefix: String) throws -> Data {
+        var status = stat()
+        guard fstat(STDIN_FILENO, &status) == 0 else {
+            throw CommandFailure("\(prefix): \(String(cString: strerror(errno)))", status: ExitStatus.noInput)
+        }
+        return try contents(of: STDIN_FILENO, status: status, kind: kind, shown: prefix)
+    }
+
+    /// The rest of an open file's bytes, up to the limit.
+    private static func contents(of descriptor: Int32, status: stat, kind: String, shown: String) throws -> Data {
         if status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
             throw CommandFailure("\(shown): it is \(FileSizeLimit.refusal(size: Int(status.st_size), limit: limit, kind: kind))",
                                  status: ExitStatus.dataError)

@@ -117,7 +117,7 @@ struct SetCommand: ParsableCommand {
     /// unseen at a prompt (`set KEY` on a terminal).
     private func valuesGiven() throws -> [String] {
         if valueFromStandardInput {
-            let data = try InputFile.contents(of: "/dev/stdin", kind: "a value", prefix: "cannot read the value from standard input")
+            let data = try InputFile.standardInput(kind: "a value", prefix: "cannot read the value from standard input")
             var text = String(decoding: data, as: UTF8.self)
             if text.hasSuffix("\r\n") { text.removeLast(2) } else if text.hasSuffix("\n") { text.removeLast() }
             return [text]

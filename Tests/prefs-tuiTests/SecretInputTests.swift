@@ -1,0 +1,84 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+
+/// A secret set without the command line (issue 51, item 5): `set KEY -` reads standard input,
+/// and `set KEY` on a terminal asks with echo off. The value never shows in the process list.
+@Suite("A secret set without the command line")
+struct SecretInputTests {
+    static let marker = "TOKEN-2b8e41"
+    static let schema = #"""
+        {"title": "Service", "suite": "com.example.service", "sections": [{"name": "Service", "settings": [
+          {"key": "token", "type": "string", "title": "API token", "default": "", "secret": true},
+          {"key": "city", "type": "string", "title": "City", "default": "Oslo"}]}]}
+        """#
+
+    @Test func aValueFromStandardInputIsStoredAndNeverInTheProcessList() async throws {
+        let cli = CommandLineFixture()
+        let schema = try cli.write(Self.schema, to: "service.json")
+        let fifo = cli.directory.file("input")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let child = ChildProcess(executablePath: "/bin/bash", arguments: ["-c", #"exec "$0" set token - --schema "$1" < "$2""#,
+                                                                          CommandLineFixture.binary, schema, fifo],
+                                 configHome: cli.directory.path)
+        try child.start()
+        // Opens once bash opened it to read; close-on-exec, so no process another test starts keeps
+        // the pipe open past our close (prefs-tui would then wait for its end forever).
+        let writer = open(fifo, O_WRONLY | O_CLOEXEC)
+        try #require(writer >= 0)
+        // The process reading the value: prefs-tui itself, once bash has exec'd it.
+        let pid = child.processIdentifier
+        #expect(await eventually { Self.commandLine(of: pid).contains("set") }, "\(Self.commandLine(of: pid))")
+        let whileReading = Self.commandLine(of: pid)
+
+        _ = "\(Self.marker)\n".withCString { Glibc.write(writer, $0, strlen($0)) }
+        close(writer)
+        let result = child.finish()
+
+        #expect(result.status == 0, "\(result.error)")
+        #expect(!whileReading.contains(Self.marker))
+        #expect(try cli.run("get", "token", "--schema", schema).output == Self.marker + "\n")
+        #expect(!(result.output + result.error).contains(Self.marker))
+    }
+
+    @Test func aBareDashAfterDoubleDashIsTheTextItself() throws {
+        let cli = CommandLineFixture()
+
+        #expect(try cli.run("set", "city", "--", "-").status == 0)
+
+        #expect(try cli.run("get", "city").output == "-\n")
+    }
+
+    @Test func noValueAndNoTerminalIsAUsageErrorThatSaysHow() throws {
+        let cli = CommandLineFixture()
+
+        let result = try cli.runInShell("< /dev/null", "set", "city")
+
+        #expect(result.status == 64)
+        #expect(result.error.contains("- to read it from standard input"), "\(result.error)")
+    }
+
+    @Test func onATerminalTheValueIsAskedForWithEchoOff() async throws {
+        let folder = TemporaryDirectory()
+        try Self.schema.write(toFile: folder.file("service.json"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession(["set", "token", "--schema", folder.file("service.json")], directory: folder)
+        #expect(await session.waitFor("typed unseen"), "\(session.screen())")
+
+        try session.type(Self.marker)
+        try session.press("Enter")
+
+        #expect(await eventually(within: .seconds(10)) { session.exitStatus == "0" }, "\(session.screen()) \(session.file("stderr") ?? "")")
+        #expect(!session.screen().contains(Self.marker), "\(session.screen())")
+        #expect(session.file("stty.after") == session.file("stty.before"))
+        let stored = try ChildProcess.run(product: "prefs-tui", arguments: ["get", "token", "--schema", folder.file("service.json")],
+                                          configHome: folder.path)
+        #expect(stored.output == Self.marker + "\n", "\(stored.error)")
+    }
+
+    /// What `ps` shows of a process: its arguments, from /proc.
+    static func commandLine(of pid: pid_t) -> String {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return "" }
+        return String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+    }
+}
