@@ -18,6 +18,9 @@ struct EditorState: Sendable {
         enum Kind: Sendable { case info, warning, error }
         var text: String
         var kind: Kind
+        /// The setting the message is about, when it says something of the selected one only
+        /// ("this one is no secret"): it goes when the selection moves off it.
+        var subject: String? = nil
     }
 
     /// A committed change that `u` can take back: the stored values before it and after it

@@ -20,7 +20,15 @@ extension EditorUpdate {
         case .key, .paste, .mouse, .resize, .timer:
             // The plain mode has no screen: these are not sent to it, and mean nothing here.
             return []
-        case .writeFinished, .writeWaiting:
+        case .writeFinished(let result):
+            // One setting's answer that the write refused (a rule across settings, judged on
+            // the file under its lock) is asked again, as a refusal of the value itself is.
+            if case .failed = result, let written = state.pendingWrite?.changes.keys, written.count == 1,
+               let name = written.first, state.keys.contains(where: { $0.name == name }) {
+                state.conversation?.asking = name
+            }
+            effects = step(&state, event)
+        case .writeWaiting:
             effects = step(&state, event)
         }
         if let message = state.message { state.conversation?.say(.message(message.text)) }

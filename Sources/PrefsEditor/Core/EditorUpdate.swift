@@ -13,6 +13,8 @@ enum EditorUpdate {
         if state.revealed != nil, state.selectedKey?.name != selected || state.selectedKey?.name != state.revealed {
             state.revealed = nil
         }
+        // So is a message about the setting that was selected: it would speak of another one.
+        if let subject = state.message?.subject, state.selectedKey?.name != subject { state.message = nil }
         return effects
     }
 
@@ -161,7 +163,8 @@ enum EditorUpdate {
         case .undo: return undo(&state)
         case .reveal:
             guard let key = state.selectedKey, key.isSecret else {
-                state.message = .init(text: "s shows a secret setting's value; this one is no secret", kind: .info)
+                state.message = .init(text: "s shows a secret setting's value; this one is no secret", kind: .info,
+                                      subject: state.selectedKey?.name)
                 return []
             }
             state.revealed = state.revealed == key.name ? nil : key.name

@@ -29,6 +29,10 @@ package struct SettingFacts {
     /// The rule across settings its stored value breaks with another's, or nil.
     package let brokenRule: String?
 
+    /// The rules across settings it takes part in, in words ("not above High"), whether or not
+    /// they are broken now: part of what it allows.
+    package let acrossSettings: [String]
+
     /// The facts of `key` in the settings as they stand; `notInUse`: why it is not in use, as
     /// the settings' conditions say (``PreferencesSnapshot/notInUse()``), or nil; `brokenRule`:
     /// the rule across settings the stored values break (``SettingsRules/brokenByKey(in:)``), or nil.
@@ -41,6 +45,13 @@ package struct SettingFacts {
         diagnostic = settings.diagnostic(for: key)
         isDefault = settings.isDefault(key)
         hasLayers = !settings.site.folders.isEmpty || !settings.overrides.isEmpty
+        acrossSettings = settings.schema.rules.compactMap { rule in
+            guard let (low, high) = rule.orderedPair else { return nil }
+            func title(_ name: String) -> String { settings.schema.key(named: name).map { $0.title.isEmpty ? name : $0.title } ?? name }
+            if key.name == low { return "not above \(title(high))" }
+            if key.name == high { return "not below \(title(low))" }
+            return nil
+        }
     }
 
     // MARK: Where the value comes from
@@ -125,12 +136,20 @@ package struct SettingFacts {
 
     /// What is allowed, as the screen shows it beside the value (the rule's own short form); nil
     /// for a key whose rule allows any value of its type.
-    package var allowed: String? { key.rule == .any ? nil : key.rule.allowedText }
+    package var allowed: String? {
+        let parts = (key.rule == .any ? [] : [key.rule.allowedText]) + acrossSettings
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
 
     /// What is allowed, in words a screen reader reads well: "a whole number from 5 to 240 in
     /// steps of 5" rather than "5…240 in steps of 5", and the form a value of its type is
     /// written in where the rule allows any.
     package var allowedInWords: String {
+        ([ruleInWords] + acrossSettings).joined(separator: "; ")
+    }
+
+    /// The setting's own rule in words.
+    private var ruleInWords: String {
         let whole = key.type.unwrapped == .int || key.type.unwrapped == .array(.int)
         switch key.rule {
         case .range(let min, let max, let step):

@@ -2,7 +2,14 @@
 /// left to the terminal's own line-drawing set (see `isLineDrawing`), markers and arrows get
 /// their ASCII look-alikes, and anything else a `?` rather than bytes the terminal would garble.
 enum AsciiFallback {
-    static func text(for character: String) -> String {
+    /// The ASCII look-alike of the cell `character`, whose neighbours on the row are `before`
+    /// and `after`. Between two digits `…` is a range (`5…1440`), and reads `5-1440`: its
+    /// look-alike elsewhere, a full stop, made it `5.1440`, a decimal number.
+    static func text(for character: String, before: String = "", after: String = "") -> String {
+        if character == "…", before.first?.isASCII == true, before.first?.isNumber == true,
+           after.first?.isASCII == true, after.first?.isNumber == true || after == "-" {
+            return "-"
+        }
         switch character {
         case "●": return "*"
         case "‹": return "<"

@@ -55,7 +55,9 @@ struct FrameDiff: Equatable, Sendable {
                         runs.append(Run(y: y, x: x, text: cell, look: look, isLineDrawing: true))
                         run = Run(y: y, x: x + 1, text: "", look: look)
                     } else {
-                        run.text += isUTF8 ? cell.first.map(DisplayWidth.drawable) ?? "" : AsciiFallback.text(for: cell)
+                        run.text += isUTF8 ? cell.first.map(DisplayWidth.drawable) ?? ""
+                            : AsciiFallback.text(for: cell, before: x > 0 ? grid[x - 1, y].text : "",
+                                                 after: x + 1 < grid.width ? grid[x + 1, y].text : "")
                     }
                     x += 1
                 }

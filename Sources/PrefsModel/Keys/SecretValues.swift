@@ -18,6 +18,13 @@ package enum SecretValues {
     /// What stands for a secret in a list or a log line: "(secret, set)", or "(secret, not set)"
     /// while its default is in use.
     package static func state(isSet: Bool) -> String { isSet ? "(secret, set)" : "(secret, not set)" }
+    /// A secret whose stored value is ignored (it breaks its rule): the default is in effect,
+    /// so "set" would say the opposite of the row's source.
+    package static let ignored = "(secret, stored but ignored)"
+    /// The state of a secret in a row: set, not set, or stored but ignored (`hasDiagnostic`).
+    package static func state(isStored: Bool, hasDiagnostic: Bool) -> String {
+        isStored && hasDiagnostic ? ignored : state(isSet: isStored)
+    }
 }
 
 extension AnyPreferenceKey {

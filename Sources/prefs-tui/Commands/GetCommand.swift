@@ -68,7 +68,7 @@ struct GetCommand: ParsableCommand {
     /// one in effect marked with `→`; a value a layer holds that the key refuses is shown with why.
     static func explanation(of key: AnyPreferenceKey, in prefs: Preferences) -> [String] {
         let facts = SettingFacts(key, in: prefs.snapshot(), notInUse: prefs.notInUseReason(of: key))
-        let shown = key.isSecret ? SecretValues.state(isSet: !facts.isDefault) : prefs.text(of: key)
+        let shown = key.isSecret ? SecretValues.state(isStored: !facts.isDefault, hasDiagnostic: facts.diagnostic != nil) : prefs.text(of: key)
         var lines = ["\(key.name.controlCharactersEscaped) = \(shown.controlCharactersEscaped)  (\(facts.origin))"]
         if let notInUse = facts.notInUse { lines.append("  \(notInUse)") }
         for layer in prefs.explanation(of: key) {

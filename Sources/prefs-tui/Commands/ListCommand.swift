@@ -101,7 +101,7 @@ struct ListCommand: ParsableCommand {
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
                 // optional without a value (both were an empty cell).
                 key.name, key.isDescribedBySchema ? key.section : "-", key.type.name,
-                key.isSecret ? SecretValues.state(isSet: !facts.isDefault) : now.displayText(of: key),
+                key.isSecret ? SecretValues.state(isStored: !facts.isDefault, hasDiagnostic: facts.diagnostic != nil) : now.displayText(of: key),
                 facts.sourceKind, !key.hasDefault ? "-" : key.isSecret ? SecretValues.hidden : key.defaultDisplayText,
                 facts.isDefault ? "" : "yes",
             ] + inUse + [facts.diagnostic?.reason ?? facts.brokenRule.map { "breaks a rule: \($0)" } ?? ""]
