@@ -20,9 +20,9 @@ prefs[refreshInterval] += 5
 func articleSettingsThatDependOnOthers() -> Bool {
 let useProxy = PreferenceKey<Bool>("useProxy", default: false, title: "Use a proxy", section: "Network")
 let proxyHost = PreferenceKey<String>("proxyHost", default: "", title: "Proxy host", section: "Network",
-                                      inUseWhen: { $0[useProxy] })
+                                      inUseWhen: .when(useProxy))
 let proxyPort = PreferenceKey<Int>("proxyPort", default: 8080, rule: .range(1...65535), title: "Proxy port",
-                                   section: "Network", inUseWhen: { $0[useProxy] })
+                                   section: "Network", inUseWhen: .all(.when(useProxy)))
 let schema = PreferenceSchema(title: "Network", suiteName: "com.example.net", keys: [useProxy, proxyHost, proxyPort])
 let prefs = Preferences(store: InMemoryStore(), schema: schema)
 let shown = prefs.isInUse(proxyHost)   // false while the proxy is off

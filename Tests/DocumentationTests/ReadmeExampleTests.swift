@@ -20,7 +20,7 @@ struct ReadmeExampleTests {
         ("README.md", "Tests/DocumentationTests/ReadmeExamples.swift", 4),
         ("Sources/PrefsModel/PrefsModel.docc/SchemaFiles.md", "Tests/DocumentationTests/ReadmeExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/Migrations.md", "Tests/DocumentationTests/ReadmeExamples.swift", 1),
-        ("Sources/PrefsModel/PrefsModel.docc/GettingStarted.md", "Tests/DocumentationTests/ReadmeExamples.swift", 1),
+        ("Sources/PrefsModel/PrefsModel.docc/GettingStarted.md", "Tests/DocumentationTests/ReadmeExamples.swift", 2),
         ("Sources/PrefsEditor/PrefsEditor.docc/EmbeddingTheEditor.md", "Tests/DocumentationTests/ReadmeExamples.swift", 2),
         ("Sources/PrefsEditor/PrefsEditor.docc/PrefsEditor.md", "Tests/DocumentationTests/ReadmeExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/PrefsModel.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),

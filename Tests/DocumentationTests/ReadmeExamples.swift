@@ -102,3 +102,25 @@ func schemaFilesInstallingTheSchema() throws {
 try BackupSettings.schema.install()                     // this user's: ~/.local/share/prefs-tui/schemas/com.example.backup.json
 print(try BackupSettings.schema.jsonText)                 // the file's text, for a package's installer
 }
+
+// MARK: GettingStarted.md, "Paths and their rules"
+
+extension PreferenceKeys {
+    static let backupFolder = PreferenceKey<FileSystemPath>(
+        "backupFolder", default: "~/Backups", rule: .folder, title: "Backup folder", section: "Backup")
+    static let archive = PreferenceKey<FileSystemPath>(
+        "archive", default: "/srv/archive", rule: .existingFolder, title: "Archive", section: "Backup")
+    static let logFile = PreferenceKey<FileSystemPath>(
+        "logFile", default: "/var/log/backup.log", rule: .absolutePath, title: "Log file", section: "Backup")
+}
+
+@Test func gettingStartedPathsExampleExpandsTheHomeAndKeepsTheTildeInTheSchema() throws {
+let backups = PreferenceSchema(title: "Backup", suiteName: "com.example.backup",
+                               keys: [.backupFolder, .archive, .logFile])
+let backupPrefs = Preferences(store: InMemoryStore(), schema: backups)
+print(backupPrefs[.backupFolder].string)          // /home/ada/Backups: ~ is this user's home
+try backupPrefs.set(FileSystemPath("~/Mirror"), for: .backupFolder)
+let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+#expect(backupPrefs[.backupFolder].string == home + "/Mirror")
+#expect(try backups.jsonText.contains(#""default" : "~/Backups""#))
+}
