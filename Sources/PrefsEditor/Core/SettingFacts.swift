@@ -29,6 +29,10 @@ package struct SettingFacts {
     /// The rule across settings its stored value breaks with another's, or nil.
     package let brokenRule: String?
 
+    /// The value its file holds under its own name when that is of the key's old type and read
+    /// converted (`true`, read as `imperial`), or nil: no problem, but news.
+    package let convertedFrom: String?
+
     /// The rules across settings it takes part in, in words ("not above High"), whether or not
     /// they are broken now: part of what it allows.
     package let acrossSettings: [String]
@@ -45,6 +49,11 @@ package struct SettingFacts {
         diagnostic = settings.diagnostic(for: key)
         isDefault = settings.isDefault(key)
         hasLayers = !settings.site.folders.isEmpty || !settings.overrides.isEmpty
+        if key.hasConversion, let own = settings.storedValues[key.name], diagnostic == nil, settings.userValue(of: key) != own {
+            convertedFrom = key.shownSummary(of: own)
+        } else {
+            convertedFrom = nil
+        }
         acrossSettings = settings.schema.rules.compactMap { rule in
             guard let (low, high) = rule.orderedPair else { return nil }
             func title(_ name: String) -> String { settings.schema.key(named: name).map { $0.title.isEmpty ? name : $0.title } ?? name }
@@ -69,7 +78,12 @@ package struct SettingFacts {
 
     /// Where the value comes from when that is news (a site's file, a lock, this run's override),
     /// with what it means for editing; nil for the user's file and the program's default.
+    /// "converted from true": how the value in effect was read, where the file holds it in the
+    /// key's old type.
+    package var conversionNote: String? { convertedFrom.map { "converted from \($0)" } }
+
     package var sourceNote: String? {
+        if resolution.source.kind == "user", let conversionNote { return "\(origin), \(conversionNote)" }
         guard hasLayers else { return nil }
         switch resolution.source {
         case .registeredDefault, .user: return nil

@@ -93,6 +93,22 @@ public class AnyPreferenceKey: @unchecked Sendable {
         return PreferenceDiagnostic(key: name, storedValue: shownSummary(of: stored), reason: reason)
     }
 
+    /// The one judgement of the value the user's file holds under this key's own name, that
+    /// `Preferences`, ``PreferencesSnapshot`` and so every view ask: nil when it is used, or
+    /// why it is ignored and what is read instead (`source`: where the value in effect comes
+    /// from, asked only when there is a problem). A value of the key's old type that its
+    /// conversion takes is read converted, so it is no problem (`units = true` reads "imperial").
+    ///
+    /// ```swift
+    /// key.judgedDiagnostic(ofOwnStored: .string("soon"), source: .registeredDefault)?.readsInstead  // "the default"
+    /// ```
+    package func judgedDiagnostic(ofOwnStored stored: PlistValue?, source: @autoclosure () -> PreferenceSource) -> PreferenceDiagnostic? {
+        guard let stored, var diagnostic = diagnostic(of: stored) else { return nil }
+        if hasConversion, PreferenceSchema.taken(stored, by: self) != nil { return nil }
+        diagnostic.readsInstead = source().readInstead
+        return diagnostic
+    }
+
     /// The same key under another name, title and section, sharing this one's default, rule and
     /// codec (no new closures): how an inferred schema types thousands of keys by a few values.
     func renamed(_ name: String, title: String, section: String, isDescribedBySchema: Bool) -> AnyPreferenceKey {

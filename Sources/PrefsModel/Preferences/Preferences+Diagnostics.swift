@@ -8,24 +8,7 @@ extension Preferences {
     /// prefs.diagnostic(for: PreferenceKeys.refreshInterval)?.reason
     /// ```
     public func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? {
-        let stored = store.storedValue(forKey: key.name)
-        // A value of the key's old type that its conversion takes is read, not ignored.
-        if key.hasConversion, let stored, PreferenceSchema.taken(stored, by: key) != nil { return nil }
-        guard var diagnostic = key.diagnostic(of: stored) else { return nil }
-        diagnostic.readsInstead = readsInstead(key)
-        return diagnostic
-    }
-
-    /// What the key reads while a stored value of its is ignored, in words: said in its
-    /// diagnostics, which said "the default" even where a lock or a site file gave the value.
-    private func readsInstead(_ key: AnyPreferenceKey) -> String {
-        switch source(of: key) {
-        case .registeredDefault: return "the default"
-        case .site(let path): return "the value in site file \(path)"
-        case .user: return "its own value"
-        case .override: return "this run's override"
-        case .locked(let lockFile, _): return "the value locked by \(lockFile)"
-        }
+        key.judgedDiagnostic(ofOwnStored: store.storedValue(forKey: key.name), source: source(of: key))
     }
 
     /// Every schema key whose stored value reads as the default because it is unusable, then
@@ -71,7 +54,7 @@ extension Preferences {
         var kept: [String: [PreferenceDiagnostic]] = [:]
         for step in migrationPlan() {
             guard case .keep(let reason) = step.action, let name = owner[step.from], let value = step.value else { continue }
-            let instead = schema.key(named: name).map { "what \(name) reads (\(readsInstead($0)))" } ?? "the default"
+            let instead = schema.key(named: name).map { "what \(name) reads (\(source(of: $0).readInstead))" } ?? "the default"
             let shown = schema.key(named: name).map { $0.shownSummary(of: value) } ?? value.summary
             kept[name, default: []].append(PreferenceDiagnostic(key: step.from, storedValue: shown, reason: "not moved: \(reason)",
                                                                 readsInstead: instead))

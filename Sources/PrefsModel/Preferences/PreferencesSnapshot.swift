@@ -149,7 +149,9 @@ public struct PreferencesSnapshot: Sendable {
     /// ```swift
     /// snapshot.diagnostic(for: PreferenceKeys.refreshInterval)?.reason
     /// ```
-    public func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? { key.diagnostic(of: storedValues[key.name]) }
+    public func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? {
+        key.judgedDiagnostic(ofOwnStored: storedValues[key.name], source: source(of: key))
+    }
 
     /// Every schema key's ignored value, the user's and the site's, then each setting of a
     /// stored pair that breaks a rule across settings (read as stored), once.
@@ -161,10 +163,14 @@ public struct PreferencesSnapshot: Sendable {
         // A loop: built as one small array a key and joined, the list cost two allocations a
         // setting, at 10,000 settings 3.5 M instructions of an editor's start.
         var found: [PreferenceDiagnostic] = []
+        // Values left under an old name, as `Preferences.diagnostics()` says them: only a
+        // schema that renames settings can have any.
+        let keptUnderOldNames = schema.hasMigrations ? preferences().keptUnderOldNames() : nil
         let checksSite = site.folders.contains { !$0.values.isEmpty }
         for key in schema.keys {
-            if let stored = storedValues[key.name], let problem = key.diagnostic(of: stored) { found.append(problem) }
+            if let problem = diagnostic(for: key) { found.append(problem) }
             if checksSite { found += site.diagnostics(of: key) }
+            if let kept = keptUnderOldNames?[key.name] { found += kept }
         }
         if !schema.rules.isEmpty { found += preferences().brokenRuleDiagnostics() }
         return found

@@ -35,6 +35,23 @@ public enum PreferenceSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What a key reads from this source while its own stored value is ignored, in words:
+    /// "the default", "the value in site file …" (diagnostics said "the default" even where a
+    /// lock or a site file gave the value).
+    ///
+    /// ```swift
+    /// PreferenceSource.registeredDefault.readInstead  // "the default"
+    /// ```
+    package var readInstead: String {
+        switch self {
+        case .registeredDefault: return "the default"
+        case .site(let path): return "the value in site file \(path)"
+        case .user: return "its own value"
+        case .override: return "this run's override"
+        case .locked(let lockFile, _): return "the value locked by \(lockFile)"
+        }
+    }
+
     /// A one-word name for listings and JSON: `default`, `site`, `user`, `override`, `locked`.
     ///
     /// ```swift

@@ -69,7 +69,8 @@ struct GetCommand: ParsableCommand {
     static func explanation(of key: AnyPreferenceKey, in prefs: Preferences) -> [String] {
         let facts = SettingFacts(key, in: prefs.snapshot(), notInUse: prefs.notInUseReason(of: key))
         let shown = key.isSecret ? SecretValues.state(isStored: !facts.isDefault, hasDiagnostic: facts.diagnostic != nil) : prefs.text(of: key)
-        var lines = ["\(key.name.controlCharactersEscaped) = \(shown.controlCharactersEscaped)  (\(facts.origin))"]
+        let converted = facts.conversionNote.map { ", \($0)" } ?? ""
+        var lines = ["\(key.name.controlCharactersEscaped) = \(shown.controlCharactersEscaped)\(converted.controlCharactersEscaped)  (\(facts.origin))"]
         if let notInUse = facts.notInUse { lines.append("  \(notInUse)") }
         for layer in prefs.explanation(of: key) {
             let mark = layer.wins ? "→ " : "  "
