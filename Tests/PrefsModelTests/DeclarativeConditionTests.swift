@@ -84,9 +84,18 @@ struct DeclarativeConditionTests {
 
         #expect(text.contains(#""default" : "~/Backups""#), "\(text)")
         #expect(!text.contains(home + "/Backups"))
-        #expect(Self.schema.jsonSchema.prettyText.contains(#""default" : "~/Backups""#))
+        // The JSON Schema describes exported values, which are expanded paths (its pattern is ^/).
+        #expect(Self.schema.jsonSchema.prettyText.contains("\"default\" : \"\(home)/Backups\""))
         let key = try #require(read.key(named: "backups"))
         #expect(key.text(of: nil) == home + "/Backups")
         #expect(Preferences(store: InMemoryStore([:]), schema: Self.schema)[Self.backups].string == home + "/Backups")
+    }
+
+    @Test func aConditionNoValueCanMeetIsRefusedWhereTheSchemaIsMade() throws {
+        let never = PreferenceKey<String>("host", default: "", inUseWhen: .all(.when(Self.mode, is: .local), .when(Self.mode, is: .remote)))
+
+        let problem = InUseConditions.problem(in: PreferenceSchema(uncheckedTitle: "T", suiteName: "com.example.never", keys: [Self.mode, never]))
+
+        #expect(problem?.contains("allows no value of \"mode\"") == true, "\(problem ?? "none")")
     }
 }

@@ -39,9 +39,9 @@ struct FirstHourTests {
         let explained = try cli.run("get", "--explain", "token", "--schema", schema)
 
         let row = try #require(list.lines.first { $0.hasPrefix("token") })
-        #expect(row.contains("(secret, stored but ignored)") && row.contains("default"), "\(row)")
+        #expect(row.contains("(secret, stored value ignored)") && row.contains("default"), "\(row)")
         #expect(!row.contains("(secret, set)"))
-        #expect(explained.lines.first?.contains("(secret, stored but ignored)") == true, "\(explained.output)")
+        #expect(explained.lines.first?.contains("(secret, stored value ignored)") == true, "\(explained.output)")
         #expect(!(list.output + explained.output).contains("MUCH-TOO-LONG"))
     }
 

@@ -272,3 +272,31 @@ struct RoundSixCommandTests {
         #expect(decoder.decode(.keyCode(0o601)) == .key(.end))
     }
 }
+
+/// What `schema install` and `schema uninstall` make of an installed name that is no schema file.
+@Suite("Installing over what is no schema file")
+struct InstallOverBrokenSchemaTests {
+    @Test(arguments: ["fifo", "dangling"])
+    func installReplacesItAndUninstallRemovesIt(kind: String) async throws {
+        let cli = CommandLineFixture()
+        let folder = cli.directory.file("data/prefs-tui/schemas")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/com.example.pair.json"
+        if kind == "fifo" { #expect(mkfifo(path, 0o644) == 0) } else { #expect(symlink(folder + "/nowhere.json", path) == 0) }
+        let environment = ["XDG_DATA_HOME": cli.directory.file("data")]
+        let schema = try cli.write(#"{"suite": "com.example.pair", "sections": [{"name": "S", "settings": [{"key": "n", "type": "int", "default": 1}]}]}"#,
+                                   to: "pair.json")
+
+        let removed = try cli.run(["schema", "uninstall", "com.example.pair"], environment: environment)
+        if kind == "fifo" { #expect(mkfifo(path, 0o644) == 0) } else { #expect(symlink(folder + "/nowhere.json", path) == 0) }
+        let child = ChildProcess(product: "prefs-tui", arguments: ["schema", "install", schema], configHome: cli.directory.path, environment: environment)
+        try child.start()
+        let installed = await child.finish(within: .seconds(20)) ?? child.stop(signal: SIGKILL)
+
+        #expect(removed.status == 0, "\(removed.error)")
+        #expect(installed.status == 0, "\(installed.error)")
+        var status = stat()
+        #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+        #expect(try cli.run(["get", "n", "--suite", "com.example.pair"], environment: environment).output == "1\n")
+    }
+}

@@ -29,15 +29,14 @@ struct SecretInputTests {
         try #require(writer >= 0)
         // The process reading the value: prefs-tui itself, once bash has exec'd it.
         let pid = child.processIdentifier
-        #expect(await eventually { Self.commandLine(of: pid).contains("set") }, "\(Self.commandLine(of: pid))")
-        let whileReading = Self.commandLine(of: pid)
+        // Waiting for the value, its command line holds none: `set token -` is all `ps` shows.
+        #expect(await eventually { Self.commandLine(of: pid).contains("set token -") }, "\(Self.commandLine(of: pid))")
 
         _ = "\(Self.marker)\n".withCString { Glibc.write(writer, $0, strlen($0)) }
         close(writer)
         let result = child.finish()
 
         #expect(result.status == 0, "\(result.error)")
-        #expect(!whileReading.contains(Self.marker))
         #expect(try cli.run("get", "token", "--schema", schema).output == Self.marker + "\n")
         #expect(!(result.output + result.error).contains(Self.marker))
     }
@@ -74,6 +73,29 @@ struct SecretInputTests {
         let stored = try ChildProcess.run(product: "prefs-tui", arguments: ["get", "token", "--schema", folder.file("service.json")],
                                           configHome: folder.path)
         #expect(stored.output == Self.marker + "\n", "\(stored.error)")
+    }
+
+    @Test func oneFinalLineBreakIsDroppedAsLFOrCRLFAndNothingMore() throws {
+        let cli = CommandLineFixture()
+
+        let crlf = try cli.runInShell("< <(printf 'hunter2\\r\\n')", "set", "city", "-")
+        let stored = try cli.run("get", "city").output
+        let twoLines = try cli.runInShell("< <(printf 'a\\n\\n')", "set", "city", "-")
+
+        #expect(crlf.status == 0, "\(crlf.error)")
+        #expect(stored == "hunter2\n")
+        // "a\n" left after one line break is dropped: a text value holds no line feed.
+        #expect(twoLines.status == 65, "\(twoLines.error)")
+    }
+
+    @Test func invalidUTF8OnStandardInputIsRefused() throws {
+        let cli = CommandLineFixture()
+
+        let result = try cli.runInShell("< <(printf 'a\\377b\\n')", "set", "city", "-")
+
+        #expect(result.status == 65)
+        #expect(result.error.contains("not valid UTF-8"), "\(result.error)")
+        #expect(try cli.run("get", "city").output == "Oslo\n")
     }
 
     /// What `ps` shows of a process: its arguments, from /proc.

@@ -242,7 +242,7 @@ extension EditorUpdate {
         switch state.mode {
         case .editingLine(let edit) where names.contains(state.keys[edit.keyIndex].name):
             let key = state.keys[edit.keyIndex]
-            state.message = .init(text: "\(key.name) was changed by another program to \(state.settings.displayText(of: key)); Enter keeps your edit, Esc shows the new value", kind: .warning)
+            state.message = .init(text: "\(key.name) was \(SettingWords.changedByAnotherProgram) to \(state.settings.displayText(of: key)); Enter keeps your edit, Esc shows the new value", kind: .warning)
         case .choosing(var popup) where names.contains(state.keys[popup.keyIndex].name):
             // The highlight starts on the value stored when the list opened; left there, Enter
             // would silently put the old value back over the other program's. It moves to the
@@ -250,7 +250,7 @@ extension EditorUpdate {
             let key = state.keys[popup.keyIndex]
             if case .choice(let index?, _) = EditorField(key, in: state.settings) { popup.highlighted = index }
             state.mode = .choosing(popup)
-            state.message = .init(text: "\(key.name) was changed by another program to \(state.settings.displayText(of: key)); the list now marks it", kind: .warning)
+            state.message = .init(text: "\(key.name) was \(SettingWords.changedByAnotherProgram) to \(state.settings.displayText(of: key)); the list now marks it", kind: .warning)
         case .editingList(var list) where names.contains(state.keys[list.keyIndex].name):
             let key = state.keys[list.keyIndex]
             if case .list(let items) = EditorField(key, in: state.settings) { list.items = items }
@@ -259,7 +259,7 @@ extension EditorUpdate {
             // the item it was replacing is gone, Enter adds it instead.
             if case .listItem(let index?)? = list.itemEdit?.target, index >= list.items.count { list.itemEdit?.target = .listItem(nil) }
             let shown = list.itemEdit == nil ? "the list shows the new items" : "list updated, your item kept"
-            state.message = .init(text: "\(key.name) was changed by another program; \(shown)", kind: .warning)
+            state.message = .init(text: "\(key.name) was \(SettingWords.changedByAnotherProgram); \(shown)", kind: .warning)
             state.mode = .editingList(list)
         default:
             // A file another program left unreadable reads as "every value removed": saying

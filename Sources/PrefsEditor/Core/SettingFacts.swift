@@ -72,16 +72,17 @@ package struct SettingFacts {
     /// Where the value comes from, as `get --explain` says it first: the layer's own wording,
     /// or that nothing is set and no default was declared.
     package var origin: String {
-        if resolution.source == .registeredDefault && !key.hasDefault { return "not set; no default declared" }
+        if resolution.source == .registeredDefault && !key.hasDefault { return "not set; \(SettingWords.noDefaultDeclared)" }
         return resolution.source.description
     }
 
-    /// Where the value comes from when that is news (a site's file, a lock, this run's override),
-    /// with what it means for editing; nil for the user's file and the program's default.
     /// "converted from true": how the value in effect was read, where the file holds it in the
     /// key's old type.
     package var conversionNote: String? { convertedFrom.map { "converted from \($0)" } }
 
+    /// Where the value comes from when that is news (a site's file, a lock, this run's override,
+    /// the user's file read converted), with what it means for editing; nil for the user's
+    /// file read as it is and the program's default.
     package var sourceNote: String? {
         if resolution.source.kind == "user", let conversionNote { return "\(origin), \(conversionNote)" }
         guard hasLayers else { return nil }
@@ -119,7 +120,7 @@ package struct SettingFacts {
     package var lock: String? { lockFile.map(Self.lock) }
 
     /// A lock by `lockFile`, in words: also what the editor's messages say of a lock.
-    package static func lock(_ lockFile: String) -> String { "locked by \(lockFile.controlCharactersEscaped)" }
+    package static func lock(_ lockFile: String) -> String { SettingWords.lockedBy(lockFile) }
 
     /// Whether the user's own file sets the value, in a word: "set", or "default".
     package var setOrDefault: String { isDefault ? "default" : "set" }
@@ -130,7 +131,7 @@ package struct SettingFacts {
     /// its diagnostic never holds it), or nil.
     package var problem: String? {
         if let diagnostic {
-            return "stored \(diagnostic.storedValue.controlCharactersEscaped) ignored: \(diagnostic.reason.controlCharactersEscaped)"
+            return "\(SettingWords.storedIgnored(diagnostic.storedValue)): \(diagnostic.reason.controlCharactersEscaped)"
         }
         return brokenRule.map { "the stored values break a rule: \($0.controlCharactersEscaped)" }
     }

@@ -39,7 +39,7 @@ enum SettingMark: Equatable, Sendable {
     /// The plain mode's words after a setting's value in its list, or nil.
     var words: String? {
         switch self {
-        case .problem: "(stored value ignored)"
+        case .problem: "(\(SettingWords.storedIgnored()))"
         case .locked: "(locked)"
         case .changed: "(changed)"
         case .site: "(from the site)"

@@ -11,6 +11,6 @@ enum UndoRule {
 
     /// Why an undo was refused, naming the settings changed since.
     static func refusal(_ changed: [String]) -> String {
-        "\(changed.joined(separator: ", ")) \(changed.count == 1 ? "was" : "were") changed by another program since; not undone"
+        "\(changed.joined(separator: ", ")) \(changed.count == 1 ? "was" : "were") \(SettingWords.changedByAnotherProgram) since; not undone"
     }
 }

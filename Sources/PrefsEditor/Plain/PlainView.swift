@@ -38,7 +38,7 @@ enum PlainView {
         case .changedOutside(let names, let removed):
             // On a line of its own: the prompt before it is waiting for an answer.
             return "\n" + names.compactMap { name in state.keys.first { $0.name == name } }
-                .map { "\(title(of: $0)) was changed by another program: now \(shown($0, in: state)).\n" }.joined()
+                .map { "\(title(of: $0)) was \(SettingWords.changedByAnotherProgram): now \(shown($0, in: state)).\n" }.joined()
                 + removed.map { "\($0.controlCharactersEscaped) was removed by another program; the settings after it move up one number.\n" }.joined()
         case .liveValuesMoved(let readings):
             return "Live values now: " + readings.map { "\($0.title) \($0.text ?? "(none)")" }.joined(separator: "; ") + "\n"
@@ -93,7 +93,7 @@ enum PlainView {
         text += "\nNow \(now)"
         let facts = state.settings.facts(of: key)
         if let source = facts.sourceNote { text += " (from \(source))" }
-        text += key.hasDefault ? "; default \(shown(key, in: state, isDefault: true))" : "; no default declared"
+        text += key.hasDefault ? "; default \(shown(key, in: state, isDefault: true))" : "; \(SettingWords.noDefaultDeclared)"
         text += ". Allowed: \(facts.allowedInWords).\n"
         // Why it reads its default though the file holds a value, as the full screen's pane says.
         if let problem = facts.problem { text += "Problem: \(problem).\n" }

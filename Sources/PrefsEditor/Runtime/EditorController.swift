@@ -55,8 +55,8 @@ package final class EditorController {
             let all = snapshot.diagnostics()
             let ignored = all.filter { !$0.breaksRule }
             if let first = ignored.first {
-                let count = ignored.count == 1 ? "1 stored value" : "\(ignored.count) stored values"
-                state.message = .init(text: "\(count) ignored (marked !): \(first.key): \(first.reason)", kind: .warning)
+                state.message = .init(text: "\(SettingWords.storedIgnored(count: ignored.count)) (marked !): \(first.key): \(first.reason)",
+                                      kind: .warning)
             } else if let broken = all.first {
                 state.message = .init(text: "Stored values break a rule (marked !): \(broken.reason)", kind: .warning)
             }

@@ -20,7 +20,7 @@ package enum SecretValues {
     package static func state(isSet: Bool) -> String { isSet ? "(secret, set)" : "(secret, not set)" }
     /// A secret whose stored value is ignored (it breaks its rule): the default is in effect,
     /// so "set" would say the opposite of the row's source.
-    package static let ignored = "(secret, stored but ignored)"
+    package static let ignored = "(secret, \(SettingWords.storedIgnored()))"
     /// The state of a secret in a row: set, not set, or stored but ignored (`hasDiagnostic`).
     package static func state(isStored: Bool, hasDiagnostic: Bool) -> String {
         isStored && hasDiagnostic ? ignored : state(isSet: isStored)

@@ -137,7 +137,7 @@ extension PreferenceSchema {
             for name in touched.sorted() {
                 // A step's change of a locked name is not made: the value stays as it was.
                 if let lockFile = locks.lockFile(name) {
-                    outcome.steps.append(PreferenceMigration(from: name, action: .keep(reason: "locked by \(lockFile)"), value: values[name],
+                    outcome.steps.append(PreferenceMigration(from: name, action: .keep(reason: SettingWords.lockedBy(lockFile)), value: values[name],
                                                              isSecret: setting(storedUnder: name)?.isSecret ?? false))
                     after[name] = values[name]
                     continue
@@ -211,7 +211,7 @@ extension PreferenceSchema {
         for key in keys where !key.renamedFrom.isEmpty || key.conversion != nil {
             if let lockFile = locks.lockFile(key.name) {
                 for name in [key.name] + key.renamedFrom where name == key.name ? stored[name].map({ key.problem(with: $0) != nil }) ?? false : stored[name] != nil {
-                    steps.append(PreferenceMigration(from: name, action: .keep(reason: "\(key.name) is locked by \(lockFile)"), value: stored[name],
+                    steps.append(PreferenceMigration(from: name, action: .keep(reason: "\(key.name) is \(SettingWords.lockedBy(lockFile))"), value: stored[name],
                                                      isSecret: key.isSecret))
                 }
                 continue
@@ -240,7 +240,7 @@ extension PreferenceSchema {
         for name in retiredKeys where !declared.contains(name) {
             guard let value = stored[name] else { continue }
             if let lockFile = locks.lockFile(name) {
-                steps.append(PreferenceMigration(from: name, action: .keep(reason: "locked by \(lockFile)"), value: value))
+                steps.append(PreferenceMigration(from: name, action: .keep(reason: SettingWords.lockedBy(lockFile)), value: value))
             } else {
                 steps.append(PreferenceMigration(from: name, action: .retire, value: value))
             }

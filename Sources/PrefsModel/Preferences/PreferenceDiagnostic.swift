@@ -49,11 +49,11 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         let key = key.controlCharactersEscaped, value = storedValue.controlCharactersEscaped, reason = reason.controlCharactersEscaped
         if breaksRule {
-            return "\(key): stored value \(value) breaks a rule across settings (read as stored until a write mends it): \(reason)"
+            return "\(key): stored value \(value) \(SettingWords.breaksARule) across settings (read as stored until a write mends it): \(reason)"
         }
         if let file {
-            return "\(key): value \(value) in site file \(file.controlCharactersEscaped) skipped: \(reason)"
+            return "\(key): value \(value) in \(SettingWords.siteFile(file)) skipped: \(reason)"
         }
-        return "\(key): stored value \(value) ignored, using \(readsInstead.controlCharactersEscaped): \(reason)"
+        return "\(key): \(SettingWords.storedIgnored(storedValue)), using \(readsInstead.controlCharactersEscaped): \(reason)"
     }
 }

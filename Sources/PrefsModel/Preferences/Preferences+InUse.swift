@@ -128,6 +128,15 @@ package enum InUseConditions {
             if let missing = names.sorted().first(where: { schema.key(named: $0) == nil }) {
                 return "key \"\(key.name)\": its condition reads \"\(missing)\", which the schema does not hold"
             }
+            // A condition that no value can meet (`.all(.when(mode, is: .a), .when(mode, is: .b))`,
+            // `.when(k, in: [])`, `.all()`): no schema file could hold it, and the setting would
+            // never be in use.
+            if condition.requirements?.isEmpty == true {
+                return "key \"\(key.name)\": its condition names no setting"
+            }
+            if let empty = condition.requirements?.first(where: { $0.values.isEmpty }) {
+                return "key \"\(key.name)\": its condition allows no value of \"\(empty.key)\", so it could never be in use"
+            }
             for requirement in condition.requirements ?? [] {
                 guard let input = schema.key(named: requirement.key) else { continue }
                 for value in requirement.values {

@@ -102,6 +102,11 @@ extension PreferenceSchema {
     /// try schema.install(dropping: .swiftConditions)
     /// ```
     public struct DroppedParts: OptionSet, Sendable {
+        /// The set's bits.
+        ///
+        /// ```swift
+        /// PreferenceSchema.DroppedParts.swiftConditions.rawValue  // 1
+        /// ```
         public let rawValue: Int
         /// Creates the set from its bits.
         ///
@@ -173,6 +178,14 @@ extension PreferenceSchema {
             throw PreferenceError.writeFailed(path: folder, reason: "cannot create the folder")
         }
         let path = (folder as NSString).appendingPathComponent(suiteName + ".json")
+        // What stands there and is no schema file (a FIFO, a device, a link to nothing or to
+        // itself) is replaced, not written into: a FIFO would take the text, or hang the write.
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR {
+            var target = stat()
+            let isLinkToAFile = status.st_mode & S_IFMT == S_IFLNK && stat(path, &target) == 0 && target.st_mode & S_IFMT == S_IFREG
+            if !isLinkToAFile { unlink(path) }
+        }
         try OutputFile.write(Data(text.utf8), to: path)
         // Read by everyone, whoever's umask wrote it: other users' tools look it up too.
         chmod(path, 0o644)

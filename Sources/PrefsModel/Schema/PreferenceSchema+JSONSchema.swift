@@ -74,7 +74,7 @@ enum JSONSchemaWriter {
         var property = schema(of: key.type, rule: key.rule)
         property["title"] = .string(key.title)
         if !key.help.isEmpty { property["description"] = .string(key.help) }
-        if key.hasDefault, key.defaultJSON != .null { property["default"] = key.schemaDefaultJSON }
+        if key.hasDefault, key.defaultJSON != .null { property["default"] = key.defaultJSON }
         if key.isSecret { property["writeOnly"] = .bool(true) }
         return .object(property)
     }

@@ -28,10 +28,10 @@ public enum PreferenceSource: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .registeredDefault: return "the program's default"
-        case .site(let path): return "site file \(path.controlCharactersEscaped)"
+        case .site(let path): return SettingWords.siteFile(path)
         case .user: return "your file"
         case .override: return "this run's override"
-        case .locked(let lockFile, _): return "locked by \(lockFile.controlCharactersEscaped)"
+        case .locked(let lockFile, _): return SettingWords.lockedBy(lockFile)
         }
     }
 
@@ -45,10 +45,10 @@ public enum PreferenceSource: Sendable, Hashable, CustomStringConvertible {
     package var readInstead: String {
         switch self {
         case .registeredDefault: return "the default"
-        case .site(let path): return "the value in site file \(path)"
+        case .site(let path): return "the value in \(SettingWords.siteFile(path))"
         case .user: return "its own value"
         case .override: return "this run's override"
-        case .locked(let lockFile, _): return "the value locked by \(lockFile)"
+        case .locked(let lockFile, _): return "the value \(SettingWords.lockedBy(lockFile))"
         }
     }
 

@@ -251,6 +251,10 @@ extension PreferenceLayerValue: CustomStringConvertible, CustomReflectable {
     }
 
     /// What `dump()` shows: the same fields, the value of a secret redacted.
+    ///
+    /// ```swift
+    /// dump(prefs.explanation(of: PreferenceKeys.city))
+    /// ```
     public var customMirror: Mirror {
         Mirror(self, children: ["source": source, "value": shownValue, "problem": problem as Any, "wins": wins, "locks": locks as Any],
                displayStyle: .struct)

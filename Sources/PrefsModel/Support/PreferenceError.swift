@@ -89,7 +89,7 @@ public enum PreferenceError: Error, Sendable, Equatable, CustomStringConvertible
             guard all.count > 1 else { return message + "reset or set \(all.joined()) first" }
             return message + "reset \(all.joined(separator: ", ")) together first (one at a time, each is refused because of the others)"
         case .locked(let key, let lockFile):
-            return "\(key.controlCharactersEscaped) is locked by \(lockFile.controlCharactersEscaped); nothing was saved"
+            return "\(key.controlCharactersEscaped) is \(SettingWords.lockedBy(lockFile)); nothing was saved"
         case .renameRefused(let from, let to, let reason):
             return "cannot rename \(Self.quoted(from)) to \(Self.quoted(to)): \(reason.controlCharactersEscaped); nothing was saved"
         case .migrationFailed(let version, let reason):

@@ -62,8 +62,17 @@ public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringC
     }
 
     /// Two paths are equal when they name the same place, however they were written.
+    ///
+    /// ```swift
+    /// FileSystemPath("~/a") == FileSystemPath(NSHomeDirectory() + "/a")  // true
+    /// ```
     public static func == (lhs: FileSystemPath, rhs: FileSystemPath) -> Bool { lhs.string == rhs.string }
 
+    /// Hashes the path it names, as ``==`` compares it.
+    ///
+    /// ```swift
+    /// Set([FileSystemPath("~/a"), FileSystemPath(NSHomeDirectory() + "/a")]).count  // 1
+    /// ```
     public func hash(into hasher: inout Hasher) { hasher.combine(string) }
 
     public var formatted: String { string }

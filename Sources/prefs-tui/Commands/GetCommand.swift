@@ -41,11 +41,14 @@ struct GetCommand: ParsableCommand {
         }
         if let file = source.path { object["file"] = .string(file) }
         if let lockFile = prefs.lockFile(of: key) { object["lockedBy"] = .string(lockFile) }
-        if prefs.schema.hasConditions {
-            let reason = prefs.notInUseReason(of: key)
-            object["inUse"] = .bool(reason == nil)
-            if let reason { object["notInUse"] = .string(reason) }
+        // As `list --json` says them: on every answer, null or absent only as there.
+        let reason = prefs.notInUseReason(of: key)
+        object["inUse"] = .bool(reason == nil)
+        if let reason {
+            object["inUseReason"] = .string(reason)
+            object["notInUse"] = .string(reason)
         }
+        object["brokenRule"] = SettingsRules.brokenByKey(in: prefs)[key.name].map(JSONValue.string) ?? .null
         if let old = storedUnderOldName(key, in: prefs) { object["storedUnder"] = .string(old) }
         object["layers"] = .array(prefs.explanation(of: key).map { layer in
             var entry: [String: JSONValue] = ["layer": .string(layer.source.kind), "inEffect": .bool(layer.wins)]

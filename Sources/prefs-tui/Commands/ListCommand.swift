@@ -104,7 +104,7 @@ struct ListCommand: ParsableCommand {
                 key.isSecret ? SecretValues.state(isStored: !facts.isDefault, hasDiagnostic: facts.diagnostic != nil) : now.displayText(of: key),
                 facts.sourceKind, !key.hasDefault ? "-" : key.isSecret ? SecretValues.hidden : key.defaultDisplayText,
                 facts.isDefault ? "" : "yes",
-            ] + inUse + [facts.diagnostic?.reason ?? facts.brokenRule.map { "breaks a rule: \($0)" } ?? ""]
+            ] + inUse + [facts.diagnostic?.reason ?? facts.brokenRule.map { "\(SettingWords.breaksARule): \($0)" } ?? ""]
             return cells.map(\.controlCharactersEscaped)
         }
         // Two passes, the cells made again for printing rather than kept: a table of 200,000

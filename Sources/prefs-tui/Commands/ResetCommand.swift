@@ -31,7 +31,7 @@ struct ResetCommand: ParsableCommand {
             func noteLeftAlone(_ names: [String]) {
                 for name in names {
                     let lockFile = prefs.schema.key(named: name).flatMap(prefs.lockFile(of:)) ?? "the site"
-                    Diagnostics.print("note: \(name) left alone: it is locked by \(lockFile.controlCharactersEscaped)")
+                    Diagnostics.print("note: \(name) left alone: it is \(SettingWords.lockedBy(lockFile))")
                 }
             }
             if all {

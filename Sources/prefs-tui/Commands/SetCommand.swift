@@ -116,13 +116,20 @@ struct SetCommand: ParsableCommand {
     /// The values as given: on the command line, from standard input (`set KEY -`), or typed
     /// unseen at a prompt (`set KEY` on a terminal).
     private func valuesGiven() throws -> [String] {
-        if valueFromStandardInput {
-            let data = try InputFile.standardInput(kind: "a value", prefix: "cannot read the value from standard input")
-            var text = String(decoding: data, as: UTF8.self)
-            if text.hasSuffix("\r\n") { text.removeLast(2) } else if text.hasSuffix("\n") { text.removeLast() }
+        // Typed at a terminal, `-` asks as a bare `set KEY` does: with echo off, one line.
+        if valueFromStandardInput, isatty(STDIN_FILENO) == 0 {
+            var data = try InputFile.standardInput(kind: "a value", prefix: "cannot read the value from standard input")
+            // One final line break, LF or CRLF, as `echo` and Windows editors end a line:
+            // dropped as bytes (in Swift "\r\n" is one Character, and removing two would take
+            // the value's last character with it).
+            if data.last == 0x0A { data.removeLast() }
+            if data.last == 0x0D { data.removeLast() }
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw CommandFailure("the value on standard input is not valid UTF-8 text; nothing was changed", status: ExitStatus.dataError)
+            }
             return [text]
         }
-        guard values.isEmpty, !unset else { return values }
+        guard values.isEmpty || valueFromStandardInput, !unset else { return values }
         guard let typed = HiddenAnswer.readLine(prompt: "\(key.controlCharactersEscaped) (typed unseen, Enter ends): ") else {
             throw CommandFailure("no value typed for \(key.quotedForMessage); nothing was changed", status: ExitStatus.usage)
         }

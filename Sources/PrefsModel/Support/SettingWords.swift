@@ -1,0 +1,36 @@
+/// The words for the facts about a setting that more than one surface says (the commands, the
+/// full screen, the plain mode, errors, migrations' reports): each is worded here and only
+/// here, so two surfaces can never say one fact two ways. Paths and values are escaped.
+///
+/// ```swift
+/// SettingWords.lockedBy("/etc/xdg/com.example.weather.locks")  // "locked by /etc/xdg/com.example.weather.locks"
+/// ```
+package enum SettingWords {
+    /// A lock: "locked by /etc/xdg/….locks".
+    package static func lockedBy(_ lockFile: String) -> String { "locked by \(lockFile.controlCharactersEscaped)" }
+
+    /// A site's file: "site file /etc/xdg/….plist".
+    package static func siteFile(_ path: String) -> String { "site file \(path.controlCharactersEscaped)" }
+
+    /// A stored value a setting does not take: "stored value "soon" ignored" (`value` as shown,
+    /// already quoted; nil for the plain mode's "stored value ignored").
+    package static func storedIgnored(_ value: String? = nil) -> String {
+        let shown = value.map { "\($0.controlCharactersEscaped) " } ?? ""
+        return "stored value \(shown)ignored"
+    }
+
+    /// A count of such values: "1 stored value ignored", "3 stored values ignored".
+    package static func storedIgnored(count: Int) -> String {
+        let plural = count == 1 ? "" : "s"
+        return "\(count) stored value\(plural) ignored"
+    }
+
+    /// A stored pair against a rule across settings.
+    package static let breaksARule = "breaks a rule"
+
+    /// A key of another program's that nobody declared a default for.
+    package static let noDefaultDeclared = "no default declared"
+
+    /// A value another program wrote while this one was looking.
+    package static let changedByAnotherProgram = "changed by another program"
+}
