@@ -283,10 +283,11 @@ struct EditorState: Sendable {
     /// write. When they add or remove settings (a list that follows the file), the rows, the
     /// selection and an open field follow by key name; a field whose setting went is closed,
     /// and the returned message says so.
-    mutating func apply(_ changes: [String: PlistValue?], byThisEditor: Bool = false) -> String? {
+    mutating func apply(_ changes: [String: PlistValue?], byThisEditor: Bool = false, site: SiteLayers? = nil,
+                        loadProblem: String?? = .none) -> String? {
         let before = keys
         let previous = selectedKey?.name
-        let keysChanged = settings.apply(changes)
+        let keysChanged = settings.apply(changes, site: site, loadProblem: loadProblem)
         if keysChanged { searched = nil }
         defer {
             computeDependencies(changed: Set(changes.keys))

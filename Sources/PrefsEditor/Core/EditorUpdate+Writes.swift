@@ -177,27 +177,30 @@ extension EditorUpdate {
         let editedBefore = editedKey(state).map { state.settings.lockFile(of: $0) != nil }
         var values = values
         if let site {
-            let before = state.settings
-            _ = state.settings.apply([:], site: site)
             // A site file's change is news of the settings whose value in effect, or lock, it
-            // changed: decided from the snapshot before and after, reading nothing.
+            // changed: decided from the snapshot before and as it will be after, reading
+            // nothing. The change itself is applied once, below, with the values.
+            let before = state.settings.current
+            let after = before.applying([:], site: site)
             for key in state.keys where values[key.name] == nil {
-                let valueChanged = before.effectiveStored(key) != state.settings.effectiveStored(key)
-                let lockChanged = (before.lockFile(of: key) == nil) != (state.settings.lockFile(of: key) == nil)
-                if valueChanged || lockChanged { values[key.name] = .some(state.settings.storedValue(forKey: key.name)) }
+                let valueChanged = before.effectiveStored(key) != after.effectiveStored(key)
+                let lockChanged = (before.lockFile(of: key) == nil) != (after.lockFile(of: key) == nil)
+                if valueChanged || lockChanged { values[key.name] = .some(before.storedValues[key.name]) }
             }
         }
         // A lock that arrives while its setting is being edited ends the edit, saying so: the
         // edit could not be saved, and "changed by another program" would not say why.
-        if let key = editedKey(state), editedBefore == false, let lockFile = state.settings.lockFile(of: key) {
+        let arrivingLock = site.flatMap { site in editedKey(state).flatMap { key in site.lockingFolder(of: key).map { site.folders[$0].locksPath } } }
+        if let key = editedKey(state), editedBefore == false, let lockFile = arrivingLock {
             state.mode = .browse
-            applyExternalChange(&state, values: values, loadProblem: loadProblem)
+            applyExternalChange(&state, values: values, site: site, loadProblem: loadProblem)
             state.message = .init(text: nowLockedMessage(key, lockFile: lockFile), kind: .warning)
             return values
         }
         // A site file's change that moved no shown setting (a key of another program's, one the
         // user's own value hides, a part not shown): only its problem, if it has a new one, is news.
         if values.isEmpty, loadProblem == nil {
+            if let site { _ = state.settings.apply([:], site: site) }
             state.computeDependencies(changed: nil)
             state.computeDerived()
             if let problem = state.settings.site.problems.first(where: { !known.contains($0) }) {
@@ -206,7 +209,7 @@ extension EditorUpdate {
             return values
         }
         let inUseBefore = editedKey(state).map { state.notInUse[$0.name] == nil }
-        applyExternalChange(&state, values: values, loadProblem: loadProblem)
+        applyExternalChange(&state, values: values, site: site, loadProblem: loadProblem)
         // A change that takes the setting being edited out of use ends the edit, saying so, as a
         // lock arriving does: the field would save a value the program does not use now.
         if let key = editedKey(state), inUseBefore == true, let reason = state.notInUse[key.name] {
@@ -231,10 +234,12 @@ extension EditorUpdate {
         }
     }
 
-    private static func applyExternalChange(_ state: inout EditorState, values: [String: PlistValue?], loadProblem: String??) {
+    /// Another program's change, applied to the snapshot once: its values, the site's layers
+    /// and the load problem together, so the snapshot's version counts changes.
+    private static func applyExternalChange(_ state: inout EditorState, values: [String: PlistValue?], site: SiteLayers?,
+                                            loadProblem: String??) {
         let names = Set(values.keys)
-        _ = state.settings.apply([:], loadProblem: loadProblem)
-        if let closed = state.apply(values) {
+        if let closed = state.apply(values, site: site, loadProblem: loadProblem) {
             state.message = .init(text: closed, kind: .warning)
             return
         }
