@@ -68,7 +68,7 @@ struct PlainModeTests {
 
         #expect(result.output.contains("Saved showFeelsLike = false.\nLive values now: Feels like (none)\n"), "\(result.output)")
         #expect(result.output.contains("  11. Last refresh: (unset)\n"))
-        #expect(result.output.contains("  5. Favourite cities: (empty list)\n"))
+        #expect(result.output.contains("  5. Favourite cities: (empty)\n"))
     }
 
     @Test func aKeyNobodyDeclaredADefaultForIsRemovedNotResetToZero() throws {

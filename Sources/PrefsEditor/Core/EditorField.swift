@@ -58,7 +58,7 @@ extension EditorField {
     static func shownValue(of key: AnyPreferenceKey, in settings: SettingsSnapshot, ascii: Bool = false,
                            revealed: Bool = false) -> (text: String, isStandIn: Bool) {
         if key.isSecret && !revealed {
-            guard settings.effectiveStored(key) != nil else { return ("(not set)", true) }
+            guard settings.effectiveStored(key) != nil else { return (SettingWords.notSet, true) }
             return (ascii ? SecretValues.asciiMask : SecretValues.mask, false)
         }
         let (open, close) = ascii ? ("<", ">") : ("‹", "›")
@@ -75,7 +75,7 @@ extension EditorField {
             guard number != nil else { return (AnyPreferenceKey.unsetText, true) }
             return (unit.map { "\(text) \($0)" } ?? text, false)
         case .list(let items):
-            return items.isEmpty ? ("(empty)", true) : (items.map { EditorField.itemText($0).controlCharactersEscaped }.joined(separator: ", "), false)
+            return items.isEmpty ? (SettingWords.emptyList, true) : (items.map { EditorField.itemText($0).controlCharactersEscaped }.joined(separator: ", "), false)
         case .line(nil):
             return (AnyPreferenceKey.unsetText, true)
         case .line(let text?):

@@ -117,11 +117,11 @@ enum PlainView {
         let stored = isDefault ? nil : state.settings.resolution(of: key).stored
         // A secret: whether it is set, never its value (``SecretValues``).
         if key.isSecret { return isDefault ? SecretValues.hidden : SecretValues.state(isSet: stored != nil) }
-        if stored == nil, !key.hasDefault { return "(not set)" }
+        if stored == nil, !key.hasDefault { return SettingWords.notSet }
         let text = isDefault ? key.defaultText : key.text(of: stored)
         let display = isDefault ? key.defaultDisplayText : key.displayText(of: stored)
         if let choice = key.rule.choices?.first(where: { $0.value == text }) { return choice.title.controlCharactersEscaped }
-        if key.type.isList, text == "[]" { return "(empty list)" }
+        if key.type.isList, text == "[]" { return SettingWords.emptyList }
         if key.type.unwrapped == .bool, display != AnyPreferenceKey.unsetText { return text == "true" ? "on" : "off" }
         guard display != AnyPreferenceKey.unsetText, display != AnyPreferenceKey.emptyText else { return display }
         return display + (key.unit.map { " \($0)" } ?? "")

@@ -97,7 +97,7 @@ struct GetCommand: ParsableCommand {
             } else if let problem = layer.problem {
                 value = "(\(problem))"
             } else {
-                value = "(not set)"
+                value = SettingWords.notSet
             }
             lines.append("\(mark)\(place.controlCharactersEscaped): \(value.controlCharactersEscaped)")
         }

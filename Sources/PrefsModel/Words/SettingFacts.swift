@@ -1,5 +1,3 @@
-import PrefsModel
-
 /// One setting's facts in words, decided once for every view: where its value comes from,
 /// whether it is locked, why a stored value is ignored, its default and what is allowed. The
 /// full screen's details pane and `i` box, the plain mode's question, `get --explain` and

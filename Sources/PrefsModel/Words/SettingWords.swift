@@ -31,6 +31,12 @@ package enum SettingWords {
     /// A key of another program's that nobody declared a default for.
     package static let noDefaultDeclared = "no default declared"
 
+    /// A key with no value in a layer, or of another program's with no default: "(not set)".
+    package static let notSet = "(not set)"
+
+    /// A list with no items, as every view shows it: "(empty)".
+    package static let emptyList = "(empty)"
+
     /// A value another program wrote while this one was looking.
     package static let changedByAnotherProgram = "changed by another program"
 }
