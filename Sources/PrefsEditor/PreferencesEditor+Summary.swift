@@ -56,10 +56,18 @@ extension PreferencesEditor {
         }
 
         init(_ committed: SessionChanges, ending: EditorEnding, unsaved: UnsavedChange?, secrets: Set<String> = []) {
-            changes = committed.personChanges.map { Change($0, secrets: secrets) }
-            migrated = committed.carriedChanges.map { Change($0, secrets: secrets) }
+            changes = committed.personChanges.map { Self.change($0, secrets: secrets) }
+            migrated = committed.carriedChanges.map { Self.change($0, secrets: secrets) }
             self.ending = Ending(ending)
             self.unsaved = unsaved
+        }
+
+        /// A session's collapsed change as the package's change type, marked secret where the
+        /// setting is, so printing it says only whether each value is set.
+        private static func change(_ collapsed: SessionChanges.Collapsed, secrets: Set<String>) -> Change {
+            var change = Change(key: collapsed.key, before: collapsed.before, after: collapsed.after)
+            change.isSecret = secrets.contains(collapsed.key)
+            return change
         }
     }
 
@@ -91,62 +99,15 @@ extension PreferencesEditor {
         }
     }
 
-    /// One setting the editor changed: its stored value before the editor's first change of it,
-    /// and what its last change stored (nil: nothing stored, so it reads its default).
+    /// One setting the editor changed: its stored value before the editor's first change of it
+    /// (``StoredChange/before``), and what its last change stored (``StoredChange/after``; nil:
+    /// nothing stored, so it reads its default). The package's one change type, as observation
+    /// reports it: `before`/`after` and `old`/`new` name the same values.
     ///
     /// ```swift
     /// for change in summary.changes { print(change.key, change.before ?? "default", "→", change.after ?? "default") }
     /// ```
-    public struct Change: Sendable, Equatable, CustomStringConvertible {
-        /// The setting's key name.
-        public let key: String
-        /// Its stored value when the editor opened (nil: nothing stored, the default was read).
-        public let before: PlistValue?
-        /// The value the editor's last change of it stored (nil: removed, so it reads its
-        /// default). Another program may have changed it since; that is not the editor's change.
-        public let after: PlistValue?
-
-        /// A change, as a host's test expects it.
-        ///
-        /// ```swift
-        /// #expect(summary.changes == [.init(key: "copies", before: nil, after: .int(8))])
-        /// ```
-        public init(key: String, before: PlistValue?, after: PlistValue?) {
-            self.key = key
-            self.before = before
-            self.after = after
-            isSecret = false
-        }
-
-        init(_ collapsed: SessionChanges.Collapsed, secrets: Set<String>) {
-            key = collapsed.key
-            before = collapsed.before
-            after = collapsed.after
-            isSecret = secrets.contains(collapsed.key)
-        }
-
-        /// Whether the setting is secret: the values are carried (the host needs them), but
-        /// ``description`` says only whether it is set (``PrefsModel`` keeps secrets out of text).
-        let isSecret: Bool
-
-        /// One line for a log: `copies: (default) → 8`; a secret's values as set or not set.
-        ///
-        /// ```swift
-        /// print(change)  // apiToken: (secret, not set) → (secret, set)
-        /// ```
-        public var description: String {
-            func shown(_ value: PlistValue?) -> String {
-                guard !isSecret else { return value == nil ? "(secret, not set)" : "(secret, set)" }
-                return value?.summary.controlCharactersEscaped ?? "(default)"
-            }
-            return "\(key.controlCharactersEscaped): \(shown(before)) → \(shown(after))"
-        }
-
-        /// Equal when the key and both values are.
-        public static func == (left: Change, right: Change) -> Bool {
-            left.key == right.key && left.before == right.before && left.after == right.after
-        }
-    }
+    public typealias Change = StoredChange
 
     /// A setting's change as its key's own type (``Summary/change(of:)``).
     ///

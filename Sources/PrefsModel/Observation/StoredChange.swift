@@ -3,7 +3,11 @@
 /// ```swift
 /// StoredChange(key: "city", old: nil, new: .string("Bergen"))
 /// ```
-public struct StoredChange: Sendable, Hashable {
+///
+/// The one change type of the package: stores, observation and the editor's summary
+/// (`PreferencesEditor.Change`) all report this. `old`/`new` are also ``before``/``after``, the
+/// names a session's summary uses.
+public struct StoredChange: Sendable, Hashable, CustomStringConvertible {
     /// The key's name.
     public var key: String
     /// The stored value before, nil when nothing was stored.
@@ -20,6 +24,66 @@ public struct StoredChange: Sendable, Hashable {
         self.key = key
         self.old = old
         self.new = new
+    }
+
+    /// The same change by the names a session's summary uses.
+    ///
+    /// ```swift
+    /// #expect(summary.changes == [.init(key: "copies", before: nil, after: .int(8))])
+    /// ```
+    public init(key: String, before: PlistValue?, after: PlistValue?) {
+        self.init(key: key, old: before, new: after)
+    }
+
+    /// ``old``, by the name a session's summary uses: the value before.
+    ///
+    /// ```swift
+    /// change.before  // .int(15)
+    /// ```
+    public var before: PlistValue? { old }
+
+    /// ``new``, by the name a session's summary uses: the value after.
+    ///
+    /// ```swift
+    /// change.after  // .int(20)
+    /// ```
+    public var after: PlistValue? { new }
+
+    /// Whether the key is a secret: the values are carried (a host needs them), but
+    /// ``description`` says only whether each is set. Not part of equality.
+    package var isSecret = false
+
+    /// One line for a log: `copies: (default) → 8`; a secret's values as set or not set.
+    ///
+    /// ```swift
+    /// print(change)  // apiToken: (secret, not set) → (secret, set)
+    /// ```
+    public var description: String {
+        func shown(_ value: PlistValue?) -> String {
+            guard !isSecret else { return SecretValues.state(isSet: value != nil) }
+            return value?.summary.controlCharactersEscaped ?? "(default)"
+        }
+        return "\(key.controlCharactersEscaped): \(shown(old)) → \(shown(new))"
+    }
+
+    /// Equal when the key and both values are.
+    ///
+    /// ```swift
+    /// StoredChange(key: "a", old: nil, new: .int(1)) == StoredChange(key: "a", before: nil, after: .int(1))  // true
+    /// ```
+    public static func == (left: StoredChange, right: StoredChange) -> Bool {
+        left.key == right.key && left.old == right.old && left.new == right.new
+    }
+
+    /// Hashes the key and both values, as ``==`` compares them.
+    ///
+    /// ```swift
+    /// Set(changes).count
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(old)
+        hasher.combine(new)
     }
 
     /// Applies a commit's changes (nil removes) to `values` key by key, so the cost follows the
