@@ -129,7 +129,7 @@ package struct SettingFacts {
     /// its diagnostic never holds it), or nil.
     package var problem: String? {
         if let diagnostic {
-            return "\(SettingWords.storedIgnored(diagnostic.storedValue)): \(diagnostic.reason.controlCharactersEscaped)"
+            return "\(SettingWords.storedIgnored(short: diagnostic.storedValue)): \(diagnostic.reason.controlCharactersEscaped)"
         }
         return brokenRule.map { "the stored values break a rule: \($0.controlCharactersEscaped)" }
     }

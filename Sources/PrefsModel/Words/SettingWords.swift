@@ -19,6 +19,10 @@ package enum SettingWords {
         return "stored value \(shown)ignored"
     }
 
+    /// The same, short, where the setting is already named (the details pane, the plain mode's
+    /// question): "stored "soon" ignored".
+    package static func storedIgnored(short value: String) -> String { "stored \(value.controlCharactersEscaped) ignored" }
+
     /// A count of such values: "1 stored value ignored", "3 stored values ignored".
     package static func storedIgnored(count: Int) -> String {
         let plural = count == 1 ? "" : "s"
