@@ -49,35 +49,31 @@ struct ShellCompletionNamesTests {
     func zshShowsTheNamesAndInsertsThemQuoted() async throws {
         let cli = CommandLineFixture()
         let (_, marker) = try Self.hostileNames(in: cli)
-        let terminal = try ShellTerminal.zsh(in: cli)
 
-        try terminal.session.type("prefs-tui get --suite a")
-        try terminal.session.press("Tab")
-
-        #expect(await terminal.session.waitFor(#"--suite a\$\(touch\$\{IFS\}"#), "\(terminal.session.screen())")
-        try terminal.session.press("C-u")
-        try terminal.session.type("prefs-tui get --suite com.hostile.keys ")
-        try terminal.session.press("Tab")
-        #expect(await terminal.session.waitFor("it's"), "\(terminal.session.screen())")
-        #expect(terminal.session.screen().contains("a:b"))
-        #expect(!FileManager.default.fileExists(atPath: marker))
-        #expect(!FileManager.default.fileExists(atPath: marker + "2"))
+        try await Self.expectNamesOfferedAsText(in: try ShellTerminal.zsh(in: cli), marker: marker)
     }
 
     @Test(.enabled(if: OutsideTool.fish.isPresent || OutsideTool.isRequired, "fish is missing (apt-get install fish); .ci/run installs it"))
     func fishShowsTheNamesAndInsertsThemQuoted() async throws {
         let cli = CommandLineFixture()
         let (_, marker) = try Self.hostileNames(in: cli)
-        let terminal = try ShellTerminal.fish(in: cli)
 
+        try await Self.expectNamesOfferedAsText(in: try ShellTerminal.fish(in: cli), marker: marker)
+    }
+
+    /// Tab after `--suite a` inserts the hostile suite's name escaped, Tab after the hostile
+    /// suite lists its keys as they are (a colon too), and no name ran its command.
+    private static func expectNamesOfferedAsText(in terminal: ShellTerminal, marker: String) async throws {
         try terminal.session.type("prefs-tui get --suite a")
         try terminal.session.press("Tab")
-
         #expect(await terminal.session.waitFor(#"--suite a\$\(touch\$\{IFS\}"#), "\(terminal.session.screen())")
+
         try terminal.session.press("C-u")
         try terminal.session.type("prefs-tui get --suite com.hostile.keys ")
         try terminal.session.press("Tab")
+
         #expect(await terminal.session.waitFor("it's"), "\(terminal.session.screen())")
+        #expect(terminal.session.screen().contains("a:b"))
         #expect(!FileManager.default.fileExists(atPath: marker))
         #expect(!FileManager.default.fileExists(atPath: marker + "2"))
     }
