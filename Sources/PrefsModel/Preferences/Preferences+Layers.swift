@@ -29,6 +29,7 @@ extension Preferences {
     /// ```
     public func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
         ReadTracking.note(key.name)
+        observedRead(key.name)
         let user = userStored(key)
         guard site != nil || !overrides.isEmpty else {
             // No layer but the user's: the key's own decoding reads the default for an unusable value.

@@ -8,7 +8,8 @@ extension Preferences {
     /// prefs.isDefault(PreferenceKeys.city)  // true until the user sets a city
     /// ```
     public func isDefault(_ key: AnyPreferenceKey) -> Bool {
-        userStored(key) == nil
+        observedRead(key.name)
+        return userStored(key) == nil
     }
 
     /// Removes the stored values of these keys, so they read their defaults again.

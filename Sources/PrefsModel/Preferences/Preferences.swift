@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 /// Typed settings on a store: reads return the key's type, writes accept only it and are
 /// checked against the key's rule, and an unset key reads its default.
@@ -43,6 +44,8 @@ public final class Preferences: Sendable {
     /// changes only while observed).
     private let cachesValues: Bool
     let observers = HandlerRegistry<ObservedBatch>()
+    /// Swift's Observation: which settings a tracked closure read (``Preferences/observedRead(_:)``).
+    let registrar = ObservationRegistrar()
     /// This instance's identity in the store's change reports, so its observers can tell its
     /// own writes (``ChangeOrigin/thisPreferences``) from everyone else's.
     let writer = StoreWriter()
@@ -154,6 +157,7 @@ public final class Preferences: Sendable {
     /// ```
     public func value<Value>(for key: PreferenceKey<Value>) -> Value {
         ReadTracking.note(key.name)
+        observedRead(key.name)
         reportIfNotInSchema(key)
         guard cachesValues else { return key.effectiveValue(from: effectiveStored(key)) }
         let (hit, generation) = cache.withLock { ($0.values[key.name], $0.generation) }
@@ -212,6 +216,7 @@ public final class Preferences: Sendable {
     /// value under a lock, or equal to the site's, changes nothing anyone reads.
     private func storeDidChange(_ batch: StoreChangeBatch) {
         invalidate(batch.changes.map(\.key))
+        observedChange(batch.changes.map(\.key))
         let layers = siteLayers
         let changes = batch.changes.map { change in
             guard !layers.folders.isEmpty || !overrides.isEmpty, let key = schema.key(named: change.key) else { return change }
@@ -225,6 +230,7 @@ public final class Preferences: Sendable {
     /// A change of a site file: the values in effect before and after, for the keys it touched.
     private func siteDidChange(_ change: SiteDefaults.SiteChange) {
         invalidate(Array(change.names))
+        observedChange(Array(change.names))
         // A name in a site file may be a setting's old name: the setting changes with it.
         let keys = Set(change.names.compactMap { schema.setting(storedUnder: $0)?.name }).sorted().compactMap(schema.key(named:))
         let changes = keys.compactMap { key -> StoredChange? in

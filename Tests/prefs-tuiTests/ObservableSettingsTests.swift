@@ -1,0 +1,111 @@
+import Foundation
+import Observation
+import PrefsDemo
+import PrefsModel
+import PrefsTestSupport
+import Synchronization
+import Testing
+
+/// Settings that Swift's Observation follows (issue 53): `Observations { prefs[.city] }` and
+/// `withObservationTracking`, per setting, for changes from anywhere.
+@Suite("Settings Swift's Observation follows")
+struct ObservableSettingsTests {
+    /// The demo's suite in the fixture's folder, as this process's program opens it.
+    private func prefs(in cli: CommandLineFixture) -> Preferences {
+        Preferences(suiteName: WeatherSettings.suiteName, schema: WeatherSettings.schema, directory: cli.directory.path, siteFolders: [])
+    }
+
+    /// Whether `withObservationTracking` around `read` fires when `change` runs. A change of
+    /// this instance's own is reported before `write` returns, so half a second is ample for
+    /// "it did not fire".
+    private func fires(reading read: @escaping @Sendable () -> Void, when change: () throws -> Void) async throws -> Bool {
+        let fired = Atomic<Bool>(false)
+        withObservationTracking(read) { fired.store(true, ordering: .sequentiallyConsistent) }
+        try change()
+        return await eventually(within: .milliseconds(500)) { fired.load(ordering: .sequentiallyConsistent) }
+    }
+
+    @Test func aReadOfOneSettingFiresForItsChangeAndNotForAnothers() async throws {
+        let cli = CommandLineFixture()
+        let prefs = prefs(in: cli)
+
+        let other = try await fires(reading: { _ = prefs[.city] }, when: { try prefs.set(.imperial, for: .unitsNotation) })
+        let own = try await fires(reading: { _ = prefs[.city] }, when: { try prefs.set("Bergen", for: .city) })
+
+        #expect(!other)
+        #expect(own)
+    }
+
+    @Test func aDerivedValueFiresWhenOneOfItsInputsChanges() async throws {
+        let cli = CommandLineFixture()
+        let prefs = prefs(in: cli)
+        let shown = DerivedValue<String>(name: "shown", title: "Shown") { $0[.city] + ($0[.showFeelsLike] ? " (feels like)" : "") }
+
+        let unrelated = try await fires(reading: { _ = prefs[shown] }, when: { try prefs.set(30, for: .refreshInterval) })
+        let input = try await fires(reading: { _ = prefs[shown] }, when: { try prefs.set(false, for: .showFeelsLike) })
+
+        #expect(!unrelated)
+        #expect(input)
+    }
+
+    @Test func observationsYieldAnotherProcesssChangeOfTheSettingOnly() async throws {
+        let cli = CommandLineFixture()
+        let prefs = prefs(in: cli)
+        let seen = Mutex<[String]>([])
+        let reader = Task {
+            for await city in Observations({ prefs[.city] }) {
+                seen.withLock { $0.append(city) }
+            }
+        }
+        defer { reader.cancel() }
+        #expect(await eventually { seen.withLock { $0 } == ["Oslo"] })
+
+        #expect(try cli.run("set", "refreshInterval", "30").status == 0)
+        #expect(try cli.run("set", "city", "Bergen").status == 0)
+
+        #expect(await eventually(within: .seconds(3)) { seen.withLock { $0 } == ["Oslo", "Bergen"] }, "\(seen.withLock { $0 })")
+        // The other setting's change yielded nothing: only Oslo, then Bergen.
+        #expect(seen.withLock { $0 }.count == 2)
+    }
+
+    @Test func aBatchThatChangesTheSettingTwiceYieldsOnce() async throws {
+        let cli = CommandLineFixture()
+        let prefs = prefs(in: cli)
+        let seen = Mutex<[String]>([])
+        let reader = Task {
+            for await city in Observations({ prefs[.city] }) { seen.withLock { $0.append(city) } }
+        }
+        defer { reader.cancel() }
+        #expect(await eventually { seen.withLock { $0 } == ["Oslo"] })
+
+        try prefs.write(["city": .string("Tromsø"), "favoriteCities": .array([.string("Oslo")])])
+
+        #expect(await eventually { seen.withLock { $0 } == ["Oslo", "Tromsø"] }, "\(seen.withLock { $0 })")
+    }
+
+    @Test func aModelOfTheProgramsOwnIsFollowed() async throws {
+        let cli = CommandLineFixture()
+        let model = WeatherModel(prefs: prefs(in: cli))
+        let seen = Mutex<[String]>([])
+        let reader = Task {
+            for await line in Observations({ model.headline }) { seen.withLock { $0.append(line) } }
+        }
+        defer { reader.cancel() }
+        #expect(await eventually { seen.withLock { $0 } == ["Oslo, every 15 min"] })
+
+        #expect(try cli.run("set", "refreshInterval", "30").status == 0)
+
+        #expect(await eventually(within: .seconds(3)) { seen.withLock { $0 }.last == "Oslo, every 30 min" }, "\(seen.withLock { $0 })")
+    }
+}
+
+/// A program's own model over its settings, with no copy of them.
+@Observable
+final class WeatherModel: @unchecked Sendable {
+    // `@unchecked`: its only stored property is a `let` of a Sendable type; the macro's
+    // registrar is Sendable too, but the macro does not say so for the class.
+    @ObservationIgnored let prefs: Preferences
+    var headline: String { "\(prefs[.city]), every \(prefs[.refreshInterval]) min" }
+
+    init(prefs: Preferences) { self.prefs = prefs }
+}
