@@ -2,6 +2,7 @@
 // that they compile in CI. `ReadmeExampleTests` checks that every block still appears here;
 // change both together.
 import Foundation
+import Observation
 import PrefsModel
 
 // MARK: PrefsModel.md (the library's front page)
@@ -45,4 +46,32 @@ let site = SiteDefaults(suiteName: "com.example.weather")      // $XDG_CONFIG_DI
 let prefs = Preferences(store: SuiteStore(suiteName: "com.example.weather"), schema: schema,
                         site: site, overrides: ["city": .string("Paris")])   // e.g. from --city
 return prefs
+}
+
+// MARK: ObservingSettings.md
+
+enum ObservedSettings {
+    static let city = PreferenceKey<String>("city", default: "Oslo", title: "City")
+    static let schema = PreferenceSchema(title: "Observed", suiteName: "com.example.observed", keys: [city])
+}
+
+func articleObservingSettings() -> Task<Void, Never> {
+let observedPrefs = Preferences(store: InMemoryStore(), schema: ObservedSettings.schema)
+let cities = Observations { observedPrefs[ObservedSettings.city] }
+let watching = Task {
+    for await city in cities { print("city:", city) }   // Oslo, then each new city
+}
+return watching
+}
+
+@Observable
+final class AppModel {
+    @ObservationIgnored let prefs: Preferences
+    @ObservationIgnored @Preference(ObservedSettings.city) var city: String
+    var headline: String { "Weather in \(prefs[ObservedSettings.city])" }
+
+    init(prefs: Preferences) {
+        self.prefs = prefs
+        _city = Preference(ObservedSettings.city, in: prefs)
+    }
 }
