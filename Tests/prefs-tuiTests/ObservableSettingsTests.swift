@@ -83,6 +83,39 @@ struct ObservableSettingsTests {
         #expect(await eventually { seen.withLock { $0 } == ["Oslo", "Tromsø"] }, "\(seen.withLock { $0 })")
     }
 
+    /// Run under ThreadSanitizer by `.ci/run`: the watcher's queue and the iterating tasks
+    /// share the registrar.
+    @Test func eightTasksFollowWhileTwoProcessesWrite() async throws {
+        let cli = CommandLineFixture()
+        let prefs = prefs(in: cli)
+        let last = LastSeen()
+        var readers: [Task<Void, Never>] = []
+        for index in 0..<8 {
+            readers.append(Task {
+                for await city in Observations({ prefs[.city] }) { last.values.withLock { $0[index] = city } }
+            })
+        }
+        defer { for reader in readers { reader.cancel() } }
+        #expect(await eventually { last.values.withLock { $0.count } == 8 })
+
+        let writers = try (0..<2).map { writer in
+            let script = (1...5).map { #""$0" set city W\#(writer)-\#($0)"# }.joined(separator: " && ")
+            let child = ChildProcess(executablePath: "/bin/bash", arguments: ["-c", script, CommandLineFixture.binary],
+                                     configHome: cli.directory.path)
+            try child.start()
+            return child
+        }
+        for writer in writers { #expect(writer.finish().status == 0) }
+        // What the file holds now, read afresh: this process's store may still be taking the
+        // last news from its watcher.
+        let stored = SuiteStore(suiteName: WeatherSettings.suiteName, directory: cli.directory.path, watchForChanges: false)
+            .storedValue(forKey: "city")
+        guard case .string(let final)? = stored else { Issue.record("no city stored: \(String(describing: stored))"); return }
+
+        #expect(final.hasSuffix("-5"), "\(final)")
+        #expect(await eventually(within: .seconds(3)) { last.values.withLock { Set($0.values) } == [final] }, "\(last.values.withLock { $0 })")
+    }
+
     @Test func aModelOfTheProgramsOwnIsFollowed() async throws {
         let cli = CommandLineFixture()
         let model = WeatherModel(prefs: prefs(in: cli))
@@ -97,6 +130,11 @@ struct ObservableSettingsTests {
 
         #expect(await eventually(within: .seconds(3)) { seen.withLock { $0 }.last == "Oslo, every 30 min" }, "\(seen.withLock { $0 })")
     }
+}
+
+/// The last value each reading task saw.
+final class LastSeen: Sendable {
+    let values = Mutex<[Int: String]>([:])
 }
 
 /// A program's own model over its settings, with no copy of them.
