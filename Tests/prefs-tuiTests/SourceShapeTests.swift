@@ -25,6 +25,20 @@ struct SourceShapeTests {
         #expect(long.isEmpty, "longer than 400 lines: \(long)")
     }
 
+    /// The editor's core holds shared state and one concern per file (issue 52): no file of
+    /// PrefsEditor/Core is over 250 lines.
+    @Test func noFileOfTheEditorsCoreIsLongerThan250Lines() throws {
+        let core = Self.sources.appendingPathComponent("PrefsEditor/Core")
+        let files = try FileManager.default.contentsOfDirectory(atPath: core.path).filter { $0.hasSuffix(".swift") }
+        let long = try files.compactMap { file -> String? in
+            let count = try String(contentsOf: core.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            return count > 250 ? "\(file): \(count)" : nil
+        }
+
+        #expect(files.count > 10)
+        #expect(long.isEmpty, "longer than 250 lines: \(long)")
+    }
+
     /// Declarations (and members) marked `public`, counted as the review of 7ae06ee counted
     /// them: lines that start with `public`.
     private static func publicLines() throws -> Int {
@@ -36,11 +50,16 @@ struct SourceShapeTests {
         }
     }
 
-    @Test func isSmallerThanAtTheReviewOf7ae06ee() throws {
+    @Test func isNoLargerThanAfterIssues51To53() throws {
         let count = try Self.publicLines()
 
         #expect(count > 300, "the count found too few files: \(count)")
-        #expect(count < 418, "PrefsModel has \(count) public lines; 7ae06ee had 418")
+        // 7ae06ee had 418; 0ef2687 had 396. Issues 51 to 53 added 22 lines of public API on
+        // purpose (PreferenceCondition and its key initializers, jsonText(dropping:) and
+        // DroppedParts, StoredChange as the one change type with before/after, redacted
+        // descriptions): 418 now, and the bound stays there, so a later addition is paid for
+        // by a removal.
+        #expect(count <= 418, "PrefsModel has \(count) public lines; the bound is 418")
     }
 
     /// The formats target (plist and JSON) is type-checked with no module of this package in

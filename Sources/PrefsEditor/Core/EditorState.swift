@@ -5,84 +5,6 @@ import PrefsModel
 /// is being edited, and the last message. `EditorUpdate` turns key events into new states;
 /// `EditorRenderer` draws a state into a grid.
 struct EditorState: Sendable {
-    /// A line of the settings list.
-    /// Both hold an index into `EditorState.keys`, so that a list of 50,000 rows is plain
-    /// integers: no text to copy or release when the list is rebuilt.
-    enum Row: Sendable, Equatable {
-        case section(firstKey: Int)   // the title of this key's section
-        case setting(Int)
-    }
-
-    /// A message in the status line.
-    struct Message: Sendable, Equatable {
-        enum Kind: Sendable { case info, warning, error }
-        var text: String
-        var kind: Kind
-        /// The setting the message is about, when it says something of the selected one only
-        /// ("this one is no secret"): it goes when the selection moves off it.
-        var subject: String? = nil
-    }
-
-    /// A committed change that `u` can take back: the stored values before it and after it
-    /// (so undo can tell whether another program has changed them since).
-    struct UndoEntry: Sendable, Equatable {
-        var previous: [String: PlistValue?]
-        var written: [String: PlistValue?]
-        var label: String
-    }
-
-    /// A write the loop was asked to make, and what becomes of the state when it succeeds.
-    /// Until its result comes back, nothing claims it happened.
-    struct PendingWrite: Sendable {
-        var changes: [String: PlistValue?]
-        /// What `u` can take back afterwards (nil for an undo itself).
-        var undo: UndoEntry?
-        /// The status message on success.
-        var success: String
-        /// The mode on success; on failure the mode stays as it was, with the user's text.
-        var modeAfter: Mode
-        /// Whether this write is an undo, whose entry leaves the stack only on success.
-        var isUndo = false
-    }
-
-    /// What a line editor edits.
-    enum LineTarget: Sendable, Equatable {
-        case value
-        case listItem(Int?)   // nil: a new item
-    }
-
-    struct LineEdit: Sendable {
-        var keyIndex: Int
-        var editor: LineEditor
-        var target: LineTarget
-    }
-
-    struct ChoicePopup: Sendable {
-        var keyIndex: Int
-        var options: [ChoiceOption]
-        var highlighted: Int
-    }
-
-    struct ListEdit: Sendable {
-        var keyIndex: Int
-        var items: [JSONValue]
-        var selected: Int
-        var itemEdit: LineEdit?
-    }
-
-    enum Mode: Sendable {
-        case browse
-        case editingLine(LineEdit)
-        case choosing(ChoicePopup)
-        case editingList(ListEdit)
-        /// `R` asked first: these settings (schema indices) would be reset; `all` when unfiltered.
-        case confirmingReset([Int], all: Bool)
-        case filtering(LineEditor)
-        /// The key map, scrolled down by this many lines.
-        case help(scroll: Int)
-        case details
-    }
-
     /// The values shown, and the schema they are shown with.
     var settings: SettingsSnapshot
     /// The settings, in schema order: rows and modes refer to them by index.
@@ -113,14 +35,17 @@ struct EditorState: Sendable {
     /// size, whether the filter line shows) changes, not for every key and every frame.
     private(set) var layout: EditorLayout
 
+    // The four below are set only by EditorState+Rows, an extension in a file of its own (hence
+    // not `private`).
     /// The settings' titles and names as the filter searches them: made when first needed,
     /// and again after the list of settings changed.
-    private var searched: SettingsFilter?
-    private(set) var rows: [Row] = []
+    var searched: SettingsFilter?
+    /// The listed rows: section titles and settings.
+    var rows: [Row] = []
     /// For each listed setting (in order), its row; `selection` indexes this.
-    private(set) var settingRows: [Int] = []
+    var settingRows: [Int] = []
     /// The schema indices of the listed settings, in order.
-    private(set) var listedKeyIndices: [Int] = []
+    var listedKeyIndices: [Int] = []
     var selection = 0
     var scrollTop = 0
     var mode: Mode = .browse { didSet { relayout() } }
@@ -200,184 +125,4 @@ struct EditorState: Sendable {
         return EditorLayout(width: width, height: height, showsFilter: showsFilter)
     }
 
-    /// The schema index of the selected setting, or nil when nothing is listed.
-    var selectedKeyIndex: Int? {
-        guard settingRows.indices.contains(selection), case .setting(let index) = rows[settingRows[selection]] else { return nil }
-        return index
-    }
-
-    var selectedKey: AnyPreferenceKey? { selectedKeyIndex.map { keys[$0] } }
-
-    /// Rebuilds the list after the filter or the modified-only switch changed: the only place
-    /// that walks every setting. Moving and editing touch the visible rows only.
-    ///
-    /// The selected setting stays selected while it is listed. When it has left the list, a view
-    /// the user changed (a filter, `m`) starts at its first setting; a list that changed under
-    /// the user (a reset in the modified-only view, another program's change) keeps the place:
-    /// the setting after the one that left, else the last.
-    mutating func rebuildRows(keepingPlace: Bool = false) {
-        rebuildRows(keepingPlace: keepingPlace, previous: selectedKeyIndex)
-    }
-
-    /// `previous`: the schema index of the setting selected before (in the current key list).
-    private mutating func rebuildRows(keepingPlace: Bool, previous: Int?) {
-        let keys = self.keys
-        let keysChanged = searched == nil
-        if keysChanged { searched = SettingsFilter(keys: keys) }
-        let matched = filter.isEmpty ? nil : searched?.matches(filter)
-        // Every setting listed before, and again now (Esc after a filter that matched them all):
-        // nothing to do, and no list of every index to make and compare.
-        if !keysChanged && matched == nil && !modifiedOnly && listedKeyIndices.count == keys.count {
-            placeSelection(listed: listedKeyIndices, keepingPlace: keepingPlace, previous: previous)
-            return
-        }
-        var listed = matched ?? searched?.all ?? Array(keys.indices)
-        if modifiedOnly {
-            let settings = self.settings
-            listed.removeAll { settings.isDefault(keys[$0]) }
-        }
-        // The same settings listed (a filter that grew and still matches them all, Esc after
-        // it): the rows are as they were.
-        if !keysChanged && listed == listedKeyIndices {
-            placeSelection(listed: listed, keepingPlace: keepingPlace, previous: previous)
-            return
-        }
-        // Built in local arrays and stored once: appending to the state's own arrays checked
-        // their uniqueness on every append, a fifth of a filter character's cost.
-        let sections = searched?.sectionNumbers ?? []
-        var rows: [Row] = [], settingRows: [Int] = []
-        rows.reserveCapacity(listed.count + (sections.last ?? 0) + 1)
-        settingRows.reserveCapacity(listed.count)
-        var currentSection = -1
-        for index in listed {
-            if sections[index] != currentSection {
-                rows.append(.section(firstKey: index))
-                currentSection = sections[index]
-            }
-            settingRows.append(rows.count)
-            rows.append(.setting(index))
-        }
-        self.rows = rows
-        self.settingRows = settingRows
-        self.listedKeyIndices = listed
-        placeSelection(listed: listed, keepingPlace: keepingPlace, previous: previous)
-    }
-
-    private mutating func placeSelection(listed: [Int], keepingPlace: Bool, previous: Int?) {
-        // The selected setting itself, or the first one after it (the list is in schema order).
-        let atOrAfter = previous.flatMap { wanted -> Int? in
-            let position = listed.firstPosition(notBelow: wanted)
-            return position < listed.count ? position : nil
-        }
-        if let atOrAfter, listed[atOrAfter] == previous || keepingPlace {
-            selection = atOrAfter
-        } else if previous != nil && keepingPlace {
-            selection = max(0, listed.count - 1)
-        } else {
-            selection = 0
-        }
-        if !keepingPlace { scrollTop = 0 }
-    }
-
-    /// Takes new stored values (nil: removed), from another program or from the editor's own
-    /// write. When they add or remove settings (a list that follows the file), the rows, the
-    /// selection and an open field follow by key name; a field whose setting went is closed,
-    /// and the returned message says so.
-    mutating func apply(_ changes: [String: PlistValue?], byThisEditor: Bool = false, site: SiteLayers? = nil,
-                        loadProblem: String?? = .none) -> String? {
-        let before = keys
-        let previous = selectedKey?.name
-        let keysChanged = settings.apply(changes, site: site, loadProblem: loadProblem)
-        if keysChanged { searched = nil }
-        defer {
-            computeDependencies(changed: Set(changes.keys))
-            computeDerived(changed: Set(changes.keys))
-        }
-        guard keysChanged else {
-            if modifiedOnly { rebuildRows(keepingPlace: true) }
-            return nil
-        }
-        var index: [String: Int] = [:]
-        for (position, key) in keys.enumerated() { index[key.name] = position }
-        let keys = self.keys
-        let moved = { (old: Int) -> Int? in before.indices.contains(old) ? index[before[old].name] : nil }
-        // A field stays open on its setting's new place; it closes when the setting went, or
-        // now holds another kind of value (an inferred key retyped), which the field cannot edit.
-        let stillEditable = { (old: Int) -> Int? in moved(old).flatMap { keys[$0].type == before[old].type ? $0 : nil } }
-        var closed: (name: String, reason: String)?
-        let by = byThisEditor ? "" : " by another program"
-        let close = { (old: Int) -> (String, String) in
-            (before[old].name, moved(old) == nil ? "was removed\(by)" : "now holds another kind of value")
-        }
-        // The open mode, and the mode a pending write leads to, follow their settings by name.
-        func remapped(_ mode: Mode) -> (Mode, closed: (name: String, reason: String)?) {
-            switch mode {
-            case .editingLine(var edit):
-                guard let new = stillEditable(edit.keyIndex) else { return (.browse, close(edit.keyIndex)) }
-                edit.keyIndex = new
-                return (.editingLine(edit), nil)
-            case .choosing(var popup):
-                guard let new = stillEditable(popup.keyIndex) else { return (.browse, close(popup.keyIndex)) }
-                popup.keyIndex = new
-                return (.choosing(popup), nil)
-            case .editingList(var list):
-                guard let new = stillEditable(list.keyIndex) else { return (.browse, close(list.keyIndex)) }
-                list.keyIndex = new
-                return (.editingList(list), nil)
-            case .confirmingReset(let indices, let all):
-                let kept = indices.compactMap(moved)
-                return (kept.isEmpty ? .browse : .confirmingReset(kept, all: all), nil)
-            default:
-                return (mode, nil)
-            }
-        }
-        let current = remapped(mode)
-        mode = current.0
-        closed = current.closed
-        if let after = pendingWrite?.modeAfter { pendingWrite?.modeAfter = remapped(after).0 }
-        // The selected setting by name; if it went, the one now at its place.
-        let oldSelected = selectedKeyIndex
-        let wanted = previous.flatMap { index[$0] } ?? oldSelected.flatMap { old in
-            before[min(old + 1, before.count)...].lazy.compactMap { index[$0.name] }.first ?? (keys.isEmpty ? nil : keys.count - 1)
-        }
-        rebuildRows(keepingPlace: true, previous: wanted)
-        return closed.map { "\($0.name) \($0.reason); its field is closed" }
-    }
-
-    var listedCount: Int { settingRows.count }
-
-    /// How many listed settings are in the rows before `row`: a binary search, so that a
-    /// frame's cost does not grow with the list.
-    func settingCount(beforeRow row: Int) -> Int { settingRows.firstPosition(notBelow: row) }
-
-
-    /// The row index of the selected setting.
-    var selectedRow: Int? { settingRows.indices.contains(selection) ? settingRows[selection] : nil }
-
-    /// Keeps the selected row inside a viewport of `visibleRows` rows, showing its section title
-    /// when the selection is the first setting of a section.
-    mutating func scrollToSelection(visibleRows: Int) {
-        guard let row = selectedRow, visibleRows > 0 else { return }
-        let wantedTop = (row > 0 && isSectionRow(row - 1)) ? row - 1 : row
-        if wantedTop < scrollTop { scrollTop = wantedTop }
-        if row >= scrollTop + visibleRows { scrollTop = row - visibleRows + 1 }
-        scrollTop = max(0, min(scrollTop, max(0, rows.count - visibleRows)))
-        if row < scrollTop { scrollTop = row }
-    }
-
-    private func isSectionRow(_ row: Int) -> Bool {
-        if case .section = rows[row] { return true }
-        return false
-    }
-}
-
-/// A derived value as the live preview shows it: computed once per change, not per frame.
-struct DerivedReading: Sendable, Equatable {
-    var title: String
-    /// nil: nothing to show now.
-    var text: String?
-    /// When it changes by itself (it reads the clock), or nil.
-    var nextChange: Date?
-    /// The settings it read when it was computed: a change of one computes it again.
-    var inputs: Set<String> = []
 }

@@ -105,7 +105,7 @@ enum EditorUpdate {
     /// Whether the key is bound to quit (`q`, Ctrl-C …), whatever the mode.
     static func isQuit(_ key: KeyEvent) -> Bool { KeyBindings.browse.action(for: key) == .quit }
 
-    private static func isBrowsing(_ state: EditorState) -> Bool {
+    static func isBrowsing(_ state: EditorState) -> Bool {
         switch state.mode {
         case .browse, .help, .details: return true
         default: return false
@@ -193,164 +193,11 @@ enum EditorUpdate {
         }
     }
 
-    private static func section(of listed: Int, in state: EditorState) -> String {
+    static func section(of listed: Int, in state: EditorState) -> String {
         guard case .setting(let index) = state.rows[state.settingRows[listed]] else { return "" }
         return state.keys[index].section
     }
 
-    /// A key that changes the selected setting, by what its field is.
-    static func act(on index: Int, action: BrowseAction, state: inout EditorState) -> [EditorEffect] {
-        let key = state.keys[index]
-        // A setting the site locked is read-only here, and the person is told why (a write
-        // would only be refused).
-        if let lockFile = state.settings.lockFile(of: key) {
-            state.message = lockedMessage(key, lockFile: lockFile)
-            return []
-        }
-        // A setting not in use is not opened or changed (its value is kept); r still resets it.
-        if action != .reset, let reason = state.notInUse[key.name] {
-            state.message = .init(text: SettingFacts.notInUseMessage(key, reason: reason), kind: .info)
-            return []
-        }
-        // What the user's file holds decides what r and Delete do; the value in effect (maybe
-        // the site's) is what a field shows and steps from.
-        let userValue = state.settings.userValue(of: key)
-        let stored = state.settings.effectiveStored(key)
-        switch action {
-        case .reset:
-            let fallback = state.settings.site.fallback(for: key)
-            let fallbackText = key.displayText(of: fallback.stored)
-            guard userValue != nil else {
-                let has = fallback.source == .registeredDefault ? "its default" : "the site's value (\(fallbackText))"
-                state.message = .init(text: key.hasDefault ? "\(key.name) already has \(has)" : "\(key.name) is not in the file", kind: .info)
-                return []
-            }
-            // A key nobody declared a default for is only removed: what that means is its
-            // program's to say, not a default to name here.
-            if !key.hasDefault, case .registeredDefault = fallback.source {
-                return write(&state, key, nil, success: "Removed \(key.name) from the file; the program that owns it decides what it means")
-            }
-            if case .site = fallback.source {
-                return write(&state, key, nil, success: "Reset \(key.name): back to the site's \(fallbackText)")
-            }
-            return write(&state, key, nil, success: "Reset \(key.name) to its default (\(key.defaultDisplayText))")
-        case .clear:
-            guard key.type.isOptional else {
-                state.message = .init(text: "\(key.name) cannot be unset; r resets it to its default", kind: .info)
-                return []
-            }
-            guard userValue != nil else {
-                state.message = .init(text: "\(key.name) is already unset", kind: .info)
-                return []
-            }
-            return write(&state, key, nil, success: "Cleared \(key.name)")
-        default:
-            break
-        }
-        let field = EditorField(key, stored: stored)
-        switch (field, action) {
-        case (.toggle(let value), .activate), (.toggle(let value), .toggle):
-            return commit(&state, key, json: .bool(!(value ?? false)))
-        case (.choice(let current, let options), .activate), (.choice(let current, let options), .toggle):
-            // A secret choice opens on the first option: on the stored one it would show which is set.
-            let highlighted = key.isSecret && state.revealed != key.name ? 0 : current ?? 0
-            state.mode = .choosing(.init(keyIndex: index, options: options, highlighted: highlighted))
-        case (.choice, .decrease), (.choice, .increase):
-            guard let next = FieldStepping.cycled(key, from: stored, by: action == .increase ? 1 : -1) else { return [] }
-            return write(&state, key, next)
-        case (.stepper(let current, _, _), .decrease), (.stepper(let current, _, _), .increase):
-            let up = action == .increase
-            guard let next = FieldStepping.stepped(key, from: stored, by: up ? 1 : -1) else { return [] }
-            if current != nil, EditorField(key, stored: next) == field {
-                state.message = .init(text: "\(key.name) is at its \(up ? "maximum" : "minimum") (\(key.displayText(of: stored)))", kind: .info)
-                return []
-            }
-            return write(&state, key, next)
-        case (.stepper(_, let text, _), .activate):
-            state.mode = .editingLine(.init(keyIndex: index, editor: LineEditor(text: text), target: .value))
-        case (.line(let text), .activate):
-            state.mode = .editingLine(.init(keyIndex: index, editor: LineEditor(text: text ?? ""), target: .value))
-        case (.list(let items), .activate):
-            state.mode = .editingList(.init(keyIndex: index, items: items, selected: 0, itemEdit: nil))
-        default:
-            break
-        }
-        return []
-    }
-
-    /// Why a locked setting cannot be changed here.
-    static func lockedMessage(_ key: AnyPreferenceKey, lockFile: String) -> EditorState.Message {
-        .init(text: "\(key.name) is \(SettingFacts.lock(lockFile)): the site sets it for everyone", kind: .info)
-    }
-
-    /// What is said when a lock arrives on the setting being edited (`typed`: in a field the
-    /// person may have typed into; the plain mode's question has no answer yet).
-    static func nowLockedMessage(_ key: AnyPreferenceKey, lockFile: String, typed: Bool = true) -> String {
-        "\(key.name) is now \(SettingFacts.lock(lockFile)): the site sets it" + (typed ? "; your edit was not saved" : "")
-    }
-
-    // MARK: Reset all, filter
-
-    /// `R`: every listed setting that is not at its default, named when the view is filtered.
-    private static func askToReset(_ state: inout EditorState) {
-        let all = state.filter.isEmpty && !state.modifiedOnly
-        let candidates = all ? Array(state.keys.indices) : state.listedKeyIndices
-        // Keys the schema does not describe belong to another program and have no default
-        // here: resetting "all" would delete them, so only `r` on one of them does.
-        // Locked ones too: the site sets them, and a write of them would be refused.
-        // Settings not in use keep their values: they take no part in a reset of many.
-        let indices = candidates.filter {
-            state.keys[$0].isDescribedBySchema && !state.settings.isDefault(state.keys[$0]) && state.settings.lockFile(of: state.keys[$0]) == nil
-                && state.notInUse[state.keys[$0].name] == nil
-        }
-        if indices.isEmpty {
-            state.message = .init(text: all ? "All settings already have their defaults" : "The listed settings already have their defaults", kind: .info)
-        } else {
-            state.mode = .confirmingReset(indices, all: all)
-        }
-    }
-
-    private static func confirmReset(_ state: inout EditorState, indices: [Int], key event: KeyEvent) -> [EditorEffect] {
-        state.mode = .browse
-        guard KeyBindings.confirm.action(for: event) == true else {
-            state.message = .init(text: "Reset cancelled", kind: .info)
-            return []
-        }
-        // Settings the site locked while the question was open stay as they are, as `reset
-        // --all` leaves them: a write of one would refuse the whole reset.
-        let unlocked = indices.filter { state.settings.lockFile(of: state.keys[$0]) == nil }
-        guard !unlocked.isEmpty else {
-            state.message = .init(text: "Nothing reset: the site has locked \(indices.count == 1 ? "that setting" : "those settings")", kind: .info)
-            return []
-        }
-        var changes: [String: PlistValue?] = [:]
-        for index in unlocked { changes[state.keys[index].name] = .some(nil) }
-        let count = changes.count == 1 ? "1 setting" : "\(changes.count) settings"
-        let left = indices.count - unlocked.count
-        let leftNote = left == 0 ? "" : "; \(left) locked by the site left alone"
-        return request(&state, changes, label: "reset of \(count)",
-                       success: "Reset \(count) to \(state.resetTarget(of: unlocked, all: false))\(leftNote)",
-                       modeAfter: .browse)
-    }
-
-    private static func filter(_ state: inout EditorState, _ editor: LineEditor, key event: KeyEvent) {
-        var editor = editor
-        switch KeyBindings.filtering.action(for: event) as LineEditAction? {
-        case .cancel?:
-            state.filter = ""
-            state.mode = .browse
-        case .commit?:
-            state.mode = .browse
-            state.selection = 0
-            if state.listedCount == 0 { state.message = .init(text: "No setting matches \"\(state.filter)\"", kind: .warning) }
-            return
-        default:
-            guard editor.apply(event) else { return }
-            state.filter = editor.text
-            state.mode = .filtering(editor)
-        }
-        state.rebuildRows()
-    }
 }
 
 extension KeyEvent {
