@@ -100,7 +100,7 @@ extension PreferencesEditor {
     }
 
     /// One setting the editor changed: its stored value before the editor's first change of it
-    /// (``StoredChange/before``), and what its last change stored (``StoredChange/after``; nil:
+    /// (`before`), and what its last change stored (`after`; nil:
     /// nothing stored, so it reads its default). The package's one change type, as observation
     /// reports it: `before`/`after` and `old`/`new` name the same values.
     ///

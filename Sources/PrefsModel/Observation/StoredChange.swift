@@ -75,7 +75,7 @@ public struct StoredChange: Sendable, Hashable, CustomStringConvertible {
         left.key == right.key && left.old == right.old && left.new == right.new
     }
 
-    /// Hashes the key and both values, as ``==`` compares them.
+    /// Hashes the key and both values, as `==` compares them.
     ///
     /// ```swift
     /// Set(changes).count

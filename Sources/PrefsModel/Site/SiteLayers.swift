@@ -238,7 +238,7 @@ public struct PreferenceLayerValue: Sendable, Equatable {
 }
 
 extension PreferenceLayerValue: CustomStringConvertible, CustomReflectable {
-    /// The layer in words, a secret's value only said to be set (``SecretValues``).
+    /// The layer in words, a secret's value only said to be set.
     ///
     /// ```swift
     /// print(prefs.explanation(of: PreferenceKeys.city)[0])  // user (…/com.example.weather.plist): "Bergen", in effect

@@ -68,7 +68,7 @@ public struct FileSystemPath: PreferenceValue, Hashable, Sendable, CustomStringC
     /// ```
     public static func == (lhs: FileSystemPath, rhs: FileSystemPath) -> Bool { lhs.string == rhs.string }
 
-    /// Hashes the path it names, as ``==`` compares it.
+    /// Hashes the path it names, as `==` compares it.
     ///
     /// ```swift
     /// Set([FileSystemPath("~/a"), FileSystemPath(NSHomeDirectory() + "/a")]).count  // 1
