@@ -66,13 +66,13 @@ struct ShellCompletionNamesTests {
     private static func expectNamesOfferedAsText(in terminal: ShellTerminal, marker: String) async throws {
         try terminal.session.type("prefs-tui get --suite a")
         try terminal.session.press("Tab")
-        #expect(await terminal.session.waitFor(#"--suite a\$\(touch\$\{IFS\}"#), "\(terminal.session.screen())")
+        #expect(await terminal.session.waitFor(#"--suite a\$\(touch\$\{IFS\}"#, within: .seconds(30)), "\(terminal.session.screen())")
 
         try terminal.session.press("C-u")
         try terminal.session.type("prefs-tui get --suite com.hostile.keys ")
         try terminal.session.press("Tab")
 
-        #expect(await terminal.session.waitFor("it's"), "\(terminal.session.screen())")
+        #expect(await terminal.session.waitFor("it's", within: .seconds(30)), "\(terminal.session.screen())")
         #expect(terminal.session.screen().contains("a:b"))
         #expect(!FileManager.default.fileExists(atPath: marker))
         #expect(!FileManager.default.fileExists(atPath: marker + "2"))
@@ -118,10 +118,13 @@ struct ShellTerminal {
         return try ShellTerminal(session: session, ready: "$ ")
     }
 
+    /// Waits for the shell's first prompt (compinit, or fish's first start, can take seconds on
+    /// a loaded machine, and prefs-tui under a sanitizer starts slowly too).
     private init(session: TmuxSession, ready: String) throws {
         self.session = session
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         while !session.screen().contains(ready), ContinuousClock.now < deadline { usleep(20_000) }
+        try #require(session.screen().contains(ready), "the shell showed no prompt: \(session.screen())")
     }
 
     private static var binaryFolder: String { (ChildProcess.path(ofProduct: "prefs-tui") as NSString).deletingLastPathComponent }
