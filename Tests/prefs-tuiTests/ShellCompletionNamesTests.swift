@@ -120,11 +120,14 @@ struct ShellTerminal {
 
     /// Waits for the shell's first prompt (compinit, or fish's first start, can take seconds on
     /// a loaded machine, and prefs-tui under a sanitizer starts slowly too).
+    /// (capture-pane drops a line's trailing spaces: the prompt `$ ` reads `$`.)
     private init(session: TmuxSession, ready: String) throws {
         self.session = session
+        let prompt = ready.trimmingCharacters(in: .whitespaces)
+        func prompted() -> Bool { session.screen().split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == prompt } }
         let deadline = ContinuousClock.now + .seconds(30)
-        while !session.screen().contains(ready), ContinuousClock.now < deadline { usleep(20_000) }
-        try #require(session.screen().contains(ready), "the shell showed no prompt: \(session.screen())")
+        while !prompted(), ContinuousClock.now < deadline { usleep(20_000) }
+        try #require(prompted(), "the shell showed no prompt: \(session.screen())")
     }
 
     private static var binaryFolder: String { (ChildProcess.path(ofProduct: "prefs-tui") as NSString).deletingLastPathComponent }
