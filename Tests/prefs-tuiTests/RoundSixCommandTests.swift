@@ -222,8 +222,8 @@ struct RoundSixCommandTests {
     }
 
     /// A popup wide enough to be moved left over the titles, whose wide characters it then
-    /// covers half of (found at 50 to 53 columns).
-    @Test(arguments: 48...56)
+    /// covers half of (found at 50 to 53 columns; the hostile suite's random renders try others).
+    @Test(arguments: 50...53)
     func renderNeverPrintsALineWiderThanItsWidthUnderThePopup(width: Int) throws {
         let cli = CommandLineFixture()
         let wide = String(repeating: "漢字", count: 12)

@@ -13,13 +13,23 @@ struct WordedOnceTests {
     static let phrases = ["locked by [^t\"]", "site file ", "stored [^\"]*ignored", "breaks a rule",
                           "no default declared", "changed by another program", "\\(not set\\)", "\\(empty( list)?\\)"]
 
+    /// Every Swift source's lines that are code, not comments, by file: read once for all phrases.
+    private static let codeLines: [String: [Substring]] = {
+        let files = (FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }
+        var lines: [String: [Substring]] = [:]
+        for file in files {
+            let text = (try? String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            lines[file] = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+        }
+        return lines
+    }()
+
     /// The files whose code (not comments) holds a string literal matching `phrase`.
     private static func files(spelling phrase: String) throws -> [String] {
         let pattern = try NSRegularExpression(pattern: "\"[^\"\\n]*" + phrase)
-        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
-        return try files.filter { file in
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            return text.split(separator: "\n").contains { line in
+        #expect(codeLines.count > 100, "found too few sources: \(codeLines.count)")
+        return codeLines.keys.filter { file in
+            (codeLines[file] ?? []).contains { line in
                 let code = line.trimmingCharacters(in: .whitespaces)
                 guard !code.hasPrefix("//") else { return false }
                 return pattern.firstMatch(in: String(line), range: NSRange(line.startIndex..., in: line)) != nil
