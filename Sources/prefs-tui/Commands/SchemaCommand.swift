@@ -94,7 +94,10 @@ struct SchemaUninstallCommand: ParsableCommand {
             let paths = folders.map { ($0 as NSString).appendingPathComponent(suite + ".json") }
             // Whatever is there by that name, a link to nothing or a FIFO too: what every other
             // command now names as the suite's (broken) schema is what this removes.
-            guard let path = paths.first(where: { var status = stat(); return lstat($0, &status) == 0 }) else {
+            guard let path = paths.first(where: { path in
+                var status = stat()
+                return lstat(path, &status) == 0
+            }) else {
                 throw CommandFailure("no schema of \(suite.quotedForMessage) is installed in \(folders.joined(separator: ", "))",
                                      status: ExitStatus.noInput)
             }
