@@ -9,25 +9,12 @@ import Testing
 /// (this program's and other programs'), in order, from the store's own change news.
 @Suite("Watching settings through swift-configuration")
 struct ProviderWatchTests {
-    /// Runs `body`, cancelling it after `seconds` so that a change that never comes fails the
-    /// test instead of hanging it (a watch's sequence ends when its task is cancelled). A guard
-    /// against a hang, not a measure of speed: generous, since ThreadSanitizer's runs of the
-    /// whole suite make each process start and each write many times slower.
-    private func withDeadline(_ seconds: Double, _ body: @escaping @Sendable () async throws -> Void) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await body() }
-            group.addTask { try? await Task.sleep(for: .seconds(seconds)) }
-            try await group.next()
-            group.cancelAll()
-        }
-    }
-
     @Test func aSetByAnotherProgramReachesAWatcherWithoutPolling() async throws {
         let fixture = ProviderFixture()
         let config = ConfigReader(providers: [fixture.provider])
         let seen = Collected<Int?>()
 
-        try await withDeadline(60) {
+        try await withHangGuard(seconds: 60) {
             try await config.watchInt(forKey: "refreshInterval") { updates in
                 for await value in updates {
                     seen.append(value)
@@ -49,7 +36,7 @@ struct ProviderWatchTests {
         let seen = Collected<String?>()
         let names = (0..<1_000).map { "City \($0)" }
 
-        try await withDeadline(60) {
+        try await withHangGuard(seconds: 60) {
             try await ConfigReader(providers: [provider]).watchString(forKey: "city") { updates in
                 for await value in updates {
                     seen.append(value)
@@ -71,7 +58,7 @@ struct ProviderWatchTests {
         try fixture.prefs.set("Bergen", for: ProviderFixture.city)
         let seen = Collected<String?>()
 
-        try await withDeadline(60) {
+        try await withHangGuard(seconds: 60) {
             try await ConfigReader(providers: [fixture.provider]).watchString(forKey: "city") { updates in
                 for await value in updates {
                     seen.append(value)
@@ -95,7 +82,7 @@ struct ProviderWatchTests {
         try fixture.prefs.set("Bergen", for: ProviderFixture.city)
         let seen = Collected<String>()
 
-        try await withDeadline(60) {
+        try await withHangGuard(seconds: 60) {
             try await fixture.provider.watchSnapshot { updates in
                 for await snapshot in updates {
                     let city = try snapshot.value(forKey: ["city"], type: .string).value?.content
