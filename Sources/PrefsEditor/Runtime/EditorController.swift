@@ -39,7 +39,7 @@ package final class EditorController {
         // their own rather than the store's (whose next change would otherwise copy it all).
         let snapshot = SettingsSnapshot(schema: prefs.schema, values: prefs.store.storedValues().ownStorage(),
                                         loadProblem: loadProblem ?? prefs.store.loadProblem, keyListing: keyListing,
-                                        site: prefs.site?.layers ?? .none, overrides: prefs.overrides,
+                                        site: prefs.siteLayers, overrides: prefs.overrides,
                                         userPath: location ?? prefs.store.location)
         state = EditorState(settings: snapshot, suiteName: suiteName, location: location ?? prefs.store.location,
                             width: width, height: height)
@@ -90,7 +90,7 @@ package final class EditorController {
     func changedOutside(_ names: Set<String>) {
         var values: [String: PlistValue?] = [:]
         for name in names { values[name] = .some(prefs.store.storedValue(forKey: name)) }
-        send(.externalChange(values, site: prefs.site?.layers, loadProblem: .some(prefs.store.loadProblem)))
+        send(.externalChange(values, site: prefs.site == nil && prefs.project == nil ? nil : prefs.siteLayers, loadProblem: .some(prefs.store.loadProblem)))
     }
 
     /// Shows the state as the plain mode's questions from now on (see ``PlainView``).

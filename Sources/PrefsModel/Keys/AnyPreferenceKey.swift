@@ -72,6 +72,12 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// PreferenceKey<String>("apiToken", default: "", isSecret: true).isSecret  // true
     /// ```
     public var isSecret: Bool { shared.isSecret }
+    /// Which layers may set the value: `.user` keeps a project file from setting it.
+    ///
+    /// ```swift
+    /// PreferenceKey<String>("backupFolder", default: "~/Backups", scope: .user).scope  // .user
+    /// ```
+    public var scope: PreferenceScope { shared.scope }
     /// When the setting is in use (nil: always); see ``Preferences/isInUse(_:)``.
     package var inUseCondition: InUseCondition? { shared.inUseCondition }
     /// For a setting whose type changed: an old stored value to the new stored value, or nil.

@@ -13,6 +13,8 @@ class KeyDescription: @unchecked Sendable {
     let rule: RuleDescription
     let hasDefault: Bool
     let isSecret: Bool
+    /// Which layers may set the value: a `.user` setting is never read from a project file.
+    let scope: PreferenceScope
     /// What few keys have, in an object of its own that most keys do not make: 48 bytes a key
     /// otherwise, 2.4 MB of a 50,000-setting schema's keys.
     private let extras: Extras?
@@ -42,7 +44,7 @@ class KeyDescription: @unchecked Sendable {
         }
     }
 
-    init(type: PreferenceType, help: String, unit: String?, rule: RuleDescription, hasDefault: Bool, isSecret: Bool,
+    init(type: PreferenceType, help: String, unit: String?, rule: RuleDescription, hasDefault: Bool, isSecret: Bool, scope: PreferenceScope,
          renamedFrom: [String], conversion: (@Sendable (PlistValue) -> PlistValue?)?, conversionTable: JSONValue?,
          inUseCondition: InUseCondition?) {
         self.type = type
@@ -51,6 +53,7 @@ class KeyDescription: @unchecked Sendable {
         self.rule = rule
         self.hasDefault = hasDefault
         self.isSecret = isSecret
+        self.scope = scope
         let hasExtras = !renamedFrom.isEmpty || conversion != nil || conversionTable != nil || inUseCondition != nil
         extras = hasExtras ? Extras(renamedFrom: renamedFrom, conversion: conversion, conversionTable: conversionTable,
                                     inUseCondition: inUseCondition) : nil

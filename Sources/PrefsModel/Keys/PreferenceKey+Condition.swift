@@ -8,10 +8,10 @@ extension PreferenceKey {
     /// ```
     public convenience init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>? = nil,
                             title: String = "", help: String = "", section: String = "General", unit: String? = nil,
-                            isSecret: Bool = false, renamedFrom: [String] = [], migrating: PreferenceConversion<Value>? = nil,
-                            inUseWhen condition: PreferenceCondition) {
+                            isSecret: Bool = false, scope: PreferenceScope = .project, renamedFrom: [String] = [],
+                            migrating: PreferenceConversion<Value>? = nil, inUseWhen condition: PreferenceCondition) {
         self.init(name, default: defaultValue, rule: rule, title: title, help: help, section: section, unit: unit,
-                  isDescribedBySchema: true, isSecret: isSecret, renamedFrom: renamedFrom, conversion: migrating?.stored,
+                  isDescribedBySchema: true, isSecret: isSecret, scope: scope, renamedFrom: renamedFrom, conversion: migrating?.stored,
                   inUseCondition: condition.inUseCondition)
     }
 
@@ -22,10 +22,10 @@ extension PreferenceKey {
     /// ```
     public convenience init<Wrapped>(_ name: String, rule: PreferenceRule<Value>? = nil, title: String = "",
                                      help: String = "", section: String = "General", unit: String? = nil,
-                                     isSecret: Bool = false, renamedFrom: [String] = [],
+                                     isSecret: Bool = false, scope: PreferenceScope = .project, renamedFrom: [String] = [],
                                      inUseWhen condition: PreferenceCondition)
     where Value == Wrapped?, Wrapped: PreferenceValue {
         self.init(name, default: nil, rule: rule, title: title, help: help, section: section, unit: unit,
-                  isSecret: isSecret, renamedFrom: renamedFrom, inUseWhen: condition)
+                  isSecret: isSecret, scope: scope, renamedFrom: renamedFrom, inUseWhen: condition)
     }
 }

@@ -36,15 +36,17 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// another type (`.from(Bool.self) { $0 ? .imperial : .metric }`), under either name.
     /// `isSecret` marks a value to keep out of logs (a token, a password): readers that know of
     /// secrets, such as swift-configuration's through `PrefsConfiguration`, redact it.
+    /// `scope: .user` keeps a project file (``ProjectLocation``) from setting it: a setting only
+    /// the person decides for themselves, such as where their backups go.
     /// `inUseWhen` says when the setting is in use, from other settings' values
     /// (`inUseWhen: { $0[.useProxy] }`): the settings it reads are found as it runs, as a
     /// derived value's are. Out of use, the setting keeps its value (see ``Preferences/isInUse(_:)``).
     public convenience init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>? = nil,
                             title: String = "", help: String = "", section: String = "General", unit: String? = nil,
-                            isSecret: Bool = false, renamedFrom: [String] = [], migrating: PreferenceConversion<Value>? = nil,
-                            inUseWhen: (@Sendable (Preferences) -> Bool)? = nil) {
+                            isSecret: Bool = false, scope: PreferenceScope = .project, renamedFrom: [String] = [],
+                            migrating: PreferenceConversion<Value>? = nil, inUseWhen: (@Sendable (Preferences) -> Bool)? = nil) {
         self.init(name, default: defaultValue, rule: rule, title: title, help: help, section: section, unit: unit,
-                  isDescribedBySchema: true, isSecret: isSecret, renamedFrom: renamedFrom, conversion: migrating?.stored,
+                  isDescribedBySchema: true, isSecret: isSecret, scope: scope, renamedFrom: renamedFrom, conversion: migrating?.stored,
                   inUseCondition: inUseWhen.map(InUseCondition.init))
     }
 
@@ -52,11 +54,11 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     /// suite's file that no schema declares.
     init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>?,
          title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool, hasDefault: Bool = true,
-         isSecret: Bool = false, renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
+         isSecret: Bool = false, scope: PreferenceScope = .project, renamedFrom: [String] = [], conversion: (@Sendable (PlistValue) -> PlistValue?)? = nil,
          conversionTable: JSONValue? = nil, inUseCondition: InUseCondition? = nil) {
         let rule = rule ?? Self.standardRule()
         let typed = ValueCodec(defaultValue: defaultValue, rule: rule, help: help, unit: unit, hasDefault: hasDefault,
-                               isSecret: isSecret, renamedFrom: renamedFrom, conversion: conversion,
+                               isSecret: isSecret, scope: scope, renamedFrom: renamedFrom, conversion: conversion,
                                conversionTable: conversionTable, inUseCondition: inUseCondition)
         super.init(name: name, title: title, section: section, isDescribedBySchema: isDescribedBySchema, sharing: typed, codec: typed)
     }
@@ -144,10 +146,10 @@ extension PreferenceKey {
     /// `inUseWhen` says when the setting is in use, as for a key with a default.
     public convenience init<Wrapped>(_ name: String, rule: PreferenceRule<Value>? = nil, title: String = "",
                                      help: String = "", section: String = "General", unit: String? = nil,
-                                     isSecret: Bool = false, renamedFrom: [String] = [],
+                                     isSecret: Bool = false, scope: PreferenceScope = .project, renamedFrom: [String] = [],
                                      inUseWhen: (@Sendable (Preferences) -> Bool)? = nil)
     where Value == Wrapped?, Wrapped: PreferenceValue {
         self.init(name, default: nil, rule: rule, title: title, help: help, section: section, unit: unit,
-                  isSecret: isSecret, renamedFrom: renamedFrom, inUseWhen: inUseWhen)
+                  isSecret: isSecret, scope: scope, renamedFrom: renamedFrom, inUseWhen: inUseWhen)
     }
 }

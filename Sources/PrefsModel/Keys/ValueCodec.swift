@@ -52,12 +52,12 @@ final class ValueCodec<Value: PreferenceValue>: KeyDescription, KeyCodec, @unche
     /// not, 6.5 MB of a 50,000-setting schema's keys.
     private var grid: NumberGrid? { canStep ? NumberGrid(rule) : nil }
 
-    init(defaultValue: Value, rule: PreferenceRule<Value>, help: String, unit: String?, hasDefault: Bool, isSecret: Bool,
+    init(defaultValue: Value, rule: PreferenceRule<Value>, help: String, unit: String?, hasDefault: Bool, isSecret: Bool, scope: PreferenceScope,
          renamedFrom: [String], conversion: (@Sendable (PlistValue) -> PlistValue?)?, conversionTable: JSONValue?,
          inUseCondition: InUseCondition?) {
         self.defaultValue = defaultValue
         valueRule = rule
-        super.init(type: Value.preferenceType, help: help, unit: unit, rule: rule.description, hasDefault: hasDefault, isSecret: isSecret,
+        super.init(type: Value.preferenceType, help: help, unit: unit, rule: rule.description, hasDefault: hasDefault, isSecret: isSecret, scope: scope,
                    renamedFrom: renamedFrom, conversion: conversion, conversionTable: conversionTable,
                    inUseCondition: inUseCondition)
     }

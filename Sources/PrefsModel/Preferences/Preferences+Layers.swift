@@ -9,8 +9,20 @@ extension Preferences {
         return schema.userValue(of: key) { store.storedValue(forKey: $0) }
     }
 
-    /// The site's layers now (none without a ``site``).
-    var siteLayers: SiteLayers { site?.layers ?? .none }
+    /// Every layer but the user's file now: the site's (none without a ``site``) and the
+    /// project's, when one applies.
+    package var siteLayers: SiteLayers {
+        guard let project else { return site?.layers ?? .none }
+        return (site?.layers ?? .none).withProject(project.values)
+    }
+
+    /// The project layer: its file, whether it is trusted, and if its values do not apply, why;
+    /// nil when the schema names no project file or none was found.
+    ///
+    /// ```swift
+    /// if let project = prefs.projectLayer, let problem = project.problem { print(problem) }
+    /// ```
+    public var projectLayer: ProjectLayerStatus? { project?.status }
 
     /// The stored value in effect, from whichever layer (nil: the registered default), for
     /// reads: without site layers or overrides, the user's value as it is, which the key's own
@@ -18,7 +30,7 @@ extension Preferences {
     func effectiveStored(_ key: AnyPreferenceKey) -> PlistValue? {
         ReadTracking.note(key.name)
         let user = userStored(key)
-        guard site != nil || !overrides.isEmpty else { return user }
+        guard site != nil || project != nil || !overrides.isEmpty else { return user }
         return siteLayers.effectiveStored(key, user: user, override: overrides[key.name])
     }
 
@@ -31,7 +43,7 @@ extension Preferences {
         ReadTracking.note(key.name)
         observedRead(key.name)
         let user = userStored(key)
-        guard site != nil || !overrides.isEmpty else {
+        guard site != nil || project != nil || !overrides.isEmpty else {
             // No layer but the user's: the key's own decoding reads the default for an unusable value.
             let usable = user.map { key.problem(with: $0) == nil } ?? false
             return PreferenceResolution(stored: usable ? user : nil, source: usable ? .user(path: store.location) : .registeredDefault)

@@ -33,6 +33,9 @@ public final class Preferences: Sendable {
     /// Values for this run only, above the user's file and never written (a program can fill
     /// them from its own command line, as Foundation's argument domain does).
     public let overrides: [String: PlistValue]
+    /// The project's file, when the schema names one and the location finds it (see
+    /// ``ProjectLocation``): a layer above the user's file, read only once trusted.
+    package let project: ProjectFile?
 
     struct Cache {
         var values: [String: any Sendable] = [:]
@@ -56,6 +59,8 @@ public final class Preferences: Sendable {
 
     /// Typed settings on any store. `site` adds an administrator's defaults and locks (none by
     /// default); `overrides` are values for this run only, above the user's file, never written.
+    /// `project` finds the project's file the schema names (``PreferenceSchema/projectFile``);
+    /// none by default here, the working folder's for a suite opened by name.
     /// `onWriteError` receives errors of writes made through the subscript setter, which cannot
     /// throw; by default they are printed to standard error.
     ///
@@ -63,20 +68,22 @@ public final class Preferences: Sendable {
     /// let prefs = Preferences(store: InMemoryStore(), schema: schema)
     /// ```
     public convenience init(store: any PreferenceStore, schema: PreferenceSchema, site: SiteDefaults? = nil,
-                overrides: [String: PlistValue] = [:],
+                overrides: [String: PlistValue] = [:], project: ProjectLocation = .none,
                 onWriteError: @escaping @Sendable (PreferenceError) -> Void = Preferences.printWriteError) {
-        self.init(store: store, schema: schema, site: site, overrides: overrides, onWriteError: onWriteError, isView: false)
+        let file = schema.projectFile.flatMap { project.path(for: $0) }.map { ProjectFile(path: $0, schema: schema) }
+        self.init(store: store, schema: schema, site: site, overrides: overrides, project: file, onWriteError: onWriteError, isView: false)
     }
 
     /// `isView`: an instance made by ``withSchema(_:)``, which caches no value and follows the
     /// store's changes only once something observes it. One change is then handled once, by the
     /// instance the host made, not once more by every view of it.
-    private init(store: any PreferenceStore, schema: PreferenceSchema, site: SiteDefaults?, overrides: [String: PlistValue],
-                 onWriteError: @escaping @Sendable (PreferenceError) -> Void, isView: Bool) {
+    package init(store: any PreferenceStore, schema: PreferenceSchema, site: SiteDefaults?, overrides: [String: PlistValue],
+                 project: ProjectFile?, onWriteError: @escaping @Sendable (PreferenceError) -> Void, isView: Bool) {
         self.store = store
         self.schema = schema
         self.site = site
         self.overrides = overrides
+        self.project = project
         self.writeErrorHandler = onWriteError
         cachesValues = !isView
         if !isView { followStore() }
@@ -88,6 +95,7 @@ public final class Preferences: Sendable {
             guard tokens.isEmpty else { return }
             tokens.append(store.addChangeHandler { [weak self] batch in self?.storeDidChange(batch) })
             if let site { tokens.append(site.addChangeHandler { [weak self] change in self?.siteDidChange(change) }) }
+            if let project { tokens.append(project.addChangeHandler { [weak self] change in self?.projectDidChange(change) }) }
         }
     }
 
@@ -97,14 +105,19 @@ public final class Preferences: Sendable {
     /// ```swift
     /// let prefs = Preferences(Exporter.schema)
     /// ```
-    public convenience init(_ schema: PreferenceSchema, directory: String? = nil, siteFolders: [String]? = nil) {
-        self.init(suiteName: schema.suiteName, schema: schema, directory: directory, siteFolders: siteFolders)
+    ///
+    /// A schema that names a project file (``PreferenceSchema/projectFile``) reads it, once
+    /// trusted, from the working folder upward; `project` looks elsewhere, or nowhere (`.none`).
+    public convenience init(_ schema: PreferenceSchema, directory: String? = nil, siteFolders: [String]? = nil,
+                            project: ProjectLocation = .workingFolder) {
+        self.init(suiteName: schema.suiteName, schema: schema, directory: directory, siteFolders: siteFolders, project: project)
     }
 
     /// The same settings (store, site, overrides, write-error handler) seen through another
     /// schema: the editor's chosen sections, or the schema with the store's other keys.
     package func withSchema(_ schema: PreferenceSchema) -> Preferences {
-        Preferences(store: store, schema: schema, site: site, overrides: overrides, onWriteError: writeErrorHandler, isView: true)
+        Preferences(store: store, schema: schema, site: site, overrides: overrides, project: project, onWriteError: writeErrorHandler,
+                    isView: true)
     }
 
     /// Typed settings on a Foundation defaults suite (`$XDG_CONFIG_HOME/<suite>.plist`), with
@@ -114,10 +127,12 @@ public final class Preferences: Sendable {
     /// ```swift
     /// let prefs = Preferences(suiteName: "com.example.weather", schema: schema)
     /// ```
-    public convenience init(suiteName: String, schema: PreferenceSchema, directory: String? = nil, siteFolders: [String]? = nil) {
+    /// `project` finds the project's file, when the schema names one (see ``ProjectLocation``).
+    public convenience init(suiteName: String, schema: PreferenceSchema, directory: String? = nil, siteFolders: [String]? = nil,
+                            project: ProjectLocation = .workingFolder) {
         let site = siteFolders == [] ? nil : SiteDefaults(suiteName: suiteName, folders: siteFolders)
         self.init(store: SuiteStore(suiteName: suiteName, directory: directory), schema: schema,
-                  site: site?.folders.isEmpty == false ? site : nil)
+                  site: site?.folders.isEmpty == false ? site : nil, project: project)
     }
 
     /// The default write-error handler: one line on standard error.
@@ -219,7 +234,7 @@ public final class Preferences: Sendable {
         observedChange(batch.changes.map(\.key))
         let layers = siteLayers
         let changes = batch.changes.map { change in
-            guard !layers.folders.isEmpty || !overrides.isEmpty, let key = schema.key(named: change.key) else { return change }
+            guard !layers.folders.isEmpty || layers.project != nil || !overrides.isEmpty, let key = schema.key(named: change.key) else { return change }
             return StoredChange(key: change.key,
                                 old: layers.resolve(key, user: change.old, userPath: store.location, override: overrides[key.name]).stored,
                                 new: layers.resolve(key, user: change.new, userPath: store.location, override: overrides[key.name]).stored)
@@ -227,8 +242,23 @@ public final class Preferences: Sendable {
         observers.notify(ObservedBatch(changes: changes, origin: ChangeOrigin(of: batch, relativeTo: writer)))
     }
 
+    /// A change of the project file or of its trust: as a site file's, with the site as it is.
+    private func projectDidChange(_ change: ProjectFile.Change) {
+        var before = site?.layers ?? .none
+        var after = before
+        before.project = change.before
+        after.project = change.after
+        siteDidChange(SiteDefaults.SiteChange(names: change.names, before: before, after: after))
+    }
+
     /// A change of a site file: the values in effect before and after, for the keys it touched.
     private func siteDidChange(_ change: SiteDefaults.SiteChange) {
+        var change = change
+        if let project, change.before.project == nil, change.after.project == nil {
+            // A site file's change: the project's layer stays as it is, on both sides.
+            let layer = project.values
+            change = SiteDefaults.SiteChange(names: change.names, before: change.before.withProject(layer), after: change.after.withProject(layer))
+        }
         invalidate(Array(change.names))
         observedChange(Array(change.names))
         // A name in a site file may be a setting's old name: the setting changes with it.

@@ -166,7 +166,7 @@ public struct PreferencesSnapshot: Sendable {
         // Values left under an old name, as `Preferences.diagnostics()` says them: only a
         // schema that renames settings can have any.
         let keptUnderOldNames = schema.hasMigrations ? preferences().keptUnderOldNames() : nil
-        let checksSite = site.folders.contains { !$0.values.isEmpty }
+        let checksSite = site.folders.contains { !$0.values.isEmpty } || site.project != nil
         for key in schema.keys {
             if let problem = diagnostic(for: key) { found.append(problem) }
             if checksSite { found += site.diagnostics(of: key) }
@@ -212,7 +212,7 @@ public struct PreferencesSnapshot: Sendable {
     /// reads settings through a `Preferences` (derived values, a frozen provider snapshot)
     /// without reaching the live store. Its reads give what the snapshot gives.
     package func preferences() -> Preferences {
-        let frozenSite = site.folders.isEmpty ? nil : SiteDefaults(frozen: site, suiteName: schema.suiteName)
+        let frozenSite = site.folders.isEmpty && site.project == nil ? nil : SiteDefaults(frozen: site, suiteName: schema.suiteName)
         // Only read: a host's own Preferences reports what is wrong with its keys (one not in
         // the schema); this copy says nothing, above all not on the screen.
         return Preferences(store: InMemoryStore(storedValues, location: location), schema: schema, site: frozenSite,

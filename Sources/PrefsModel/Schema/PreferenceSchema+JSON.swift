@@ -25,6 +25,7 @@ extension PreferenceSchema {
             document["rules"] = .array(ordered.map { .object(["ordered": .array([.string($0.low), .string($0.high)])]) })
         }
         if version > 0 { document["version"] = .int(version) }
+        if let projectFile { document["projectFile"] = .string(projectFile) }
         return .object(document)
     }
 
@@ -41,6 +42,7 @@ extension PreferenceSchema {
         entry["unit"] = key.unit.map(JSONValue.string)
         if !key.renamedFrom.isEmpty { entry["renamedFrom"] = .array(key.renamedFrom.map(JSONValue.string)) }
         if key.isSecret { entry["secret"] = .bool(true) }
+        if key.scope == .user { entry["scope"] = .string(PreferenceScope.user.rawValue) }
         if let table = key.conversionTable { entry["convert"] = table }
         if let requirements = key.inUseCondition?.requirements {
             entry["inUseWhen"] = .object(Dictionary(uniqueKeysWithValues: requirements.map { requirement in
@@ -144,6 +146,7 @@ extension PreferenceSchema {
         }
         self.init(title: title, suiteName: suite, keys: keys, retiredKeys: try Self.names(root["retired"], field: "retired"),
                   version: try Self.version(root["version"]), rules: try Self.rules(root["rules"]), isDeclared: true)
+        projectFile = try Self.projectFile(root["projectFile"])
         if let problem = SettingsRules.problem(in: self) { throw PreferenceError.invalidSchema(location: "\"rules\"", reason: problem) }
         if let conflict = migrationConflict() { throw PreferenceError.invalidSchema(location: "the document", reason: conflict) }
         if let problem = InUseConditions.problem(in: self) { throw PreferenceError.invalidSchema(location: "the document", reason: problem) }
@@ -158,6 +161,24 @@ extension PreferenceSchema {
             throw PreferenceError.invalidSchema(location: "\"version\"", reason: "expected a whole number from 0, found \(json.text)")
         }
         return number
+    }
+
+    /// A schema file's `"projectFile"`: a file name (absent: none).
+    static func projectFile(_ json: JSONValue?) throws -> String? {
+        guard let json, json != .null else { return nil }
+        guard case .string(let name) = json, projectFileProblem(name) == nil else {
+            throw PreferenceError.invalidSchema(location: "\"projectFile\"", reason: projectFileProblem(json.stringValue ?? "") ?? "expected a file name")
+        }
+        return name
+    }
+
+    /// Why `name` cannot name a project file, or nil: a plain file name, found in a folder, never a path.
+    static func projectFileProblem(_ name: String) -> String? {
+        if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.utf8.contains(0) || name.utf8.count > 255
+            || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "the project file must be a file name without \"/\" or control characters, such as \".backup-tool.json\", not \(name.quotedForMessage)"
+        }
+        return nil
     }
 
     /// A list of names in a schema file (`"retired"`, `"renamedFrom"`): absent is none.
@@ -214,13 +235,19 @@ extension PreferenceSchema {
         case .bool(let value)?: isSecret = value
         case let other?: throw RuleError("\"secret\" must be true or false, not \(other.kindName)")
         }
+        let scope: PreferenceScope
+        switch fields[.scope] {
+        case nil, .null?: scope = .project
+        case .string(let name)? where PreferenceScope(rawValue: name) != nil: scope = PreferenceScope(rawValue: name) ?? .project
+        case let other?: throw RuleError("\"scope\" must be \"user\" or \"project\", not \(other.text.prefix(60))")
+        }
         if checked == nil {
             try RuntimeValueType.checkRule(rule, fields: ruleFields ?? RuleFields(json: fields[.rule]), fits: type)
             if let members { shared.remember(rule, members: members, type: type) }
         }
         return try RuntimeValueType.makeKey(
             ofRuntimeType: valueType, name: name, defaultJSON: fields[.defaultValue], rule: rule,
-            title: text(.title) ?? "", help: text(.help) ?? "", section: section, unit: text(.unit), isSecret: isSecret,
+            title: text(.title) ?? "", help: text(.help) ?? "", section: section, unit: text(.unit), isSecret: isSecret, scope: scope,
             renamedFrom: renamedFrom, convert: fields[.convert], inUseCondition: try inUseCondition(fields[.inUseWhen]))
     }
 }
@@ -294,7 +321,8 @@ enum RuntimeValueType {
     static func makeKey<Value: PreferenceValue>(
         _: Value.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true,
-        isSecret: Bool = false, renamedFrom: [String] = [], convert: JSONValue? = nil, inUseCondition: InUseCondition? = nil
+        isSecret: Bool = false, scope: PreferenceScope = .project, renamedFrom: [String] = [], convert: JSONValue? = nil,
+        inUseCondition: InUseCondition? = nil
     ) throws -> AnyPreferenceKey {
         let hasDefault = defaultJSON != nil || Value.preferenceType.isOptional
         // The rule's check is built once per key; a rule that allows anything converts no value.
@@ -355,7 +383,7 @@ enum RuntimeValueType {
         }
         return PreferenceKey<Value>(name, default: defaultValue, rule: valueRule, title: title, help: help,
                                     section: section, unit: unit, isDescribedBySchema: isDescribedBySchema,
-                                    hasDefault: hasDefault && isDescribedBySchema, isSecret: isSecret, renamedFrom: renamedFrom,
+                                    hasDefault: hasDefault && isDescribedBySchema, isSecret: isSecret, scope: scope, renamedFrom: renamedFrom,
                                     conversion: try convert.map { try conversionTable($0, to: Value.self, rule: valueRule).stored },
                                     conversionTable: convert, inUseCondition: inUseCondition)
     }

@@ -21,7 +21,7 @@ struct SchemaMembers {
 /// of reading a 10,000-setting schema.
 struct SchemaEntry {
     enum Field: Int, CaseIterable {
-        case key, type, title, help, defaultValue, unit, rule, renamedFrom, convert, secret, inUseWhen
+        case key, type, title, help, defaultValue, unit, rule, renamedFrom, convert, secret, inUseWhen, scope
 
         /// The field a member name stands for, nil for one a setting does not have: told apart
         /// by length and first letter, so a name costs one comparison of text.
@@ -34,6 +34,7 @@ struct SchemaEntry {
             case (4, UInt8(ascii: "h")): candidate = .help
             case (4, UInt8(ascii: "u")): candidate = .unit
             case (4, UInt8(ascii: "r")): candidate = .rule
+            case (5, UInt8(ascii: "s")): candidate = .scope
             case (5, _): candidate = .title
             case (6, _): candidate = .secret
             case (7, UInt8(ascii: "d")): candidate = .defaultValue
@@ -49,7 +50,7 @@ struct SchemaEntry {
         /// Its name in a schema file.
         var name: String { Self.names[rawValue] }
 
-        private static let names = ["key", "type", "title", "help", "default", "unit", "rule", "renamedFrom", "convert", "secret", "inUseWhen"]
+        private static let names = ["key", "type", "title", "help", "default", "unit", "rule", "renamedFrom", "convert", "secret", "inUseWhen", "scope"]
         /// The names, for the scanner to match in the text's bytes.
         static let known = JSONKnownNames(names)
     }
@@ -133,10 +134,11 @@ extension PreferenceSchema {
             guard sawSections, case .string(let suite)? = document["suite"], SuiteLocation.isValidSuiteName(suite) else {
                 return nil
             }
-            let schema = PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
+            var schema = PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
                                           retiredKeys: try names(document["retired"], field: "retired"),
                                           version: try version(document["version"]), rules: try rules(document["rules"]),
                                           isDeclared: true, keyIndex: reader.keyIndex)
+            schema.projectFile = try projectFile(document["projectFile"])
             // A fault is left to the other reader, which says where it is.
             let faultless = schema.migrationConflict() == nil && InUseConditions.problem(in: schema) == nil
                 && SettingsRules.problem(in: schema) == nil

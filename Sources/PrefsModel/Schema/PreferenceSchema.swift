@@ -32,6 +32,9 @@ public struct PreferenceSchema: Sendable {
     public let migrationSteps: [MigrationStep]
     /// Rules across settings, checked on every write that touches a setting they read.
     public let rules: [SettingsRule]
+    /// The name of the file a project may carry its settings in (`.backup-tool.json`), found from
+    /// the working folder upward (see ``ProjectLocation``); nil: the program reads no project file.
+    public internal(set) var projectFile: String?
     /// The stored name under which a suite records the schema version it was migrated to. A
     /// versioned schema owns it: it is neither listed as another program's key nor refused by
     /// an import, so a backup carries the version its values are at.
@@ -75,9 +78,12 @@ public struct PreferenceSchema: Sendable {
     /// `migrationSteps` version the suite (see ``MigrationStep``); the version is at least the
     /// last step's, and steps below 1 are left out.
     public init(title: String, suiteName: String, keys: [AnyPreferenceKey], derivedValues: [any LivePreviewValue] = [],
-                retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = [], rules: [SettingsRule] = []) {
+                retiredKeys: [String] = [], version: Int = 0, migrationSteps: [MigrationStep] = [], rules: [SettingsRule] = [],
+                projectFile: String? = nil) {
         self.init(title: title, suiteName: suiteName, keys: keys, derivedValues: derivedValues, retiredKeys: retiredKeys,
                   version: version, migrationSteps: migrationSteps, rules: rules, isDeclared: true)
+        if let projectFile, let problem = Self.projectFileProblem(projectFile) { fatalError("PreferenceSchema \"\(title)\": \(problem)") }
+        self.projectFile = projectFile
         if let problem = SettingsRules.problem(in: self) { fatalError("PreferenceSchema \"\(title)\": \(problem)") }
         // A condition on a setting the schema does not hold, or conditions that wait on each
         // other: declaration faults, found the first time the schema is made.
@@ -194,6 +200,7 @@ public struct PreferenceSchema: Sendable {
                                       retiredKeys: retiredKeys, version: version, migrationSteps: migrationSteps, rules: rules,
                                       isDeclared: !isInferred)
         schema.isInferred = isInferred
+        schema.projectFile = projectFile
         schema.declared = declared
         return schema
     }

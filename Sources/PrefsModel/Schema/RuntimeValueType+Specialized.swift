@@ -1,7 +1,7 @@
 import Foundation
 
 extension RuntimeValueType {
-    /// ``makeKey(_:name:defaultJSON:rule:title:help:section:unit:isDescribedBySchema:isSecret:renamedFrom:convert:inUseCondition:)``
+    /// ``makeKey(_:name:defaultJSON:rule:title:help:section:unit:isDescribedBySchema:isSecret:scope:renamedFrom:convert:inUseCondition:)``
     /// for a type chosen at run time. The common types are named, so that the compiler makes a
     /// version of the key's construction for each: through the existential alone, every key
     /// looked up the metadata of its generic types at run time, a tenth of a large schema's
@@ -9,11 +9,11 @@ extension RuntimeValueType {
     static func makeKey(
         ofRuntimeType valueType: any PreferenceValue.Type, name: String, defaultJSON: JSONValue?, rule: RuleDescription,
         title: String, help: String, section: String, unit: String?, isDescribedBySchema: Bool = true,
-        isSecret: Bool = false, renamedFrom: [String] = [], convert: JSONValue? = nil, inUseCondition: InUseCondition? = nil
+        isSecret: Bool = false, scope: PreferenceScope = .project, renamedFrom: [String] = [], convert: JSONValue? = nil, inUseCondition: InUseCondition? = nil
     ) throws -> AnyPreferenceKey {
         func make<Value: PreferenceValue>(_ type: Value.Type) throws -> AnyPreferenceKey {
             try makeKey(Value.self, name: name, defaultJSON: defaultJSON, rule: rule, title: title, help: help, section: section, unit: unit,
-                        isDescribedBySchema: isDescribedBySchema, isSecret: isSecret, renamedFrom: renamedFrom, convert: convert,
+                        isDescribedBySchema: isDescribedBySchema, isSecret: isSecret, scope: scope, renamedFrom: renamedFrom, convert: convert,
                         inUseCondition: inUseCondition)
         }
         switch valueType {

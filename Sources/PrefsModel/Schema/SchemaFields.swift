@@ -1,10 +1,10 @@
 /// The fields each object of a schema file may have. A field outside these is an error rather
 /// than ignored: a typo such as `"titel"` would otherwise silently lose the title.
 enum SchemaFields {
-    static let document: Set<String> = ["title", "suite", "sections", "retired", "version", "rules"]
+    static let document: Set<String> = ["title", "suite", "sections", "retired", "version", "rules", "projectFile"]
     static let section: Set<String> = ["name", "settings"]
     static let setting: Set<String> = ["key", "type", "title", "help", "default", "unit", "rule", "renamedFrom", "convert", "secret",
-                                        "inUseWhen"]
+                                        "inUseWhen", "scope"]
     /// An entry of `"choices"` written as an object rather than a bare value.
     static let choice: Set<String> = ["value", "title"]
 

@@ -1,8 +1,9 @@
 /// Where a setting's value comes from, as ``Preferences/source(of:)`` answers.
 ///
 /// The layers, highest first: a lock set by the site; the program's overrides for this run;
-/// the user's suite file (the only one ever written); each site folder's suite file, in the
-/// order of `$XDG_CONFIG_DIRS`; the default the program registered.
+/// the project's file (trusted, found from the working folder, see ``ProjectLocation``); the
+/// user's suite file; each site folder's suite file, in the order of `$XDG_CONFIG_DIRS`; the
+/// default the program registered.
 ///
 /// ```swift
 /// switch prefs.source(of: PreferenceKeys.city) {
@@ -17,6 +18,8 @@ public enum PreferenceSource: Sendable, Hashable, CustomStringConvertible {
     case site(path: String)
     /// The user's suite file.
     case user(path: String)
+    /// The project's file (`.backup-tool.json` in the project), once trusted.
+    case project(path: String)
     /// The program's overrides for this run (``Preferences/init(store:schema:site:overrides:onWriteError:)``).
     case override
     /// Locked by the site: `lockFile` lists the key, and the value is the site's (`valueFile`)
@@ -30,6 +33,7 @@ public enum PreferenceSource: Sendable, Hashable, CustomStringConvertible {
         case .registeredDefault: return "the program's default"
         case .site(let path): return SettingWords.siteFile(path)
         case .user: return "your file"
+        case .project(let path): return SettingWords.projectFile(path)
         case .override: return "this run's override"
         case .locked(let lockFile, _): return SettingWords.lockedBy(lockFile)
         }
@@ -47,6 +51,7 @@ public enum PreferenceSource: Sendable, Hashable, CustomStringConvertible {
         case .registeredDefault: return "the default"
         case .site(let path): return "the value in \(SettingWords.siteFile(path))"
         case .user: return "its own value"
+        case .project(let path): return "the value in \(SettingWords.projectFile(path))"
         case .override: return "this run's override"
         case .locked(let lockFile, _): return "the value \(SettingWords.lockedBy(lockFile))"
         }
@@ -62,6 +67,7 @@ public enum PreferenceSource: Sendable, Hashable, CustomStringConvertible {
         case .registeredDefault: return "default"
         case .site: return "site"
         case .user: return "user"
+        case .project: return "project"
         case .override: return "override"
         case .locked: return "locked"
         }
@@ -75,7 +81,7 @@ public enum PreferenceSource: Sendable, Hashable, CustomStringConvertible {
     public var path: String? {
         switch self {
         case .registeredDefault, .override: return nil
-        case .site(let path), .user(let path): return path
+        case .site(let path), .user(let path), .project(let path): return path
         case .locked(_, let valueFile): return valueFile
         }
     }

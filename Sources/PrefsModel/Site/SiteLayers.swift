@@ -44,6 +44,9 @@ public struct SiteLayers: Sendable, Equatable {
 
     /// The folders, highest precedence first.
     public var folders: [Folder]
+    /// The project's file, when one is found and trusted: above the user's file, below this
+    /// run's overrides and the locks.
+    public var project: ProjectValues?
 
     /// Makes layers from folders, highest precedence first.
     ///
@@ -56,6 +59,13 @@ public struct SiteLayers: Sendable, Equatable {
 
     /// No site layers: every setting comes from the user's file or its default.
     public static let none = SiteLayers(folders: [])
+
+    /// These layers with the project's file as given (nil: none).
+    package func withProject(_ project: ProjectValues?) -> SiteLayers {
+        var layers = self
+        layers.project = project
+        return layers
+    }
 
     /// The site files' problems, one line each: a suite file or a locks file that cannot be read.
     ///
@@ -74,7 +84,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// layers.keyNames  // ["city", "refreshInterval"]
     /// ```
     package var keyNames: Set<String> {
-        folders.reduce(into: Set<String>()) { names, folder in
+        folders.reduce(into: Set(project?.values.keys ?? [:].keys)) { names, folder in
             names.formUnion(folder.values.keys)
             names.formUnion(folder.locked)
         }
@@ -140,6 +150,9 @@ public struct SiteLayers: Sendable, Equatable {
             return PreferenceResolution(stored: site?.value, source: .locked(lockFile: folders[lockIndex].locksPath, valueFile: site?.path))
         }
         if let override, key.problem(with: override) == nil { return PreferenceResolution(stored: override, source: .override) }
+        if let project, let value = project.value(of: key), project.refusal(of: key) == nil, key.problem(with: value) == nil {
+            return PreferenceResolution(stored: value, source: .project(path: project.path))
+        }
         if let user, key.problem(with: user) == nil { return PreferenceResolution(stored: user, source: .user(path: userPath)) }
         if let site = siteValue(of: key, from: 0) { return PreferenceResolution(stored: site.value, source: .site(path: site.path)) }
         return PreferenceResolution(stored: nil, source: .registeredDefault)
@@ -150,7 +163,7 @@ public struct SiteLayers: Sendable, Equatable {
     /// it is (the key's decoding reads an unusable one as the default), with no check here.
     /// Reads of large suites pay nothing for site folders that do not mention their keys.
     package func effectiveStored(_ key: AnyPreferenceKey, user: PlistValue?, override: PlistValue?) -> PlistValue? {
-        if override == nil, !folders.contains(where: { Self.value(of: key, in: $0) != nil }), lockingFolder(of: key) == nil { return user }
+        if override == nil, project?.value(of: key) == nil, !folders.contains(where: { Self.value(of: key, in: $0) != nil }), lockingFolder(of: key) == nil { return user }
         return resolve(key, user: user, userPath: "", override: override).stored
     }
 
@@ -160,7 +173,9 @@ public struct SiteLayers: Sendable, Equatable {
     /// layers.fallback(for: city).stored  // .string("Bergen"), the site's
     /// ```
     package func fallback(for key: AnyPreferenceKey) -> PreferenceResolution {
-        resolve(key, user: nil, userPath: "")
+        var below = self
+        below.project = nil
+        return below.resolve(key, user: nil, userPath: "")
     }
 
     /// Every layer's part in the key's value, highest first, the one in effect marked: for a
@@ -189,15 +204,31 @@ public struct SiteLayers: Sendable, Equatable {
                                                isSecret: key.isSecret))
         }
         if let override { add(.override, override) }
+        if let project {
+            let source = PreferenceSource.project(path: project.path)
+            if let refusal = project.refusal(of: key), let value = project.value(of: key) {
+                layers.append(PreferenceLayerValue(source: source, value: value, problem: refusal, wins: false, locks: nil, isSecret: key.isSecret))
+            } else {
+                add(source, project.value(of: key), unreadable: project.unreadable[key.name])
+            }
+        }
         add(.user(path: userPath), user)
         for folder in folders { add(.site(path: folder.path), Self.value(of: key, in: folder), unreadable: folder.loadProblem) }
         add(.registeredDefault, nil)
         return layers
     }
 
-    /// The site files' values the key refuses, each skipped for the key.
+    /// The site files' and the project file's values the key refuses, each skipped for the key.
     package func diagnostics(of key: AnyPreferenceKey) -> [PreferenceDiagnostic] {
-        folders.compactMap { folder in
+        var found: [PreferenceDiagnostic] = []
+        if let project {
+            let shown = project.value(of: key).map { key.shownSummary(of: $0) } ?? project.unreadable[key.name].map { _ in "a value" }
+            let reason = project.refusal(of: key) ?? project.value(of: key).flatMap { key.problem(with: $0) } ?? project.unreadable[key.name]
+            if let shown, let reason {
+                found.append(PreferenceDiagnostic(key: key.name, storedValue: shown, reason: reason, file: project.path))
+            }
+        }
+        return found + folders.compactMap { folder in
             guard let value = folder.values[key.name], let reason = key.problem(with: value) else { return nil }
             return PreferenceDiagnostic(key: key.name, storedValue: key.shownSummary(of: value), reason: reason, file: folder.path)
         }

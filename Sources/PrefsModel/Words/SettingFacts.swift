@@ -46,7 +46,7 @@ package struct SettingFacts {
         lockFile = settings.lockFile(of: key)
         diagnostic = settings.diagnostic(for: key)
         isDefault = settings.isDefault(key)
-        hasLayers = !settings.site.folders.isEmpty || !settings.overrides.isEmpty
+        hasLayers = !settings.site.folders.isEmpty || settings.site.project != nil || !settings.overrides.isEmpty
         if key.hasConversion, let own = settings.storedValues[key.name], diagnostic == nil, settings.userValue(of: key) != own {
             convertedFrom = key.shownSummary(of: own)
         } else {
@@ -87,6 +87,7 @@ package struct SettingFacts {
         switch resolution.source {
         case .registeredDefault, .user: return nil
         case .site: return origin
+        case .project: return "\(origin), over your file"
         case .override: return "\(origin) (not saved)"
         case .locked(_, let valueFile):
             let value = valueFile.map { " (value from \($0.controlCharactersEscaped))" } ?? ""

@@ -12,6 +12,18 @@ package enum SettingWords {
     /// A site's file: "site file /etc/xdg/….plist".
     package static func siteFile(_ path: String) -> String { "site file \(path.controlCharactersEscaped)" }
 
+    /// A project's file: "project file /home/ada/src/site/.backup-tool.json".
+    package static func projectFile(_ path: String) -> String { "project file \(path.controlCharactersEscaped)" }
+
+    /// Why a project file's value for a secret is not read.
+    package static let secretNotFromProject = "a secret is never read from a project file"
+
+    /// Why a project file's value for a setting of the user's scope is not read.
+    package static let userScopeNotFromProject = "the setting has scope user: only your own file sets it, never a project file"
+
+    /// The command that trusts a project file.
+    package static func trustCommand(_ path: String) -> String { "prefs-tui trust \(path.shellQuotedIfNeeded)" }
+
     /// A stored value a setting does not take: "stored value "soon" ignored" (`value` as shown,
     /// already quoted; nil for the plain mode's "stored value ignored").
     package static func storedIgnored(_ value: String? = nil) -> String {

@@ -53,7 +53,7 @@ struct GetCommand: ParsableCommand {
         object["layers"] = .array(prefs.explanation(of: key).map { layer in
             var entry: [String: JSONValue] = ["layer": .string(layer.source.kind), "inEffect": .bool(layer.wins)]
             switch layer.source {
-            case .user(let path), .site(let path): entry["file"] = .string(path)
+            case .user(let path), .site(let path), .project(let path): entry["file"] = .string(path)
             case .locked(let lockFile, _): entry["file"] = .string(lockFile)
             case .registeredDefault:
                 entry["value"] = key.hasDefault ? key.defaultJSON : .null
@@ -85,7 +85,14 @@ struct GetCommand: ParsableCommand {
                 lines.append("\(mark)locked    \(lockFile.controlCharactersEscaped): \(below) below is in effect")
                 continue
             case .override: place = "override  this run"
-            case .user(let path): place = "user      \(path)"
+            case .project(let path): place = "project   \(path)"
+            case .user(let path):
+                // A project file found but not applied is a layer too, and says why.
+                if let project = prefs.projectLayer, let problem = project.problem {
+                    let command = project.trustCommand.map { "; run: \($0)" } ?? ""
+                    lines.append("  project   \(project.path.controlCharactersEscaped): (\(problem.controlCharactersEscaped)\(command))")
+                }
+                place = "user      \(path)"
             case .site(let path): place = "site      \(path)"
             case .registeredDefault: place = "default   the program's"
             }

@@ -31,18 +31,10 @@ enum LeadingOptions {
         guard let index = arguments.firstIndex(where: commandNames.contains), index > 0,
               arguments[..<index].first?.hasPrefix("-") == true, !arguments[..<index].contains("--") else { return nil }
         let reordered = [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
-        return ([PrefsTUI.name] + reordered.map(shellQuoted)).joined(separator: " ")
+        return ([PrefsTUI.name] + reordered.map(\.shellQuotedIfNeeded)).joined(separator: " ")
     }
 
     private static var commandNames: Set<String> {
         Set(PrefsTUI.configuration.subcommands.compactMap { $0.configuration.commandName })
-    }
-
-    /// A word as a shell would need it: bare when it holds nothing special, else in single quotes.
-    private static func shellQuoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=:,+@%".unicodeScalars.contains(scalar)
-        }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }
