@@ -28,7 +28,7 @@ struct PrefsTUI: ParsableCommand {
         subcommands: [
             EditCommand.self, ListCommand.self, GetCommand.self, SetCommand.self, ResetCommand.self,
             RenameCommand.self, MigrateCommand.self, ExportCommand.self, ImportCommand.self, SchemaCommand.self, SuitesCommand.self, WatchCommand.self,
-            RenderCommand.self,
+            RenderCommand.self, TrustCommand.self, UntrustCommand.self,
         ],
         defaultSubcommand: EditCommand.self)
 

@@ -49,7 +49,10 @@ package final class EditorController {
         state.rebuildRows()
         state.computeDependencies(changed: nil)
         state.computeDerived()
-        if let problem = snapshot.loadProblem ?? snapshot.site.problems.first {
+        // A project file found but not applied (not trusted, changed, refused): said first
+        // after an unreadable file, with the command that trusts it.
+        let project = prefs.projectLayer.flatMap { $0.problem == nil ? nil : $0.description }
+        if let problem = snapshot.loadProblem ?? snapshot.site.problems.first ?? project {
             state.message = .init(text: problem, kind: .warning)
         } else {
             let all = snapshot.diagnostics()

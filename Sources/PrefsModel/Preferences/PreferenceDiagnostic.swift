@@ -27,6 +27,8 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
     /// prefs.diagnostics().filter(\.breaksRule).map(\.key)  // ["highTemperature", "lowTemperature"]
     /// ```
     public var breaksRule = false
+    /// Whether ``file`` is the project's file rather than a site's.
+    package var isProjectFile = false
 
     /// Makes a diagnostic.
     ///
@@ -52,7 +54,8 @@ public struct PreferenceDiagnostic: Sendable, Hashable, CustomStringConvertible 
             return "\(key): stored value \(value) \(SettingWords.breaksARule) across settings (read as stored until a write mends it): \(reason)"
         }
         if let file {
-            return "\(key): value \(value) in \(SettingWords.siteFile(file)) skipped: \(reason)"
+            let place = isProjectFile ? SettingWords.projectFile(file) : SettingWords.siteFile(file)
+            return "\(key): value \(value) in \(place) skipped: \(reason)"
         }
         return "\(key): \(SettingWords.storedIgnored(storedValue)), using \(readsInstead.controlCharactersEscaped): \(reason)"
     }

@@ -225,7 +225,9 @@ public struct SiteLayers: Sendable, Equatable {
             let shown = project.value(of: key).map { key.shownSummary(of: $0) } ?? project.unreadable[key.name].map { _ in "a value" }
             let reason = project.refusal(of: key) ?? project.value(of: key).flatMap { key.problem(with: $0) } ?? project.unreadable[key.name]
             if let shown, let reason {
-                found.append(PreferenceDiagnostic(key: key.name, storedValue: shown, reason: reason, file: project.path))
+                var diagnostic = PreferenceDiagnostic(key: key.name, storedValue: shown, reason: reason, file: project.path)
+                diagnostic.isProjectFile = true
+                found.append(diagnostic)
             }
         }
         return found + folders.compactMap { folder in

@@ -14,6 +14,8 @@ struct ResetCommand: ParsableCommand {
     @Argument(help: "The keys to reset.", completion: Completions.keys) var keys: [String] = []
     @Option(help: "Reset every setting of this section.", completion: Completions.sections) var section: String?
     @Flag(help: "Reset every setting of the schema.") var all = false
+    @Flag(help: "Remove the values from the project's file (found from the working folder upward) instead of yours.")
+    var project = false
     @OptionGroup var options: SuiteOptions
 
     func validate() throws {
@@ -26,7 +28,10 @@ struct ResetCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let prefs = try options.open()
+            let opened = try options.open()
+            let projectWrites = project ? try ProjectWrites(for: opened) : nil
+            let prefs = projectWrites?.prefs ?? opened
+            defer { if project { try? projectWrites?.trustWhatWasWritten() } }
             /// Locked settings a reset of many leaves alone, each named.
             func noteLeftAlone(_ names: [String]) {
                 for name in names {

@@ -21,7 +21,7 @@ enum SetArguments {
     /// Options of `set` that take a value.
     private static let optionsWithValue = ["--suite", "--schema", "--type"]
     /// Options of `set` that are recognised after the key.
-    private static let flags = ["--unset"]
+    private static let flags = ["--unset", "--project"]
 
     /// Words before the key that ArgumentParser knows as options of `set`: its own, help and
     /// version, and the hidden ones of the completion scripts.

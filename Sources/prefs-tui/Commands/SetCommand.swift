@@ -27,6 +27,8 @@ struct SetCommand: ParsableCommand {
         completion: Completions.values)
     var values: [String] = []
     @Flag(help: "Remove the value of an optional setting.") var unset = false
+    @Flag(help: "Write the project's file (the schema's projectFile, found from the working folder upward; made here when none is found) instead of yours.")
+    var project = false
     /// Set by ``SetArguments`` for `set KEY -`: the value is read from standard input.
     @Flag(name: .customLong(String(standardInputFlag.dropFirst(2))), help: .hidden) var valueFromStandardInput = false
     static let standardInputFlag = "--value-from-standard-input"
@@ -82,9 +84,14 @@ struct SetCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let values = try valuesGiven()
-            let prefs = try options.open()
+            let opened = try options.open()
+            let projectWrites = project ? try ProjectWrites(for: opened) : nil
+            let prefs = projectWrites?.prefs ?? opened
             let wasNowhere = SuiteSelection.isNowhere(prefs)
             defer { SuiteSelection.sayCreated(prefs, wasNowhere: wasNowhere) }
+            if project, type != nil {
+                throw CommandFailure("--project writes settings the schema declares; leave out --type", status: ExitStatus.usage)
+            }
             if let type = type.flatMap(StoredType.init(rawValue:)), try storeTyped(type, values: values, in: prefs) { return }
             let key: AnyPreferenceKey
             do { key = try prefs.schema.requireKey(named: self.key) } catch PreferenceError.unknownKey(let name, let suggestions) where suggestions.isEmpty {
@@ -100,9 +107,24 @@ struct SetCommand: ParsableCommand {
                     throw CommandFailure("\(key.name) takes one value, got \(values.count): \(values.map(\.quotedForMessage).joined(separator: ", "))",
                                          status: ExitStatus.usage)
                 }
+                if let refusal = projectWrites.flatMap({ _ in ProjectValues.refusal(of: key) }) {
+                    throw CommandFailure("\(key.name): \(refusal); set it in your own file, without --project", status: ExitStatus.usage)
+                }
                 // As the editor commits: the default itself is not stored, so `list` shows the
-                // setting unmodified and `set KEY "$(get KEY)"` changes nothing.
-                try prefs.writeEdits([key.name: key.storedValue(parsing: values)])
+                // setting unmodified and `set KEY "$(get KEY)"` changes nothing. A project's
+                // file keeps even the default: it pins the value for everyone in the project.
+                if project {
+                    try prefs.write([key.name: key.storedValue(parsing: values)])
+                } else {
+                    try prefs.writeEdits([key.name: key.storedValue(parsing: values)])
+                }
+            }
+            try projectWrites?.trustWhatWasWritten()
+            // Written to the user's file while a project's file decides it here: said, or the
+            // person would wonder why `get` still answers the project's value.
+            if !project, case .project(let path) = opened.source(of: key) {
+                Diagnostics.print("note: \(key.name) is set by \(SettingWords.projectFile(path)) here, which overrides your file; "
+                    + "use --project to change it there")
             }
             // Stored all the same (it is kept for when it is in use again), but the person
             // should know that the program does not use it now.

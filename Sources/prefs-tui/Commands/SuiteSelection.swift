@@ -108,8 +108,14 @@ struct SuiteSelection: Equatable {
         // A write's own failure is thrown; what the subscript setter or a write's migration
         // reports on the side (a failed step, a damaged record of the version) is a warning in
         // the program's own voice.
-        return Preferences(store: store, schema: schema, site: site,
-                           onWriteError: { Diagnostics.print("warning: \($0.description(maxValueLength: 200))") })
+        let prefs = Preferences(store: store, schema: schema, site: site, project: .workingFolder,
+                                onWriteError: { Diagnostics.print("warning: \($0.description(maxValueLength: 200))") })
+        // A project file found here whose values do not apply: one line, with the command
+        // that trusts it where trusting would help.
+        if let project = prefs.projectLayer, !project.isTrusted || project.problem != nil {
+            Diagnostics.print("note: \(project)")
+        }
+        return prefs
     }
 
     /// The schema `open` would use, without warnings on standard error (for shell completion).
