@@ -14,6 +14,11 @@ package final class ProjectFileStore: PreferenceStore {
     private let lockPath: String
     private let broadcaster = ChangeBroadcaster()
     private let problem = Locked<String?>(nil)
+    private let written = Locked<String?>(nil)
+
+    /// The SHA-256 of what this store last wrote, or nil: what a command that wrote the file
+    /// may trust, and nothing another program wrote after it.
+    package var lastWrittenDigest: String? { written.withLock { $0 } }
 
     /// The store of the project file at `path`, for `schema`'s settings.
     package init(path: String, schema: PreferenceSchema, trust: ProjectTrust = ProjectTrust()) {
@@ -65,6 +70,7 @@ package final class ProjectFileStore: PreferenceStore {
             }
             let text = JSONValue.object(members).prettyText + "\n"
             _ = try SuiteFile(path: location).replaceContents(with: Data(text.utf8), isSuite: false)
+            written.withLock { $0 = SHA256.hex(of: Array(text.utf8)) }
             broadcaster.enqueue(applied, source: .commit(by: writer))
             return applied
         }

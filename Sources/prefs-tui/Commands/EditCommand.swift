@@ -19,6 +19,8 @@ struct EditCommand: ParsableCommand {
     var plain = false
     @Flag(help: "Leave the mouse to the terminal (its own text selection); M switches it in the editor.")
     var noMouse = false
+    @Flag(help: "Edit the project's file (the schema's projectFile, found from the working folder upward) instead of yours; the title names it.")
+    var project = false
     @OptionGroup var options: SuiteOptions
 
     func run() throws {
@@ -40,10 +42,15 @@ struct EditCommand: ParsableCommand {
             // The plain mode only appends, so a wait for another process's lock can be said on
             // standard error; on the full screen a line there would garble it (the status line
             // names the holder instead).
-            let prefs = try options.open(watchForChanges: true, reportsLockWaits: editorOptions.asksPlainQuestions, mustExist: true)
+            let opened = try options.open(watchForChanges: true, reportsLockWaits: editorOptions.asksPlainQuestions, mustExist: !project)
+            let projectWrites = project ? try ProjectWrites(for: opened) : nil
+            let prefs = projectWrites?.prefs ?? opened
+            // The layer it writes, in the title: the project's file is not the person's own.
+            let title = projectWrites.map { "\(opened.schema.title): \(SettingWords.projectFile($0.path))" }
+            defer { try? projectWrites?.trustWhatWasWritten() }
             let summary: PreferencesEditor.Summary
             do throws(PreferencesEditorError) {
-                summary = try PreferencesEditor(prefs, options: editorOptions).run()
+                summary = try PreferencesEditor(prefs, title: title, options: editorOptions).run()
             } catch .readerLeft {
                 ReaderLeft.end()
             } catch {

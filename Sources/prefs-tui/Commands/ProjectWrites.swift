@@ -29,6 +29,7 @@ struct ProjectWrites {
     /// After a write: the file trusted as written, when it was trusted before or is new; else a
     /// note of how to trust it.
     func trustWhatWasWritten() throws {
+        guard let written = (prefs.store as? ProjectFileStore)?.lastWrittenDigest else { return }
         let layer = ProjectFile(path: path, schema: prefs.schema, watchForChanges: false)
         guard existed == false || trustedBefore else {
             if let command = layer.status.trustCommand {
@@ -36,7 +37,8 @@ struct ProjectWrites {
             }
             return
         }
-        guard let digest = layer.digest else { return }
-        try ProjectTrust().trust(path: path, digest: digest)
+        // Only what this command wrote: a change another program made since is not trusted with it.
+        guard layer.digest == written else { return }
+        try ProjectTrust().trust(path: path, digest: written)
     }
 }
