@@ -90,6 +90,8 @@ public final class ChildProcess: Sendable {
         // Installed schemas only where the test installs them (`data` beside the suites): the
         // machine's and the user's own must not reach the tests either.
         merged["XDG_DATA_HOME"] = (configHome as NSString).appendingPathComponent("data")
+        // Trusted project files are recorded here: never in the real ~/.local/state.
+        merged["XDG_STATE_HOME"] = (configHome as NSString).appendingPathComponent("state")
         merged["XDG_DATA_DIRS"] = (configHome as NSString).appendingPathComponent("no-system-data")
         // A child that crashes ends at once, its status saying so: Swift's backtracer, which
         // inherits the child's output pipes, was seen to hang on a crash under AddressSanitizer
