@@ -75,3 +75,21 @@ final class AppModel {
         _city = Preference(ObservedSettings.city, in: prefs)
     }
 }
+
+// MARK: ProjectSettings.md
+
+enum Backup {
+    static let retention = PreferenceKey<Int>("retention", default: 15, rule: .range(1...365), title: "Days kept")
+    static let compress = PreferenceKey<Bool>("compress", default: false, title: "Compress")
+    static let folder = PreferenceKey<String>("folder", default: "~/Backups", title: "Backup folder", scope: .user)
+    static let token = PreferenceKey<String>("token", default: "", title: "API token", isSecret: true)
+    static let schema = PreferenceSchema(title: "Backup", suiteName: "org.example.backup",
+                                         keys: [retention, compress, folder, token],
+                                         projectFile: ".backup-tool.json")
+}
+
+func articleProjectSettings() -> Int {
+let prefs = Preferences(Backup.schema)   // the working folder's project, if any
+let days = prefs[Backup.retention]
+return days
+}

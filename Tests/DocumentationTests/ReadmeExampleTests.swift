@@ -27,6 +27,7 @@ struct ReadmeExampleTests {
         ("Sources/PrefsModel/PrefsModel.docc/SiteDefaultsAndLocks.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/SettingsThatDependOnOthers.md", "Tests/DocumentationTests/ArticleExamples.swift", 2),
         ("Sources/PrefsModel/PrefsModel.docc/ObservingSettings.md", "Tests/DocumentationTests/ArticleExamples.swift", 2),
+        ("Sources/PrefsModel/PrefsModel.docc/ProjectSettings.md", "Tests/DocumentationTests/ArticleExamples.swift", 1),
         ("Sources/PrefsModel/PrefsModel.docc/DerivedValues.md", "Tests/PrefsModelTests/DocumentationExampleTests.swift", 2),
         ("Sources/PrefsConfiguration/PrefsConfiguration.docc/PrefsConfiguration.md", "Tests/PrefsConfigurationTests/ArticleExamples.swift", 2),
     ]

@@ -189,7 +189,7 @@ struct SchemaTests {
         (#"{"suite": "a", "sections": [{"name": "S", "setings": []}]}"#,
          #"invalid schema at sections[0]: unknown field "setings"; did you mean settings?"#),
         (#"{"suite": "a", "sections": [], "colour": "red"}"#,
-         #"invalid schema at the document: unknown field "colour"; allowed: retired, rules, sections, suite, title, version"#),
+         #"invalid schema at the document: unknown field "colour"; allowed: projectFile, retired, rules, sections, suite, title, version"#),
     ])
     func malformedSchemasPointAtTheEntryAtFault(document: String, message: String) {
         do {

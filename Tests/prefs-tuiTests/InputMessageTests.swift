@@ -67,7 +67,7 @@ struct InputMessageTests {
         (["set", "city", "", "a\nb"], #"prefs-tui: city takes one value, got 2: "", "a\nb""#),
         (["reset", "--section", "a\nb"], #"prefs-tui: unknown section "a\nb"; sections: Units, Location, Updates, Display"#),
         (["render", "--keys", "down \u{1B}[2J"], #"prefs-tui: unknown key name "\u{1B}[2J" in --keys"#),
-        (["a\nb"], #"prefs-tui: unknown command "a\nb"; commands: edit, list, get, set, reset, rename, migrate, export, import, schema, suites, watch, render"#),
+        (["a\nb"], #"prefs-tui: unknown command "a\nb"; commands: edit, list, get, set, reset, rename, migrate, export, import, schema, suites, watch, render, trust, untrust"#),
         (["import", "no\nsuch.json"], #"prefs-tui: cannot read "no\nsuch.json": no such file"#),
         (["list", "--schema", "no\nsuch.json"], #"prefs-tui: cannot read schema "no\nsuch.json": no such file"#),
         (["export", "--format", "x\ny"], #"prefs-tui: the value "x\ny" is invalid for "--format <format>"; allowed: one of "json" and "plist""#),

@@ -50,7 +50,7 @@ struct SourceShapeTests {
         }
     }
 
-    @Test func isNoLargerThanAfterIssues51To53() throws {
+    @Test func isNoLargerThanAfterIssue54() throws {
         let count = try Self.publicLines()
 
         #expect(count > 300, "the count found too few files: \(count)")
@@ -58,8 +58,10 @@ struct SourceShapeTests {
         // purpose (PreferenceCondition and its key initializers, jsonText(dropping:) and
         // DroppedParts, StoredChange as the one change type with before/after, redacted
         // descriptions): 418 now, and the bound stays there, so a later addition is paid for
-        // by a removal.
-        #expect(count <= 418, "PrefsModel has \(count) public lines; the bound is 418")
+        // by a removal. Issue 54 added the project layer on purpose (ProjectLocation,
+        // ProjectLayerStatus, ProjectValues, PreferenceScope, PreferenceSource.project, the
+        // `scope:` and `project:` parameters, Preferences.projectLayer): 435.
+        #expect(count <= 435, "PrefsModel has \(count) public lines; the bound is 435")
     }
 
     /// The formats target (plist and JSON) is type-checked with no module of this package in

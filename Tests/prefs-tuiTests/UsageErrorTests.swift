@@ -15,7 +15,7 @@ struct UsageErrorTests {
         #expect(typo.error == "prefs-tui: unknown command \"lst\"; did you mean list?\n")
         #expect(typo.output.isEmpty)
         #expect(unrelated.status == 64)
-        #expect(unrelated.error == "prefs-tui: unknown command \"frobnicate\"; commands: edit, list, get, set, reset, rename, migrate, export, import, schema, suites, watch, render\n")
+        #expect(unrelated.error == "prefs-tui: unknown command \"frobnicate\"; commands: edit, list, get, set, reset, rename, migrate, export, import, schema, suites, watch, render, trust, untrust\n")
     }
 
     @Test(arguments: [
