@@ -35,18 +35,23 @@ public enum ProjectLocation: Sendable, Hashable {
         switch self {
         case .none: return nil
         case .file(let path):
-            return path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+            return Self.normalized(path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path))
         case .search(let start):
             return Self.search(fileName, from: start, home: home)
         }
     }
 
+    /// An absolute path with `.`, `..` and doubled slashes worked out by its names alone, never
+    /// through a link (`standardizingPath` resolves links on Linux): the path a project file is
+    /// trusted, refused and named by.
+    package static func normalized(_ path: String) -> String { FileChangeMonitor.lexicallyNormalized(path) }
+
     /// The first folder from `start` upward that holds `fileName` (by `lstat`: a link is found,
     /// and then refused when read), stopping below `home`, at another file system and after `/`.
     private static func search(_ fileName: String, from start: String, home: String) -> String? {
         var folder = (start.hasPrefix("/") ? start : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(start))
-        folder = (folder as NSString).standardizingPath
-        let home = (home as NSString).standardizingPath
+        folder = normalized(folder)
+        let home = normalized(home)
         var info = stat()
         guard stat(folder, &info) == 0 else { return nil }
         let device = info.st_dev

@@ -20,7 +20,7 @@ public enum PreferenceSource: Sendable, Hashable, CustomStringConvertible {
     case user(path: String)
     /// The project's file (`.backup-tool.json` in the project), once trusted.
     case project(path: String)
-    /// The program's overrides for this run (``Preferences/init(store:schema:site:overrides:onWriteError:)``).
+    /// The program's overrides for this run (``Preferences/init(store:schema:site:overrides:project:onWriteError:)``).
     case override
     /// Locked by the site: `lockFile` lists the key, and the value is the site's (`valueFile`)
     /// or, when no site file below the lock gives one, the registered default (nil).

@@ -82,7 +82,9 @@ enum ProjectFiles {
     static func path(given file: String?, options: SuiteOptions) throws -> String {
         if let file {
             let absolute = file.hasPrefix("/") ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
-            return (absolute as NSString).standardizingPath
+            // By its names alone: `standardizingPath` resolves links on Linux, and a link must
+            // be trusted (and refused) as the link it is, not as its target.
+            return ProjectLocation.normalized(absolute)
         }
         guard let schema = try options.declaredSchema(), let name = schema.projectFile else {
             throw CommandFailure("name the project file: prefs-tui trust FILE (or give --suite or --schema of a schema with a \"projectFile\")",
