@@ -31,7 +31,7 @@ enum SettingContent {
 
     /// The value `prefs` reads for `key` now (the site's value or lock, the person's, else the
     /// default), as content of `type`; nil for an optional without a value.
-    static func content(of key: AnyPreferenceKey, in prefs: Preferences, as type: ConfigType) throws -> ConfigContent? {
+    static func content(of key: AnyPreferenceKey, in prefs: PreferencesSnapshot, as type: ConfigType) throws -> ConfigContent? {
         guard let natural = configType(of: key.type) else {
             throw PreferencesProviderError.unsupportedType(key: key.name, settingType: key.type.name)
         }

@@ -7,7 +7,7 @@ import PrefsModel
 /// store and printed a secret in clear.
 enum ProviderDescription {
     /// `name=value` for each setting of the schema, secrets redacted.
-    static func values(of prefs: Preferences) -> String {
+    static func values(of prefs: PreferencesSnapshot) -> String {
         prefs.schema.keys.map { key in
             let stored = prefs.resolution(of: key).stored
             let shown = key.isSecret ? SecretValues.state(isSet: stored != nil) : key.text(of: stored).controlCharactersEscaped
@@ -16,7 +16,7 @@ enum ProviderDescription {
     }
 
     /// The mirror `dump()` walks: the name and the redacted values, nothing of the store.
-    static func mirror(of subject: Any, name: String, prefs: Preferences) -> Mirror {
+    static func mirror(of subject: Any, name: String, prefs: PreferencesSnapshot) -> Mirror {
         Mirror(subject, children: ["providerName": name, "values": values(of: prefs)], displayStyle: .class)
     }
 }
@@ -34,14 +34,14 @@ extension PreferencesProvider: CustomStringConvertible, CustomDebugStringConvert
     /// ```swift
     /// debugPrint(provider)  // PreferencesProvider[com.example.exporter: port=8080, token=(secret, set)]
     /// ```
-    public var debugDescription: String { "\(providerName.dropLast()): \(ProviderDescription.values(of: preferences))]" }
+    public var debugDescription: String { "\(providerName.dropLast()): \(ProviderDescription.values(of: preferences.snapshot()))]" }
 
     /// What `dump(provider)` shows: the name and the values, secrets redacted.
     ///
     /// ```swift
     /// dump(provider)
     /// ```
-    public var customMirror: Mirror { ProviderDescription.mirror(of: self, name: providerName, prefs: preferences) }
+    public var customMirror: Mirror { ProviderDescription.mirror(of: self, name: providerName, prefs: preferences.snapshot()) }
 }
 
 extension ProviderSnapshot: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

@@ -103,7 +103,7 @@ public final class PreferencesProvider: ConfigProvider, Sendable {
     /// try provider.value(forKey: ["quality"], type: .int).value?.content  // .int(85)
     /// ```
     public func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {
-        try SettingLookup.lookup(key, type: type, in: preferences, diagnostics: diagnostics, defaults: defaults)
+        try SettingLookup.lookup(key, type: type, in: preferences.snapshot(), diagnostics: diagnostics, defaults: defaults)
     }
 
     /// Reads the suite's file again first, for a value newer than the watcher has reported.

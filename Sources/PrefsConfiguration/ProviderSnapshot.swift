@@ -6,7 +6,7 @@ import PrefsModel
 /// defaults and locks, the schema and the overrides), taken then. Later changes do not reach it.
 struct ProviderSnapshot: ConfigSnapshot {
     let providerName: String
-    let prefs: Preferences
+    let prefs: PreferencesSnapshot
     private let diagnostics: DiagnosticReporter
     private let defaults: PreferencesProvider.Defaults
 
@@ -14,7 +14,7 @@ struct ProviderSnapshot: ConfigSnapshot {
         self.providerName = providerName
         self.diagnostics = diagnostics
         self.defaults = defaults
-        prefs = source.snapshot().preferences()
+        prefs = source.snapshot()
     }
 
     func value(forKey key: AbsoluteConfigKey, type: ConfigType) throws -> LookupResult {

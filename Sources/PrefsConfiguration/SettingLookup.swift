@@ -5,13 +5,13 @@ import PrefsModel
 /// One look-up of a setting, shared by the provider and its snapshots: the key by name, its
 /// value now as content, and a secret passed on as secret.
 enum SettingLookup {
-    static func lookup(_ key: AbsoluteConfigKey, type: ConfigType, in prefs: Preferences,
+    static func lookup(_ key: AbsoluteConfigKey, type: ConfigType, in prefs: PreferencesSnapshot,
                        diagnostics: DiagnosticReporter, defaults: PreferencesProvider.Defaults) throws -> LookupResult {
         let name = ConfigKeyNames.settingName(for: key)
         // A file that cannot be read reads as no values at all: say why, or every setting would
         // silently read as its default.
-        if let problem = prefs.store.loadProblem { diagnostics.report(problem: problem) }
-        for problem in prefs.site?.layers.problems ?? [] { diagnostics.report(problem: problem) }
+        if let problem = prefs.loadProblem { diagnostics.report(problem: problem) }
+        for problem in prefs.site.problems { diagnostics.report(problem: problem) }
         guard let setting = prefs.schema.key(named: name) else { return LookupResult(encodedKey: name, value: nil) }
         // A stored value the setting cannot use (it breaks the rule, or is of another type)
         // reads as the setting's default, as everywhere else, and is reported once.

@@ -189,7 +189,7 @@ package enum WeatherSettings: Sendable {
         }
     }
 
-    private static func formatTemperature(_ celsius: Double, in prefs: Preferences) -> String {
+    private static func formatTemperature(_ celsius: Double, in prefs: PreferencesSnapshot) -> String {
         let notation = prefs[.temperatureNotation]
         return String(format: "%.\(prefs[.decimalPlaces])f", notation.convert(celsius: celsius)) + " " + notation.symbol
     }

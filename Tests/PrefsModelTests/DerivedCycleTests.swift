@@ -51,6 +51,6 @@ struct DerivedCycleTests {
         let prefs = Preferences(store: InMemoryStore(), schema: PreferenceSchema(title: "t", suiteName: "s", keys: []))
 
         #expect(prefs[SelfReading.twice] == "22")
-        #expect(SelfReading.twice.valueAndInputs(in: prefs).inputs == ["count"])
+        #expect(SelfReading.twice.valueAndInputs(in: prefs.snapshot()).inputs == ["count"])
     }
 }

@@ -33,11 +33,11 @@ struct SettingsRuleTests {
         let (prefs, _) = prefs(["lowTemperature": .int(40), "highTemperature": .int(20)])   // another program wrote it
 
         #expect(prefs[Self.low] == 40)
-        #expect(SettingsRules.broken(in: prefs).map(\.reason) == ["lowTemperature (40) must not be above highTemperature (20)"])
+        #expect(SettingsRules.broken(in: prefs.snapshot()).map(\.reason) == ["lowTemperature (40) must not be above highTemperature (20)"])
         try prefs.set("Bergen", for: Self.city)                                           // a third setting: fine
         #expect(throws: PreferenceError.self) { try prefs.set(30, for: Self.low) }        // still broken
         try prefs.set(10, for: Self.low)                                                  // mended
-        #expect(SettingsRules.broken(in: prefs).isEmpty)
+        #expect(SettingsRules.broken(in: prefs.snapshot()).isEmpty)
     }
 
     @Test func aStoredPairThatBreaksTheRuleIsReportedOnceAsADiagnosticOnBothSettings() throws {

@@ -35,9 +35,9 @@ struct TrackedInputsTests {
     @Test func theReadsOfAnEvaluationAreItsInputs() {
         let prefs = Preferences(store: InMemoryStore(), schema: Self.schema)
 
-        #expect(Self.speed.valueAndInputs(in: prefs).inputs == ["metric", "kmh"])
+        #expect(Self.speed.valueAndInputs(in: prefs.snapshot()).inputs == ["metric", "kmh"])
         prefs[Self.metric] = false
-        #expect(Self.speed.valueAndInputs(in: prefs).inputs == ["metric", "mph"])
+        #expect(Self.speed.valueAndInputs(in: prefs.snapshot()).inputs == ["metric", "mph"])
     }
 
     @Test func aSchemaTakesDerivedValuesAsDeclared() {
@@ -54,7 +54,7 @@ struct TrackedInputsTests {
 
         prefs[Self.kmh] = 20
 
-        #expect(outer.valueAndInputs(in: prefs).inputs == ["metric", "kmh"])
+        #expect(outer.valueAndInputs(in: prefs.snapshot()).inputs == ["metric", "kmh"])
         #expect(seen.all == ["≈ 20 km/h"])
         withExtendedLifetime(token) {}
     }

@@ -50,7 +50,7 @@ struct SourceShapeTests {
         }
     }
 
-    @Test func isNoLargerThanAfterIssue54() throws {
+    @Test func isNoLargerThanAfterIssue52() throws {
         let count = try Self.publicLines()
 
         #expect(count > 300, "the count found too few files: \(count)")
@@ -60,8 +60,11 @@ struct SourceShapeTests {
         // descriptions): 418 now, and the bound stays there, so a later addition is paid for
         // by a removal. Issue 54 added the project layer on purpose (ProjectLocation,
         // ProjectLayerStatus, ProjectValues, PreferenceScope, PreferenceSource.project, the
-        // `scope:` and `project:` parameters, Preferences.projectLayer): 435.
-        #expect(count <= 435, "PrefsModel has \(count) public lines; the bound is 435")
+        // `scope:` and `project:` parameters, Preferences.projectLayer): 435. Issue 52 judges
+        // conditions, rules and derived values on the snapshot: what their closures read there
+        // (isInUse, value(for:), a derived value) and the four overloads that keep a closure
+        // written for a `Preferences` compiling, less SiteLayers.explanation, now package: 441.
+        #expect(count <= 441, "PrefsModel has \(count) public lines; the bound is 441")
     }
 
     /// The formats target (plist and JSON) is type-checked with no module of this package in

@@ -6,7 +6,7 @@ extension EditorState {
     /// Judges again which settings are in use, and which rules across settings the stored values
     /// break: after a change of `changed` (nil: all, at the start or after a site's change),
     /// only the conditions that read one of them, and those that lean on a setting whose state
-    /// moved. Nothing due, no reader of the values is made.
+    /// moved. Judged on the snapshot the editor shows.
     mutating func computeDependencies(changed: Set<String>?) {
         let schema = settings.schema
         guard schema.hasConditions || !schema.rules.isEmpty else { return }
@@ -16,13 +16,13 @@ extension EditorState {
         }
         let rulesDue = !schema.rules.isEmpty && changed.map { !$0.isEmpty } ?? true
         guard !due.isEmpty || rulesDue else { return }
-        let prefs = settings.preferences()
-        var evaluation = InUseEvaluation(prefs)
-        var reasons = notInUse
-        var judged = Set<String>()
+        let now = settings.current
+        var evaluation = InUseEvaluation(now)
+        var reasons = judged.notInUse
+        var seen = Set<String>()
         while !due.isEmpty {
             var moved = Set<String>()
-            for key in due where judged.insert(key.name).inserted {
+            for key in due where seen.insert(key.name).inserted {
                 let reason = evaluation.reason(of: key)
                 conditionInputs[key.name] = evaluation.inputs(of: key)
                 if reasons[key.name] != reason {
@@ -32,13 +32,13 @@ extension EditorState {
             }
             // What leans on a setting whose state moved is judged too.
             due = moved.isEmpty ? [] : schema.conditionedKeys.filter { key in
-                !judged.contains(key.name) && !(conditionInputs[key.name] ?? []).isDisjoint(with: moved)
+                !seen.contains(key.name) && !(conditionInputs[key.name] ?? []).isDisjoint(with: moved)
             }
         }
-        if reasons != notInUse { notInUse = reasons }
+        if reasons != judged.notInUse { judged.notInUse = reasons }
         if rulesDue {
-            let broken = SettingsRules.brokenByKey(in: prefs)
-            if broken != brokenRules { brokenRules = broken }
+            let broken = SettingsRules.brokenByKey(in: now)
+            if broken != judged.brokenRules { judged.brokenRules = broken }
         }
     }
 
@@ -47,22 +47,21 @@ extension EditorState {
     /// include one of `changed`, or all of them (nil: at the start, and when the clock says one
     /// is due). A value noting a new read on another branch has it among its inputs from then on.
     mutating func computeDerived(changed: Set<String>? = nil) {
-        // One reader of the values for both: whether settings are in use, and the live values.
         let derivedValues = settings.schema.derivedValues
         // Which to compute: all of them without a change to go by (or readings to keep), else
-        // those that read a changed setting. Nothing due, no copy of the values is made.
+        // those that read a changed setting.
         let keepsReadings = changed != nil && derived.count == derivedValues.count
         let due = derivedValues.indices.filter { index in
             guard keepsReadings, let changed else { return true }
             return !derived[index].inputs.isDisjoint(with: changed)
         }
         guard !due.isEmpty else { return }
-        let prefs = settings.preferences()
+        let now = settings.current
         if !keepsReadings { derived = [] }
         for index in due {
             let value = derivedValues[index]
-            let (text, inputs) = value.textAndInputs(in: prefs)
-            let reading = DerivedReading(title: value.title, text: text, nextChange: value.nextChange(in: prefs), inputs: inputs)
+            let (text, inputs) = value.textAndInputs(in: now)
+            let reading = DerivedReading(title: value.title, text: text, nextChange: value.nextChange(in: now), inputs: inputs)
             if keepsReadings { derived[index] = reading } else { derived.append(reading) }
         }
     }

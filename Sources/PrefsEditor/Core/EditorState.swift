@@ -11,14 +11,13 @@ struct EditorState: Sendable {
     var keys: [AnyPreferenceKey] { settings.schema.keys }
     /// The derived values of the live preview, computed from `settings`.
     var derived: [DerivedReading] = []
-    /// Why each setting not in use is not, by name: judged again after a change of a setting
-    /// its condition read (a person's, or another program's).
-    var notInUse: [String: String] = [:]
+    /// What conditions and rules across settings say of each setting: why one is not in use
+    /// (judged again after a change of a setting its condition read, a person's or another
+    /// program's), and the rule a stored pair breaks (as another program may have written
+    /// them). Judged on `settings` by PrefsModel, as `list` and `get` judge them.
+    var judged = SettingsJudgement()
     /// The settings each condition read when last judged, by the setting it belongs to.
     var conditionInputs: [String: Set<String>] = [:]
-    /// The rule across settings each setting's stored value breaks together with another's (as
-    /// another program may have written them), by name: recomputed with the values.
-    var brokenRules: [String: String] = [:]
     let title: String
     let suiteName: String
     let location: String
@@ -105,7 +104,7 @@ struct EditorState: Sendable {
 
     /// The setting's facts in words, as every view says them, whether it is in use included.
     func facts(of key: AnyPreferenceKey) -> SettingFacts {
-        settings.facts(of: key, notInUse: notInUse[key.name], brokenRule: brokenRules[key.name])
+        settings.facts(of: key, judged: judged)
     }
 
     /// Whether the plain mode's open question is a secret's: its answer is then typed unseen.

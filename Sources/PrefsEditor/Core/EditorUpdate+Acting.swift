@@ -14,7 +14,7 @@ extension EditorUpdate {
             return []
         }
         // A setting not in use is not opened or changed (its value is kept); r still resets it.
-        if action != .reset, let reason = state.notInUse[key.name] {
+        if action != .reset, let reason = state.judged.notInUse[key.name] {
             state.message = .init(text: SettingFacts.notInUseMessage(key, reason: reason), kind: .info)
             return []
         }

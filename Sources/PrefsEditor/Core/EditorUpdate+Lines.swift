@@ -101,7 +101,7 @@ extension EditorUpdate {
                 return []
             }
             // Not asked about while it is not in use: the person is told why, as on the full screen.
-            if let reason = state.notInUse[key.name] {
+            if let reason = state.judged.notInUse[key.name] {
                 state.message = .init(text: SettingFacts.notInUseMessage(key, reason: reason), kind: .info)
                 return []
             }
@@ -210,7 +210,7 @@ extension EditorUpdate {
         if let lockFile = state.settings.lockFile(of: key) {
             state.conversation?.asking = nil
             state.message = .init(text: nowLockedMessage(key, lockFile: lockFile, typed: false), kind: .warning)
-        } else if let reason = state.notInUse[key.name] {
+        } else if let reason = state.judged.notInUse[key.name] {
             // Out of use while asked about: the question ends, as it does for a lock.
             state.conversation?.asking = nil
             state.message = .init(text: SettingFacts.noLongerInUseMessage(key, reason: reason, typed: false), kind: .warning)

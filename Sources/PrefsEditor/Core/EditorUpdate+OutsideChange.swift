@@ -45,11 +45,11 @@ extension EditorUpdate {
             }
             return values
         }
-        let inUseBefore = editedKey(state).map { state.notInUse[$0.name] == nil }
+        let inUseBefore = editedKey(state).map { state.judged.notInUse[$0.name] == nil }
         applyExternalChange(&state, values: values, site: site, loadProblem: loadProblem)
         // A change that takes the setting being edited out of use ends the edit, saying so, as a
         // lock arriving does: the field would save a value the program does not use now.
-        if let key = editedKey(state), inUseBefore == true, let reason = state.notInUse[key.name] {
+        if let key = editedKey(state), inUseBefore == true, let reason = state.judged.notInUse[key.name] {
             state.mode = .browse
             state.message = .init(text: SettingFacts.noLongerInUseMessage(key, reason: reason), kind: .warning)
         }

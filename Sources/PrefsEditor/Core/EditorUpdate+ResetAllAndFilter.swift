@@ -13,7 +13,7 @@ extension EditorUpdate {
         // Settings not in use keep their values: they take no part in a reset of many.
         let indices = candidates.filter {
             state.keys[$0].isDescribedBySchema && !state.settings.isDefault(state.keys[$0]) && state.settings.lockFile(of: state.keys[$0]) == nil
-                && state.notInUse[state.keys[$0].name] == nil
+                && state.judged.notInUse[state.keys[$0].name] == nil
         }
         if indices.isEmpty {
             state.message = .init(text: all ? "All settings already have their defaults" : "The listed settings already have their defaults", kind: .info)

@@ -52,7 +52,7 @@ extension EditorState {
     /// The setting's mark, as the list shows it: a stored value ignored, or a stored pair that
     /// breaks a rule across settings, is a problem.
     func mark(of key: AnyPreferenceKey) -> SettingMark {
-        .of(hasProblem: settings.diagnostic(for: key) != nil || brokenRules[key.name] != nil, isLocked: settings.lockFile(of: key) != nil,
+        .of(hasProblem: settings.diagnostic(for: key) != nil || judged.brokenRules[key.name] != nil, isLocked: settings.lockFile(of: key) != nil,
             hasUserValue: !settings.isDefault(key), source: settings.resolution(of: key).source)
     }
 }

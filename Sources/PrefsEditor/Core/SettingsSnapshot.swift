@@ -51,8 +51,8 @@ struct SettingsSnapshot: Sendable {
     func diagnostic(for key: AnyPreferenceKey) -> PreferenceDiagnostic? { current.diagnostic(for: key) }
     func diagnostics() -> [PreferenceDiagnostic] { current.diagnostics() }
     /// The setting's facts in words, as every view says them.
-    func facts(of key: AnyPreferenceKey, notInUse: String? = nil, brokenRule: String? = nil) -> SettingFacts {
-        SettingFacts(key, in: current, notInUse: notInUse, brokenRule: brokenRule)
+    func facts(of key: AnyPreferenceKey, judged: SettingsJudgement) -> SettingFacts {
+        current.facts(of: key, judged: judged)
     }
 
     /// What an edit stores (nil for a value equal to a declared default).
@@ -79,10 +79,6 @@ struct SettingsSnapshot: Sendable {
         current.schema = refreshed
         return changed
     }
-
-    /// Preferences over these values alone, so host code (derived values) can read them as it
-    /// reads its own settings, without reaching the live store.
-    func preferences() -> Preferences { current.preferences() }
 }
 
 /// Which settings the editor lists while other programs change the store.

@@ -73,7 +73,7 @@ enum PlainView {
             }
             var line = "  \(number + 1). \(title(of: key)): \(shown(key, in: state))"
             if let words = state.mark(of: key).words { line += " " + words }
-            if let reason = state.notInUse[key.name] { line += " (\(SettingFacts.notInUse(reason)))" }
+            if let reason = state.judged.notInUse[key.name] { line += " (\(SettingFacts.notInUse(reason)))" }
             text += line + "\n"
         }
         if !state.derived.isEmpty {
@@ -91,7 +91,7 @@ enum PlainView {
         var text = "\(title(of: key)) (\(key.name.controlCharactersEscaped))"
         if !key.help.isEmpty { text += ": \(key.help.controlCharactersEscaped)" }
         text += "\nNow \(now)"
-        let facts = state.settings.facts(of: key)
+        let facts = state.facts(of: key)
         if let source = facts.sourceNote { text += " (from \(source))" }
         text += key.hasDefault ? "; default \(shown(key, in: state, isDefault: true))" : "; \(SettingWords.noDefaultDeclared)"
         text += ". Allowed: \(facts.allowedInWords).\n"

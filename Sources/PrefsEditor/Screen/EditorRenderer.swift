@@ -126,7 +126,7 @@ enum EditorRenderer {
             grid.put(glyph, x: 0, y: y, style: style, bold: mark == .problem || modified)
         }
         // A setting not in use is shown dimmed, value and all.
-        let inUse = state.notInUse[key.name] == nil
+        let inUse = state.judged.notInUse[key.name] == nil
         let titleEnd = grid.put(key.title.truncated(toWidth: layout.titleWidth), x: 2, y: y,
                                 style: !inUse ? .dim : modified ? .modified : .normal, bold: modified && inUse)
         if case .editingLine(let edit) = state.mode, edit.keyIndex == index {

@@ -21,20 +21,20 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
     /// change of any of them recomputes it, as a change of any setting it read does. Empty for
     /// a value declared without a list, whose inputs are the settings it reads.
     public let inputs: [AnyPreferenceKey]
-    private let compute: @Sendable (Preferences) -> Output
+    private let compute: @Sendable (PreferencesSnapshot) -> Output
     /// The next moment the value changes by itself (it reads the clock), or nil for never.
-    let nextChange: @Sendable (Preferences) -> Date?
+    let nextChange: @Sendable (PreferencesSnapshot) -> Date?
 
-    /// Declares a derived value. `compute` reads settings through the given preferences (each
-    /// read is noted: those are its inputs); fixed inputs are captured by the closure. A value
+    /// Declares a derived value. `compute` reads settings from the snapshot it is given, the
+    /// settings as they stand (each read is noted: those are its inputs); fixed inputs are captured by the closure. A value
     /// that reads the clock says when it next changes with `changesAt`, so a display can wake
     /// up at that moment instead of polling.
     ///
     /// ```swift
     /// DerivedValue(name: "doubled", title: "Doubled") { $0[.refreshInterval] * 2 }
     /// ```
-    public init(name: String, title: String, changesAt: @escaping @Sendable (Preferences) -> Date? = { _ in nil },
-                compute: @escaping @Sendable (Preferences) -> Output) {
+    public init(name: String, title: String, changesAt: @escaping @Sendable (PreferencesSnapshot) -> Date? = { _ in nil },
+                compute: @escaping @Sendable (PreferencesSnapshot) -> Output) {
         self.init(name: name, title: title, inputs: [], changesAt: changesAt, compute: compute)
     }
 
@@ -45,8 +45,8 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
     /// DerivedValue(name: "doubled", title: "Doubled", inputs: [PreferenceKeys.refreshInterval]) { $0[.refreshInterval] * 2 }
     /// ```
     public init(name: String, title: String, inputs: [AnyPreferenceKey],
-                changesAt: @escaping @Sendable (Preferences) -> Date? = { _ in nil },
-                compute: @escaping @Sendable (Preferences) -> Output) {
+                changesAt: @escaping @Sendable (PreferencesSnapshot) -> Date? = { _ in nil },
+                compute: @escaping @Sendable (PreferencesSnapshot) -> Output) {
         self.name = name
         self.title = title
         self.inputs = inputs
@@ -59,14 +59,21 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
     /// ```swift
     /// derived.value(in: prefs)
     /// ```
-    public func value(in preferences: Preferences) -> Output {
-        DerivedEvaluation.computing(name) { compute(preferences) }
+    public func value(in preferences: Preferences) -> Output { preferences[self] }
+
+    /// The value on settings as they stood at one moment.
+    ///
+    /// ```swift
+    /// derived.value(in: prefs.snapshot())
+    /// ```
+    package func value(in snapshot: PreferencesSnapshot) -> Output {
+        DerivedEvaluation.computing(name) { compute(snapshot) }
     }
 
     /// The current value and the names of the settings it depends on now: those it read, and
     /// those named as inputs.
-    package func valueAndInputs(in preferences: Preferences) -> (value: Output, inputs: Set<String>) {
-        let (value, read) = ReadTracking.reads { self.value(in: preferences) }
+    package func valueAndInputs(in snapshot: PreferencesSnapshot) -> (value: Output, inputs: Set<String>) {
+        let (value, read) = ReadTracking.reads { self.value(in: snapshot) }
         return (value, read.union(inputs.map(\.name)))
     }
 }
@@ -140,8 +147,8 @@ public struct AnyDerivedValue: Sendable, LivePreviewValue {
     public let title: String
     /// The settings named as its inputs by hand (see ``DerivedValue/inputs``).
     public let inputs: [AnyPreferenceKey]
-    private let render: @Sendable (Preferences) -> (text: String?, inputs: Set<String>)
-    private let changesAt: @Sendable (Preferences) -> Date?
+    private let render: @Sendable (PreferencesSnapshot) -> (text: String?, inputs: Set<String>)
+    private let changesAt: @Sendable (PreferencesSnapshot) -> Date?
 
     /// Wraps a derived value whose output is text, or optional text.
     ///
@@ -171,17 +178,35 @@ public struct AnyDerivedValue: Sendable, LivePreviewValue {
     /// ```swift
     /// derived.text(in: prefs)  // "21.5 °C"
     /// ```
-    public func text(in preferences: Preferences) -> String? { render(preferences).text }
+    public func text(in preferences: Preferences) -> String? {
+        let (text, inputs) = render(preferences.snapshot())
+        preferences.observedReads(inputs)
+        return text
+    }
+
+    /// The text on settings as they stood at one moment.
+    ///
+    /// ```swift
+    /// derived.text(in: prefs.snapshot())  // "21.5 °C"
+    /// ```
+    package func text(in snapshot: PreferencesSnapshot) -> String? { render(snapshot).text }
 
     /// The current text and the names of the settings it depends on now (those it read).
-    package func textAndInputs(in preferences: Preferences) -> (text: String?, inputs: Set<String>) { render(preferences) }
+    package func textAndInputs(in snapshot: PreferencesSnapshot) -> (text: String?, inputs: Set<String>) { render(snapshot) }
 
     /// The next moment the text changes with no setting changing (it reads the clock), or nil.
     ///
     /// ```swift
     /// nextRefresh.nextChange(in: prefs)  // the start of the next minute
     /// ```
-    public func nextChange(in preferences: Preferences) -> Date? { changesAt(preferences) }
+    public func nextChange(in preferences: Preferences) -> Date? { changesAt(preferences.snapshot()) }
+
+    /// The next change by itself, on settings as they stood at one moment.
+    ///
+    /// ```swift
+    /// nextRefresh.nextChange(in: prefs.snapshot())
+    /// ```
+    package func nextChange(in snapshot: PreferencesSnapshot) -> Date? { changesAt(snapshot) }
 }
 
 extension Preferences {
@@ -191,7 +216,11 @@ extension Preferences {
     /// prefs[wind]  // "5.0 m/s"
     /// ```
     public subscript<Output>(derived: DerivedValue<Output>) -> Output {
-        derived.value(in: self)
+        // Computed on the settings as they stand, as every judgement is; Swift's Observation
+        // then follows the settings it read, here, on the live instance.
+        let (value, inputs) = derived.valueAndInputs(in: snapshot())
+        observedReads(inputs)
+        return value
     }
 
     /// Calls `handler` with the old and new output whenever a change of a setting it depends on
@@ -202,13 +231,13 @@ extension Preferences {
     /// ```
     public func observe<Output>(_ derived: DerivedValue<Output>,
                                 _ handler: @escaping @Sendable (_ old: Output, _ new: Output) -> Void) -> ObservationToken {
-        let first = derived.valueAndInputs(in: self)
+        let first = derived.valueAndInputs(in: snapshot())
         let last = Locked(first)
         return addObserver { [weak self] changes in
             guard let self else { return }
             let inputs = last.withLock { $0.inputs }
             guard changes.contains(where: { inputs.contains($0.key) }) else { return }
-            let now = derived.valueAndInputs(in: self)
+            let now = derived.valueAndInputs(in: self.snapshot())
             let old = last.withLock { last in
                 defer { last = now }
                 return last.value

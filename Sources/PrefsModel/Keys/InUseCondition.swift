@@ -21,13 +21,13 @@ package struct InUseCondition: Sendable {
     }
 
     /// The check, on the settings as they stand.
-    package let holds: @Sendable (Preferences) -> Bool
+    package let holds: @Sendable (PreferencesSnapshot) -> Bool
     /// What a schema file wrote: every entry must hold. Nil for a condition written in Swift,
     /// whose inputs are found by tracking its reads, as a derived value's are.
     package let requirements: [Requirement]?
 
     /// A condition written in Swift.
-    package init(_ holds: @escaping @Sendable (Preferences) -> Bool) {
+    package init(_ holds: @escaping @Sendable (PreferencesSnapshot) -> Bool) {
         self.holds = holds
         requirements = nil
     }

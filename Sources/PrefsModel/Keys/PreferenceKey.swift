@@ -44,7 +44,7 @@ public final class PreferenceKey<Value: PreferenceValue>: AnyPreferenceKey, @unc
     public convenience init(_ name: String, default defaultValue: Value, rule: PreferenceRule<Value>? = nil,
                             title: String = "", help: String = "", section: String = "General", unit: String? = nil,
                             isSecret: Bool = false, scope: PreferenceScope = .project, renamedFrom: [String] = [],
-                            migrating: PreferenceConversion<Value>? = nil, inUseWhen: (@Sendable (Preferences) -> Bool)? = nil) {
+                            migrating: PreferenceConversion<Value>? = nil, inUseWhen: (@Sendable (PreferencesSnapshot) -> Bool)? = nil) {
         self.init(name, default: defaultValue, rule: rule, title: title, help: help, section: section, unit: unit,
                   isDescribedBySchema: true, isSecret: isSecret, scope: scope, renamedFrom: renamedFrom, conversion: migrating?.stored,
                   inUseCondition: inUseWhen.map(InUseCondition.init))
@@ -147,7 +147,7 @@ extension PreferenceKey {
     public convenience init<Wrapped>(_ name: String, rule: PreferenceRule<Value>? = nil, title: String = "",
                                      help: String = "", section: String = "General", unit: String? = nil,
                                      isSecret: Bool = false, scope: PreferenceScope = .project, renamedFrom: [String] = [],
-                                     inUseWhen: (@Sendable (Preferences) -> Bool)? = nil)
+                                     inUseWhen: (@Sendable (PreferencesSnapshot) -> Bool)? = nil)
     where Value == Wrapped?, Wrapped: PreferenceValue {
         self.init(name, default: nil, rule: rule, title: title, help: help, section: section, unit: unit,
                   isSecret: isSecret, scope: scope, renamedFrom: renamedFrom, inUseWhen: inUseWhen)

@@ -24,6 +24,12 @@ extension Preferences: Observable {
         registrar.access(self, keyPath: \Preferences.[observed: name])
     }
 
+    /// ``observedRead(_:)`` for each setting a judgement on a snapshot of this instance read
+    /// (a derived value, a condition): Observation follows them here, on the live instance.
+    func observedReads(_ names: Set<String>) {
+        for name in names { observedRead(name) }
+    }
+
     /// Tells Observation that these stored names changed (an old name counts for its setting).
     /// The store holds the new values already, so a tracked closure read again sees them.
     func observedChange(_ names: [String]) {

@@ -27,9 +27,20 @@ extension Preferences {
             handler(SettingsNews(storedValues: values, site: nil, loadProblem: batch.loadProblem ?? .some(store.loadProblem),
                                  origin: ChangeOrigin(of: batch, relativeTo: writer)))
         }]
+        // The layers the news carries are whole: a site file's change keeps the project's
+        // layer as it is, and the project file's keeps the site's.
         if let site {
+            let project = self.project
             tokens.append(site.addChangeHandler { change in
-                handler(SettingsNews(storedValues: [:], site: change.after, loadProblem: .none, origin: .otherProcess))
+                let layers = project.map { change.after.withProject($0.values) } ?? change.after
+                handler(SettingsNews(storedValues: [:], site: layers, loadProblem: .none, origin: .otherProcess))
+            })
+        }
+        if let project {
+            let site = self.site
+            tokens.append(project.addChangeHandler { change in
+                let layers = (site?.layers ?? .none).withProject(change.after)
+                handler(SettingsNews(storedValues: [:], site: layers, loadProblem: .none, origin: .otherProcess))
             })
         }
         let all = tokens

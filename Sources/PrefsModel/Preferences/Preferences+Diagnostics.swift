@@ -17,14 +17,10 @@ extension Preferences {
     /// ```swift
     /// for problem in prefs.diagnostics() { print(problem) }
     /// ```
-    public func diagnostics() -> [PreferenceDiagnostic] {
-        let layers = siteLayers
-        let kept = keptUnderOldNames()
-        return schema.keys.flatMap { key in
-            [diagnostic(for: key)].compactMap { $0 } + layers.diagnostics(of: key) + (kept[key.name] ?? [])
-        } + brokenRuleDiagnostics()
-    }
+    public func diagnostics() -> [PreferenceDiagnostic] { snapshot().diagnostics() }
+}
 
+extension PreferencesSnapshot {
     /// One diagnostic per setting of the user's file that a broken rule reads, with the rule's
     /// message: a setting that reads its default or a site's value stores nothing to mend, and
     /// one whose stored value is already ignored (with a diagnostic of its own) is not read.
@@ -47,12 +43,13 @@ extension Preferences {
 
     /// Values left under a setting's old name (the setting refuses them, or already has its own
     /// value), by the setting: reported, never lost.
-    func keptUnderOldNames() -> [String: [PreferenceDiagnostic]] {
+    package func keptUnderOldNames() -> [String: [PreferenceDiagnostic]] {
         guard schema.hasMigrations else { return [:] }
         var owner: [String: String] = [:]
         for key in schema.keys { for old in key.renamedFrom { owner[old] = key.name } }
         var kept: [String: [PreferenceDiagnostic]] = [:]
-        for step in migrationPlan() {
+        let plan = schema.migration(for: storedValues, locks: PreferenceSchema.MigrationLocks(site, schema: schema), runsSteps: false)
+        for step in plan.steps {
             guard case .keep(let reason) = step.action, let name = owner[step.from], let value = step.value else { continue }
             let instead = schema.key(named: name).map { "what \(name) reads (\(source(of: $0).readInstead))" } ?? "the default"
             let shown = schema.key(named: name).map { $0.shownSummary(of: value) } ?? value.summary
@@ -61,5 +58,4 @@ extension Preferences {
         }
         return kept
     }
-
 }

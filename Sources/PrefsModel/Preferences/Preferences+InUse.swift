@@ -14,6 +14,30 @@ extension Preferences {
     /// Why the setting is not in use, in its condition's terms ("used only when Use a proxy is
     /// on"), or nil when it is.
     package func notInUseReason(of key: AnyPreferenceKey) -> String? {
+        guard key.inUseCondition != nil else { return nil }
+        // Judged on the settings as they stand; Observation follows what the condition read.
+        let (reason, read) = ReadTracking.reads { snapshot().notInUseReason(of: key) }
+        observedReads(read)
+        return reason
+    }
+
+    /// Why each setting not in use is not, by name; empty for a schema without conditions.
+    package func notInUseReasons() -> [String: String] {
+        guard schema.hasConditions else { return [:] }
+        return snapshot().notInUseReasons()
+    }
+}
+
+extension PreferencesSnapshot {
+    /// Whether the setting is in use on these values (see ``Preferences/isInUse(_:)``).
+    ///
+    /// ```swift
+    /// snapshot.isInUse(PreferenceKeys.proxyHost)  // false while "Use a proxy" is off
+    /// ```
+    public func isInUse(_ key: AnyPreferenceKey) -> Bool { notInUseReason(of: key) == nil }
+
+    /// Why the setting is not in use on these values, or nil when it is.
+    package func notInUseReason(of key: AnyPreferenceKey) -> String? {
         var evaluation = InUseEvaluation(self)
         return evaluation.reason(of: key)
     }
@@ -32,10 +56,10 @@ extension Preferences {
 /// One pass of judging conditions on the same values: each setting judged once, whatever
 /// leans on it, with the settings its condition read.
 package struct InUseEvaluation {
-    private let prefs: Preferences
+    private let prefs: PreferencesSnapshot
     private var judged: [String: (reason: String?, inputs: Set<String>)] = [:]
 
-    package init(_ prefs: Preferences) { self.prefs = prefs }
+    package init(_ prefs: PreferencesSnapshot) { self.prefs = prefs }
 
     /// Why the setting is not in use (nil: it is).
     package mutating func reason(of key: AnyPreferenceKey) -> String? { judge(key, depth: 0).reason }
@@ -72,7 +96,7 @@ package enum InUseConditions {
     static let deepest = 32
 
     /// "used only when Use a proxy is on", "used only when Temperature is Fahrenheit or Kelvin".
-    static func wording(of condition: InUseCondition, inputs: [AnyPreferenceKey], in prefs: Preferences) -> String {
+    static func wording(of condition: InUseCondition, inputs: [AnyPreferenceKey], in prefs: PreferencesSnapshot) -> String {
         if let requirements = condition.requirements {
             let parts = requirements.compactMap { requirement -> String? in
                 guard let key = prefs.schema.declaredKey(named: requirement.key), let values = requirement.storedValues(of: key) else { return nil }
@@ -82,13 +106,11 @@ package enum InUseConditions {
         }
         // A Swift condition says nothing of itself: each setting it read is tried at each value
         // it can take (on or off, each choice), the others as they are, to find which allow it.
-        // Each try reads through an overlay of one value, not a copy of the suite.
+        // Each try is the snapshot with one value changed (its stored values are shared, not copied).
         let parts = inputs.compactMap { input -> String? in
             guard let candidates = candidates(for: input) else { return nil }
             let allowing = candidates.filter { value in
-                let tried = Preferences(store: OverlayStore(over: prefs.store, replacing: [input.name: .some(value)]),
-                                        schema: prefs.schema, site: prefs.site, overrides: prefs.overrides, onWriteError: { _ in })
-                return condition.holds(tried)
+                condition.holds(prefs.applying([input.name: .some(value)]))
             }
             guard !allowing.isEmpty, allowing.count < candidates.count else { return nil }
             return "\(input.title) is " + allowing.map { words(for: $0, of: input) }.joined(separator: " or ")
@@ -119,7 +141,7 @@ package enum InUseConditions {
     package static func problem(in schema: PreferenceSchema) -> String? {
         let conditioned = schema.keys.filter { $0.inUseCondition != nil }
         guard !conditioned.isEmpty else { return nil }
-        let prefs = Preferences(store: InMemoryStore(), schema: schema, onWriteError: { _ in })
+        let prefs = PreferencesSnapshot(schema: schema, storedValues: [:])
         var reads: [String: [String]] = [:]
         for key in conditioned {
             guard let condition = key.inUseCondition else { continue }

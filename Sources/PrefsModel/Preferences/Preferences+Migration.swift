@@ -75,9 +75,6 @@ extension Preferences {
     /// ```swift
     /// prefs.diagnostics(of: PreferenceKeys.city).map(\.file)  // [nil, "/etc/xdg/com.example.weather.plist"]
     /// ```
-    public func diagnostics(of key: AnyPreferenceKey) -> [PreferenceDiagnostic] {
-        let kept = key.renamedFrom.isEmpty ? [] : keptUnderOldNames()[key.name] ?? []
-        return [diagnostic(for: key)].compactMap { $0 } + siteLayers.diagnostics(of: key) + kept
-    }
+    public func diagnostics(of key: AnyPreferenceKey) -> [PreferenceDiagnostic] { snapshot().diagnostics(of: key) }
 
 }

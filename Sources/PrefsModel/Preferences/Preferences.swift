@@ -56,6 +56,12 @@ public final class Preferences: Sendable {
     private let storeTokens = Locked<[ObservationToken]>([])
     /// Keys already reported as not in the schema.
     private let reportedKeys = Locked(Set<String>())
+    /// How many of the store's change batches this instance has handled: one a change, however
+    /// many views of it an editor shows (they hear the store's news, not its batches).
+    package let storeBatchesHandled = Locked(0)
+    /// Counts the instances made while it is set (a test's): judging settings on a snapshot
+    /// builds none.
+    @TaskLocal package static var made: Locked<Int>?
 
     /// Typed settings on any store. `site` adds an administrator's defaults and locks (none by
     /// default); `overrides` are values for this run only, above the user's file, never written.
@@ -85,6 +91,7 @@ public final class Preferences: Sendable {
         self.overrides = overrides
         self.project = project
         self.writeErrorHandler = onWriteError
+        Self.made?.withLock { $0 += 1 }
         cachesValues = !isView
         if !isView { followStore() }
     }
@@ -230,6 +237,7 @@ public final class Preferences: Sendable {
     /// A change of the user's file, reported as changes of the values in effect: a new stored
     /// value under a lock, or equal to the site's, changes nothing anyone reads.
     private func storeDidChange(_ batch: StoreChangeBatch) {
+        storeBatchesHandled.withLock { $0 += 1 }
         invalidate(batch.changes.map(\.key))
         observedChange(batch.changes.map(\.key))
         let layers = siteLayers

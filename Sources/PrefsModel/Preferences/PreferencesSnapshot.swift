@@ -2,8 +2,9 @@
 /// site's defaults and locks, this run's overrides and the problem reading the file, with the
 /// schema that reads them. Every answer comes from the value alone, so a UI can hold it, change
 /// it only by the news it gets (``applying(_:site:loadProblem:)``), and never read a file while
-/// it draws. The editor's state, the swift-configuration provider's frozen snapshot and the
-/// editor's live values are all built on it.
+/// it draws. Conditions (`inUseWhen:`), rules across settings and derived values are judged on
+/// it: their closures are given one. The editor's state and the swift-configuration provider's
+/// answers are built on it too, so every surface says the same of a setting.
 ///
 /// ```swift
 /// let now = prefs.snapshot()
@@ -76,12 +77,33 @@ public struct PreferencesSnapshot: Sendable {
         key.effectiveValue(from: effectiveStored(key))
     }
 
+    /// The key's value (same as the subscript).
+    ///
+    /// ```swift
+    /// snapshot.value(for: .refreshInterval)  // 15
+    /// ```
+    public func value<Value>(for key: PreferenceKey<Value>) -> Value { self[key] }
+
+    /// A derived value computed on these values.
+    ///
+    /// ```swift
+    /// snapshot[wind]  // "5.0 m/s"
+    /// ```
+    public subscript<Output>(derived: DerivedValue<Output>) -> Output { derived.value(in: self) }
+
     /// The key's value in its text form (the default's when nothing valid is set).
     ///
     /// ```swift
     /// snapshot.text(of: PreferenceKeys.refreshInterval)  // "15"
     /// ```
     public func text(of key: AnyPreferenceKey) -> String { key.text(of: effectiveStored(key)) }
+
+    /// The key's value as JSON (the default's when nothing valid is set).
+    ///
+    /// ```swift
+    /// snapshot.json(of: PreferenceKeys.refreshInterval)  // .number(15)
+    /// ```
+    package func json(of key: AnyPreferenceKey) -> JSONValue { key.json(of: effectiveStored(key)) }
 
     /// The key's value as a person reads it: `""` for empty text, `(unset)` for an optional
     /// without a value.
@@ -104,7 +126,9 @@ public struct PreferencesSnapshot: Sendable {
     /// The stored value in effect (nil: the registered default): without site layers or
     /// overrides, the user's value as it is (the key's decoding reads an unusable one as the default).
     package func effectiveStored(_ key: AnyPreferenceKey) -> PlistValue? {
-        site.effectiveStored(key, user: userValue(of: key), override: overrides[key.name])
+        // Noted, so that a derived value, a condition or a rule judged here knows its inputs.
+        ReadTracking.note(key.name)
+        return site.effectiveStored(key, user: userValue(of: key), override: overrides[key.name])
     }
 
     // MARK: Where values come from
@@ -115,7 +139,8 @@ public struct PreferencesSnapshot: Sendable {
     /// snapshot.resolution(of: PreferenceKeys.city).source  // .site(path: …)
     /// ```
     package func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
-        site.resolve(key, user: userValue(of: key), userPath: location, override: overrides[key.name])
+        ReadTracking.note(key.name)
+        return site.resolve(key, user: userValue(of: key), userPath: location, override: overrides[key.name])
     }
 
     /// Which layer gives the key's value.
@@ -153,6 +178,17 @@ public struct PreferencesSnapshot: Sendable {
         key.judgedDiagnostic(ofOwnStored: storedValues[key.name], source: source(of: key))
     }
 
+    /// The problems with one key's values: the user's stored value, each site file's value the
+    /// key skips, and values left under its old names.
+    ///
+    /// ```swift
+    /// snapshot.diagnostics(of: PreferenceKeys.city).map(\.file)  // [nil, "/etc/xdg/com.example.weather.plist"]
+    /// ```
+    package func diagnostics(of key: AnyPreferenceKey) -> [PreferenceDiagnostic] {
+        let kept = key.renamedFrom.isEmpty ? [] : keptUnderOldNames()[key.name] ?? []
+        return [diagnostic(for: key)].compactMap { $0 } + site.diagnostics(of: key) + kept
+    }
+
     /// Every schema key's ignored value, the user's and the site's, then each setting of a
     /// stored pair that breaks a rule across settings (read as stored), once.
     ///
@@ -165,14 +201,14 @@ public struct PreferencesSnapshot: Sendable {
         var found: [PreferenceDiagnostic] = []
         // Values left under an old name, as `Preferences.diagnostics()` says them: only a
         // schema that renames settings can have any.
-        let keptUnderOldNames = schema.hasMigrations ? preferences().keptUnderOldNames() : nil
+        let keptUnderOldNames = schema.hasMigrations ? self.keptUnderOldNames() : nil
         let checksSite = site.folders.contains { !$0.values.isEmpty } || site.project != nil
         for key in schema.keys {
             if let problem = diagnostic(for: key) { found.append(problem) }
             if checksSite { found += site.diagnostics(of: key) }
             if let kept = keptUnderOldNames?[key.name] { found += kept }
         }
-        if !schema.rules.isEmpty { found += preferences().brokenRuleDiagnostics() }
+        if !schema.rules.isEmpty { found += brokenRuleDiagnostics() }
         return found
     }
 
@@ -206,17 +242,6 @@ public struct PreferencesSnapshot: Sendable {
         if case .some(let problem) = loadProblem { self.loadProblem = problem }
         version += 1
         return keysChanged
-    }
-
-    /// Preferences that read these values alone and write nowhere that lasts: for code that
-    /// reads settings through a `Preferences` (derived values, a frozen provider snapshot)
-    /// without reaching the live store. Its reads give what the snapshot gives.
-    package func preferences() -> Preferences {
-        let frozenSite = site.folders.isEmpty && site.project == nil ? nil : SiteDefaults(frozen: site, suiteName: schema.suiteName)
-        // Only read: a host's own Preferences reports what is wrong with its keys (one not in
-        // the schema); this copy says nothing, above all not on the screen.
-        return Preferences(store: InMemoryStore(storedValues, location: location), schema: schema, site: frozenSite,
-                           overrides: overrides, onWriteError: { _ in })
     }
 }
 

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 public struct SettingsRule: Sendable {
     /// Why the settings as they stand break the rule, or nil when they follow it.
-    let check: @Sendable (Preferences) -> String?
+    let check: @Sendable (PreferencesSnapshot) -> String?
     /// The two settings of an `ordered` rule, by name (nil for a rule written as a closure,
     /// whose settings are found as it runs), so that a schema file can hold it.
     package let orderedPair: (low: String, high: String)?
@@ -21,7 +21,7 @@ public struct SettingsRule: Sendable {
     /// ```swift
     /// SettingsRule { $0[.minimumCopies] <= $0[.maximumCopies] ? nil : "minimumCopies must not exceed maximumCopies" }
     /// ```
-    public init(_ check: @escaping @Sendable (Preferences) -> String?) {
+    public init(_ check: @escaping @Sendable (PreferencesSnapshot) -> String?) {
         self.check = check
         orderedPair = nil
     }

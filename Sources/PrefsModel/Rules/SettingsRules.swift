@@ -9,7 +9,7 @@ package enum SettingsRules {
                         site: SiteLayers, overrides: [String: PlistValue]) -> PreferenceError? {
         guard !schema.rules.isEmpty else { return nil }
         let after = PreferencesSnapshot(schema: schema, storedValues: current, site: site, overrides: overrides)
-            .applying(changes).preferences()
+            .applying(changes)
         let touched = Set(changes.keys)
         for rule in schema.rules {
             let (reason, reads) = ReadTracking.reads { rule.check(after) }
@@ -20,7 +20,7 @@ package enum SettingsRules {
     }
 
     /// The rules the settings as they stand break, each with the settings it reads.
-    package static func broken(in prefs: Preferences) -> [(keys: [String], reason: String)] {
+    package static func broken(in prefs: PreferencesSnapshot) -> [(keys: [String], reason: String)] {
         prefs.schema.rules.compactMap { rule in
             let (reason, reads) = ReadTracking.reads { rule.check(prefs) }
             return reason.map { (reads.sorted(), $0) }
@@ -28,7 +28,7 @@ package enum SettingsRules {
     }
 
     /// ``broken(in:)`` by setting: each setting a broken rule reads, with the rule's reason.
-    package static func brokenByKey(in prefs: Preferences) -> [String: String] {
+    package static func brokenByKey(in prefs: PreferencesSnapshot) -> [String: String] {
         var byKey: [String: String] = [:]
         for (keys, reason) in broken(in: prefs) {
             for key in keys where byKey[key] == nil { byKey[key] = reason }
@@ -41,7 +41,7 @@ package enum SettingsRules {
     /// does not hold. Nil when none.
     package static func problem(in schema: PreferenceSchema) -> String? {
         guard !schema.rules.isEmpty else { return nil }
-        let prefs = Preferences(store: InMemoryStore(), schema: schema, onWriteError: { _ in })
+        let prefs = PreferencesSnapshot(schema: schema, storedValues: [:])
         for rule in schema.rules {
             if let (low, high) = rule.orderedPair {
                 for name in [low, high] {

@@ -184,8 +184,8 @@ public struct SiteLayers: Sendable, Equatable {
     /// ```swift
     /// for layer in layers.explanation(of: city, user: stored, userPath: path) { print(layer) }
     /// ```
-    public func explanation(of key: AnyPreferenceKey, user: PlistValue?, userPath: String,
-                            override: PlistValue? = nil) -> [PreferenceLayerValue] {
+    package func explanation(of key: AnyPreferenceKey, user: PlistValue?, userPath: String,
+                             override: PlistValue? = nil) -> [PreferenceLayerValue] {
         let winner = resolve(key, user: user, userPath: userPath, override: override)
         var layers: [PreferenceLayerValue] = []
         func add(_ source: PreferenceSource, _ value: PlistValue?, unreadable: String? = nil) {

@@ -33,22 +33,24 @@ struct GetCommand: ParsableCommand {
 
     /// `get --explain --json`: the value, its source, and every layer.
     static func explanationJSON(of key: AnyPreferenceKey, in prefs: Preferences) -> JSONValue {
-        let source = prefs.source(of: key)
-        var object: [String: JSONValue] = ["key": .string(key.name), "value": prefs.json(of: key), "source": .string(source.kind)]
+        let now = prefs.snapshot()
+        let facts = now.facts(of: key)
+        let source = facts.resolution.source
+        var object: [String: JSONValue] = ["key": .string(key.name), "value": now.json(of: key), "source": .string(source.kind)]
         if key.isSecret {
             object["value"] = nil
             object["secret"] = .bool(true)
         }
         if let file = source.path { object["file"] = .string(file) }
-        if let lockFile = prefs.lockFile(of: key) { object["lockedBy"] = .string(lockFile) }
+        if let lockFile = facts.lockFile { object["lockedBy"] = .string(lockFile) }
         // As `list --json` says them: on every answer, null or absent only as there.
-        let reason = prefs.notInUseReason(of: key)
+        let reason = facts.notInUseReason
         object["inUse"] = .bool(reason == nil)
         if let reason {
             object["inUseReason"] = .string(reason)
             object["notInUse"] = .string(reason)
         }
-        object["brokenRule"] = SettingsRules.brokenByKey(in: prefs)[key.name].map(JSONValue.string) ?? .null
+        object["brokenRule"] = facts.brokenRule.map(JSONValue.string) ?? .null
         if let old = storedUnderOldName(key, in: prefs) { object["storedUnder"] = .string(old) }
         object["layers"] = .array(prefs.explanation(of: key).map { layer in
             var entry: [String: JSONValue] = ["layer": .string(layer.source.kind), "inEffect": .bool(layer.wins)]
@@ -70,7 +72,7 @@ struct GetCommand: ParsableCommand {
     /// `get --explain`: the value and its source, then one line per layer, highest first, the
     /// one in effect marked with `→`; a value a layer holds that the key refuses is shown with why.
     static func explanation(of key: AnyPreferenceKey, in prefs: Preferences) -> [String] {
-        let facts = SettingFacts(key, in: prefs.snapshot(), notInUse: prefs.notInUseReason(of: key))
+        let facts = prefs.snapshot().facts(of: key)
         let shown = key.isSecret ? SecretValues.state(isStored: !facts.isDefault, hasDiagnostic: facts.diagnostic != nil) : prefs.text(of: key)
         let converted = facts.conversionNote.map { ", \($0)" } ?? ""
         var lines = ["\(key.name.controlCharactersEscaped) = \(shown.controlCharactersEscaped)\(converted.controlCharactersEscaped)  (\(facts.origin))"]

@@ -36,42 +36,39 @@ struct ListCommand: ParsableCommand {
             // Whether settings are in use, judged once for the whole list, and said only when
             // one listed is not: a program's first condition leaves its lists as they were
             // while every setting is in use.
-            let notInUse = prefs.notInUseReasons()
-            let saysInUse = keys.contains { notInUse[$0.name] != nil }
+            let now = prefs.snapshot()
+            let judged = now.judgeSettings()
+            let saysInUse = keys.contains { judged.notInUse[$0.name] != nil }
             if json {
-                let broken = SettingsRules.brokenByKey(in: prefs)
-                Output.print(JSONValue.array(keys.map { key in
-                    entry(for: key, in: prefs, broken: broken, notInUse: notInUse)
-                }).prettyText)
+                Output.print(JSONValue.array(keys.map { key in entry(for: now.facts(of: key, judged: judged), in: now) }).prettyText)
             } else {
-                printTable(keys, prefs, notInUse: saysInUse ? notInUse : nil)
+                printTable(keys, now, judged: judged, saysInUse: saysInUse)
             }
             for key in keys {
-                for diagnostic in prefs.diagnostics(of: key) { Diagnostics.print("warning: \(diagnostic)") }
+                for diagnostic in now.diagnostics(of: key) { Diagnostics.print("warning: \(diagnostic)") }
             }
         }
     }
 
-    /// `broken` and `notInUse`: each setting's broken rule and why it is not in use, judged once
-    /// for the whole list.
-    private func entry(for key: AnyPreferenceKey, in prefs: Preferences, broken: [String: String],
-                       notInUse: [String: String]) -> JSONValue {
+    /// A row of `list --json`: the setting's facts, as every surface has them.
+    private func entry(for facts: SettingFacts, in now: PreferencesSnapshot) -> JSONValue {
+        let key = facts.key
         var entry: [String: JSONValue] = [
             "key": .string(key.name),
             "section": key.isDescribedBySchema ? .string(key.section) : .null,
             "type": .string(key.type.name),
-            "value": prefs.json(of: key),
-            "source": .string(prefs.source(of: key).kind),
-            "sourceFile": prefs.source(of: key).path.map(JSONValue.string) ?? .null,
-            "lockedBy": prefs.lockFile(of: key).map(JSONValue.string) ?? .null,
+            "value": now.json(of: key),
+            "source": .string(facts.sourceKind),
+            "sourceFile": facts.resolution.source.path.map(JSONValue.string) ?? .null,
+            "lockedBy": facts.lockFile.map(JSONValue.string) ?? .null,
             "default": key.hasDefault ? key.defaultJSON : .null,
-            "modified": .bool(!prefs.isDefault(key)),
-            "diagnostic": prefs.diagnostic(for: key).map { .string($0.reason) } ?? .null,
+            "modified": .bool(!facts.isDefault),
+            "diagnostic": facts.diagnostic.map { .string($0.reason) } ?? .null,
         ]
         // Every row has every field, null where there is nothing to say: a script reads
         // `row["brokenRule"]` and `row["inUse"]` on any row.
-        entry["brokenRule"] = broken[key.name].map(JSONValue.string) ?? .null
-        let reason = notInUse[key.name]
+        entry["brokenRule"] = facts.brokenRule.map(JSONValue.string) ?? .null
+        let reason = facts.notInUseReason
         entry["inUse"] = .bool(reason == nil)
         if let reason {
             entry["inUseReason"] = .string(reason)
@@ -87,16 +84,14 @@ struct ListCommand: ParsableCommand {
         return .object(entry)
     }
 
-    private func printTable(_ keys: [AnyPreferenceKey], _ prefs: Preferences, notInUse: [String: String]?) {
-        let conditions = notInUse != nil
-        let header = ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED"] + (conditions ? ["IN USE"] : []) + ["DIAGNOSTIC"]
-        let now = prefs.snapshot()
-        // A stored pair that breaks a rule across settings: said on both settings' rows. Both
-        // judged once for the list, not again in each of the table's two passes.
-        let broken = SettingsRules.brokenByKey(in: prefs)
+    /// `saysInUse`: whether the IN USE column is shown (only when a listed setting is out of use).
+    private func printTable(_ keys: [AnyPreferenceKey], _ now: PreferencesSnapshot, judged: SettingsJudgement, saysInUse: Bool) {
+        let header = ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED"] + (saysInUse ? ["IN USE"] : []) + ["DIAGNOSTIC"]
+        // Conditions and rules across settings judged once for the list (`judged`), not again
+        // in each of the table's two passes.
         func cells(_ key: AnyPreferenceKey) -> [String] {
-            let facts = SettingFacts(key, in: now, brokenRule: broken[key.name])
-            let inUse = notInUse.map { reasons in [reasons[key.name].map { "no: \($0)" } ?? "yes"] } ?? []
+            let facts = now.facts(of: key, judged: judged)
+            let inUse = saysInUse ? [facts.notInUseReason.map { "no: \($0)" } ?? "yes"] : []
             let cells = [
                 // Values as the editor shows them: `""` for empty text, `(unset)` for an
                 // optional without a value (both were an empty cell).
