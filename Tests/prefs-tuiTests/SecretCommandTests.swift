@@ -88,6 +88,36 @@ struct SecretCommandTests {
         #expect(!watch.outputSoFar.contains(Self.marker))
     }
 
+    /// A secret left under its old name (the renamed setting refuses it: too long) is as
+    /// secret as under its new one: `export` left it out only under the new name, and `watch`
+    /// printed its values.
+    @Test func aSecretStoredUnderItsOldNameIsNeverExportedOrWatchedInClear() async throws {
+        var cli = CommandLineFixture()
+        cli.suite = "com.example.renamed"
+        let schema = #"""
+            {"title": "Renamed", "suite": "com.example.renamed", "sections": [{"name": "S", "settings": [
+              {"key": "token", "type": "string", "default": "", "title": "Token", "secret": true, "renamedFrom": ["apiToken"],
+               "rule": {"maxLength": 4}}]}]}
+            """#
+        try #require(try cli.run("set", "--suite", cli.suite, "--type", "string", "apiToken", Self.marker).status == 0)
+        try #require(try cli.run("schema", "install", try cli.write(schema, to: "renamed.json")).status == 0)
+        let watch = try cli.start("watch", "--suite", cli.suite)
+        defer { watch.stop() }
+        #expect(await eventually { watch.errorSoFar.contains("watching") })
+
+        let export = try cli.run("export", "--suite", cli.suite)
+        // Another program that still writes the old name.
+        try SuiteStore(suiteName: cli.suite, directory: cli.directory.path, watchForChanges: false)
+            .commit(["apiToken": .string(Self.marker + "2")])
+
+        #expect(export.status == 0, "\(export.error)")
+        expectNoMarker(export, "export")
+        #expect(export.error.contains("secret settings left out: apiToken"), "\(export.error)")
+        #expect(await eventually { watch.outputSoFar.contains("apiToken: (secret, set) → (secret, set)") }, "\(watch.outputSoFar)")
+        #expect(!watch.outputSoFar.contains(Self.marker))
+        #expect(try cli.run("export", "--include-secrets", "--suite", cli.suite).output.contains(Self.marker + "2"))
+    }
+
     @Test func anExportWithSecretsIsAPrivateFileAndAnExportWithoutKeepsThemOnImport() throws {
         let cli = try fixture()
         let withSecrets = cli.directory.file("with-secrets.json")

@@ -42,10 +42,13 @@ extension Preferences {
         return addObserver { (batch: ObservedBatch) in
             handler(batch.changes.map { change in
                 let key = schema.key(named: change.key)
+                // A value under a secret setting's old name is that secret's value: said to be
+                // set or not, as the setting's own, never shown.
+                let reader = key ?? schema.setting(storedUnder: change.key).flatMap { $0.isSecret ? $0 : nil }
                 return AnyPreferenceChange(
                     name: change.key, key: key, stored: change,
-                    oldText: Self.text(of: change.old, key: key),
-                    newText: Self.text(of: change.new, key: key),
+                    oldText: Self.text(of: change.old, key: reader),
+                    newText: Self.text(of: change.new, key: reader),
                     origin: batch.origin)
             })
         }

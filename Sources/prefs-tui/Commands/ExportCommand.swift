@@ -82,6 +82,11 @@ struct ExportCommand: ParsableCommand {
             // as they are stored: a backup loses nothing.
             for step in prefs.migrationPlan() {
                 guard case .keep = step.action, stored[step.from] == nil else { continue }
+                // A secret's old value is as secret as its new one.
+                if !includeSecrets, prefs.schema.setting(storedUnder: step.from)?.isSecret == true {
+                    if !secretsLeftOut.contains(step.from) { secretsLeftOut.append(step.from) }
+                    continue
+                }
                 stored[step.from] = step.value
                 json[step.from] = step.value?.jsonValue
             }

@@ -24,7 +24,8 @@ struct WatchCommand: ParsableCommand {
                 for change in changes where watched.isEmpty || watched.contains(change.name) {
                     // A secret's texts only say whether it is set: a change of a set one to
                     // another value reads the same, and is printed all the same.
-                    let secretChanged = change.key?.isSecret == true && change.stored.old != change.stored.new
+                    let secret = prefs.schema.setting(storedUnder: change.name)?.isSecret == true   // under its name or an old one
+                    let secretChanged = secret && change.stored.old != change.stored.new
                     guard change.oldText != change.newText || secretChanged else { continue }
                     // One line per change, escaped whole: the name and the values come from
                     // another program and may hold any control character, as `list` shows them.
