@@ -2,7 +2,8 @@ import Foundation
 import PrefsModel
 
 /// The kinds the editor's state is made of: rows, messages, undo entries, the pending write and
-/// the modes with what each holds (the line editor, the choice popup, the list editor).
+/// the modes, with the field each holds (Fields/: the line editor, the choice popup, the list
+/// editor and the filter line, each with its own state and update).
 extension EditorState {
     /// A line of the settings list.
     /// Both hold an index into `EditorState.keys`, so that a list of 50,000 rows is plain
@@ -44,31 +45,6 @@ extension EditorState {
         var isUndo = false
     }
 
-    /// What a line editor edits.
-    enum LineTarget: Sendable, Equatable {
-        case value
-        case listItem(Int?)   // nil: a new item
-    }
-
-    struct LineEdit: Sendable {
-        var keyIndex: Int
-        var editor: LineEditor
-        var target: LineTarget
-    }
-
-    struct ChoicePopup: Sendable {
-        var keyIndex: Int
-        var options: [ChoiceOption]
-        var highlighted: Int
-    }
-
-    struct ListEdit: Sendable {
-        var keyIndex: Int
-        var items: [JSONValue]
-        var selected: Int
-        var itemEdit: LineEdit?
-    }
-
     enum Mode: Sendable {
         case browse
         case editingLine(LineEdit)
@@ -76,7 +52,7 @@ extension EditorState {
         case editingList(ListEdit)
         /// `R` asked first: these settings (schema indices) would be reset; `all` when unfiltered.
         case confirmingReset([Int], all: Bool)
-        case filtering(LineEditor)
+        case filtering(FilterField)
         /// The key map, scrolled down by this many lines.
         case help(scroll: Int)
         case details

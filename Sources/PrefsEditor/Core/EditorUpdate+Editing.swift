@@ -11,16 +11,15 @@ extension EditorUpdate {
         // keystroke in a megabyte's value cost as much as the whole value.
         state.mode = .browse
         let key = state.keys[edit.keyIndex]
-        switch KeyBindings.lineEditing.action(for: event) as LineEditAction? {
-        case .cancel?:
+        switch edit.update(event) {
+        case .cancelled:
             state.message = .init(text: "Cancelled; \(key.name) is \(state.settings.displayText(of: key))", kind: .info)
             return []
-        case .commit?:
+        case .committed(let text):
             // The field stays open (with the text) until the write has succeeded.
             state.mode = .editingLine(edit)
-            return commit(&state, key, text: edit.editor.text)
-        default:
-            _ = edit.editor.apply(event)
+            return commit(&state, key, text: text)
+        case .editing:
             state.mode = .editingLine(edit)
             return []
         }
@@ -30,21 +29,16 @@ extension EditorUpdate {
 
     static func choose(_ state: inout EditorState, _ popup: EditorState.ChoicePopup, key event: KeyEvent) -> [EditorEffect] {
         var popup = popup
-        guard let action: ChoiceAction = KeyBindings.choice.action(for: event) else { return [] }
-        switch action {
-        case .up: popup.highlighted = max(0, popup.highlighted - 1)
-        case .down: popup.highlighted = min(popup.options.count - 1, popup.highlighted + 1)
-        case .first: popup.highlighted = 0
-        case .last: popup.highlighted = popup.options.count - 1
-        case .cancel:
+        switch popup.update(event) {
+        case .open:
+            state.mode = .choosing(popup)
+            return []
+        case .cancelled:
             state.mode = .browse
             return []
-        case .select:
-            let key = state.keys[popup.keyIndex]
-            return commit(&state, key, text: popup.options[popup.highlighted].value)
+        case .chosen(let value):
+            return commit(&state, state.keys[popup.keyIndex], text: value)
         }
-        state.mode = .choosing(popup)
-        return []
     }
 
     // MARK: List editing
@@ -52,70 +46,29 @@ extension EditorUpdate {
     static func editList(_ state: inout EditorState, _ list: EditorState.ListEdit, key event: KeyEvent) -> [EditorEffect] {
         var list = list
         let key = state.keys[list.keyIndex]
-        if var itemEdit = list.itemEdit {
-            switch KeyBindings.lineEditing.action(for: event) as LineEditAction? {
-            case .cancel?:
-                list.itemEdit = nil
-            case .commit?:
-                guard let item = listItem(key, text: itemEdit.editor.text, state: &state) else { return [] }
-                // The item is checked alone first: the whole list's refusal quotes every item
-                // as JSON (`"[""]" is not allowed; allowed: a list where each item…`) and is
-                // cut off before the rule the typed item broke.
-                if case .each(let itemRule) = key.rule, (try? key.storedValue(json: .array([item]))) == nil {
-                    let shown = EditorField.itemText(item).controlCharactersEscaped
-                    state.message = .init(text: "\(key.name): item \"\(shown)\" is not allowed; allowed: \(itemRule.allowedText)", kind: .error)
-                    return []
-                }
-                var after = list
-                switch itemEdit.target {
-                case .listItem(let index?): after.items[index] = item
-                default:
-                    after.items.append(item)
-                    after.selected = after.items.count - 1
-                }
-                after.itemEdit = nil
-                // Until the write succeeds, the list shows what is stored and the item field
-                // keeps the typed text.
-                return commitList(&state, key, after)
-            default:
-                _ = itemEdit.editor.apply(event)
-                list.itemEdit = itemEdit
-            }
+        switch list.update(event) {
+        case .open:
             state.mode = .editingList(list)
             return []
-        }
-        guard let action: ListAction = KeyBindings.list.action(for: event) else { return [] }
-        switch action {
-        case .close:
+        case .closed:
             state.mode = .browse
             return []
-        case .up: list.selected = max(0, list.selected - 1)
-        case .down: list.selected = min(max(0, list.items.count - 1), list.selected + 1)
-        case .add:
-            list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: ""), target: .listItem(nil))
-        case .edit:
-            if list.items.indices.contains(list.selected) {
-                let text = EditorField.itemText(list.items[list.selected])
-                list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: text), target: .listItem(list.selected))
-            } else {
-                list.itemEdit = .init(keyIndex: list.keyIndex, editor: LineEditor(text: ""), target: .listItem(nil))
+        case .write(let after):
+            return commitList(&state, key, after)
+        case .itemTyped(let text, let target):
+            guard let item = listItem(key, text: text, state: &state) else { return [] }
+            // The item is checked alone first: the whole list's refusal quotes every item
+            // as JSON (`"[""]" is not allowed; allowed: a list where each item…`) and is
+            // cut off before the rule the typed item broke.
+            if case .each(let itemRule) = key.rule, (try? key.storedValue(json: .array([item]))) == nil {
+                let shown = EditorField.itemText(item).controlCharactersEscaped
+                state.message = .init(text: "\(key.name): item \"\(shown)\" is not allowed; allowed: \(itemRule.allowedText)", kind: .error)
+                return []
             }
-        case .delete:
-            guard list.items.indices.contains(list.selected) else { break }
-            var after = list
-            after.items.remove(at: list.selected)
-            after.selected = min(list.selected, max(0, after.items.count - 1))
-            return commitList(&state, key, after)
-        case .moveItemUp, .moveItemDown:
-            let target = list.selected + (action == .moveItemUp ? -1 : 1)
-            guard list.items.indices.contains(list.selected), list.items.indices.contains(target) else { break }
-            var after = list
-            after.items.swapAt(list.selected, target)
-            after.selected = target
-            return commitList(&state, key, after)
+            // Until the write succeeds, the list shows what is stored and the item field
+            // keeps the typed text.
+            return commitList(&state, key, list.with(item, at: target))
         }
-        state.mode = .editingList(list)
-        return []
     }
 
     /// An item typed into the list editor, read by the item type's own parser (the one `set`
@@ -149,24 +102,17 @@ extension EditorUpdate {
             state.message = .init(text: "Paste refused: it is longer than \(EditorState.pasteLimit) characters", kind: .warning)
             return
         }
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        let line = lines.replacingOccurrences(of: "\n", with: " ")
         switch state.mode {
         case .editingLine(var edit):
-            if case .text(_, _, _, multiline: true) = state.keys[edit.keyIndex].rule {
-                edit.editor.insert(lines)
-            } else {
-                edit.editor.insert(line)
-            }
+            var multiline = false
+            if case .text(_, _, _, multiline: true) = state.keys[edit.keyIndex].rule { multiline = true }
+            edit.paste(text, multiline: multiline)
             state.mode = .editingLine(edit)
         case .editingList(var list) where list.itemEdit != nil:
-            list.itemEdit?.editor.insert(line)
+            list.itemEdit?.paste(text, multiline: false)
             state.mode = .editingList(list)
-        case .filtering(var editor):
-            editor.insert(line)
-            state.filter = editor.text
-            state.mode = .filtering(editor)
-            state.rebuildRows()
+        case .filtering(var field):
+            filterDid(&state, field.paste(text), field)
         default:
             state.message = .init(text: "Paste ignored: open a field with Enter to paste into it", kind: .warning)
         }

@@ -45,21 +45,26 @@ extension EditorUpdate {
                        modeAfter: .browse)
     }
 
-    static func filter(_ state: inout EditorState, _ editor: LineEditor, key event: KeyEvent) {
-        var editor = editor
-        switch KeyBindings.filtering.action(for: event) as LineEditAction? {
-        case .cancel?:
+    static func filter(_ state: inout EditorState, _ field: EditorState.FilterField, key event: KeyEvent) {
+        var field = field
+        filterDid(&state, field.update(event), field)
+    }
+
+    /// Acts on what a key or a paste did to the filter line.
+    static func filterDid(_ state: inout EditorState, _ outcome: EditorState.FilterField.Outcome, _ field: EditorState.FilterField) {
+        switch outcome {
+        case .unchanged: return
+        case .cleared:
             state.filter = ""
             state.mode = .browse
-        case .commit?:
+        case .applied:
             state.mode = .browse
             state.selection = 0
             if state.listedCount == 0 { state.message = .init(text: "No setting matches \"\(state.filter)\"", kind: .warning) }
             return
-        default:
-            guard editor.apply(event) else { return }
-            state.filter = editor.text
-            state.mode = .filtering(editor)
+        case .typed(let text):
+            state.filter = text
+            state.mode = .filtering(field)
         }
         state.rebuildRows()
     }

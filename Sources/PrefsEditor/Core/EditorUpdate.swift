@@ -145,7 +145,7 @@ enum EditorUpdate {
         case .details: state.mode = .details
         case .quit: return [.quit(.ofQuitKey(key))]
         case .suspend: return [.suspend]
-        case .filter: state.mode = .filtering(LineEditor(text: state.filter))
+        case .filter: state.mode = .filtering(.init(editor: LineEditor(text: state.filter)))
         case .cancel:
             guard !state.filter.isEmpty else { return [] }
             state.filter = ""

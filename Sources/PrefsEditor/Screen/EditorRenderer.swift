@@ -64,8 +64,8 @@ enum EditorRenderer {
         }
         x = grid.put("Filter: ", x: x, y: row, style: .key, bold: true)
         let fieldWidth = max(1, grid.width - x - count.displayWidth - 2)
-        if case .filtering(let editor) = state.mode {
-            let (text, cursor) = editor.visible(width: fieldWidth)
+        if case .filtering(let field) = state.mode {
+            let (text, cursor) = field.editor.visible(width: fieldWidth)
             grid.fill(x: x, y: row, width: fieldWidth, height: 1, style: .field)
             grid.put(text, x: x, y: row, style: .field)
             grid.cursor = (x + cursor, row)
