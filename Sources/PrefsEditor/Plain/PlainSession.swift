@@ -63,7 +63,7 @@ package enum PlainSession {
                 try printSaid()
                 continue
             }
-            let inputReady = waitForInput(on: input, wakeUp: wakeUp)
+            let inputReady = wakeUp.wait(forInputOn: input)
             wakeUp.drain()
             if cancellation?.isCancelled == true { return Outcome(committed: controller.committed, ending: .cancelled) }
             if let event = outside.take() {
@@ -73,19 +73,6 @@ package enum PlainSession {
             if inputReady { reader.fill() }
         }
         return Outcome(committed: controller.committed, ending: controller.ending ?? .quit)
-    }
-
-    /// Sleeps until the input has a line (or has ended), or the wake-up descriptor was written;
-    /// whether the input is ready.
-    private static func waitForInput(on input: Int32, wakeUp: WakeUpSignal) -> Bool {
-        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
-        let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
-        // A failed poll (other than a signal) is left to the read, which then finds the end of
-        // input or its error, rather than tried again at once for ever.
-        if ready < 0 { return errno != EINTR }
-        // POLLHUP and POLLERR too: a read then finds the end of input.
-        return descriptors[0].revents != 0
     }
 
     /// Straight to the descriptor: each prompt must be out before the next line is read.

@@ -48,7 +48,7 @@ package enum EditorLoop {
         var ending: EditorEnding?
         while ending == nil {
             terminal.draw(controller.frame())
-            waitForInput(on: terminal.inputDescriptor, wakeUp: wakeUp, until: controller.wakeUp)
+            _ = wakeUp.wait(forInputOn: terminal.inputDescriptor, until: controller.wakeUp)
             wakeUp.drain()
             if terminal.takeSuspendRequest() { terminal.suspend() }
             if terminal.takeContinued() { terminal.repaintAll() }
@@ -90,18 +90,5 @@ package enum EditorLoop {
         guard let pending, let failure else { return nil }
         let note = heldKeys > 0 ? " (and \(heldKeys) key\(heldKeys == 1 ? "" : "s") typed after it, not applied)" : ""
         return UnsavedWrite(keys: pending.changes.keys.sorted(), reason: failure + note)
-    }
-
-    /// Sleeps until the terminal has input, the wake-up descriptor was written, a signal
-    /// interrupted the wait, or `deadline` passed.
-    private static func waitForInput(on input: Int32, wakeUp: WakeUpSignal, until deadline: Date?) {
-        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeUp.descriptor, events: Int16(POLLIN), revents: 0)]
-        // Rounded up, and a millisecond more: poll measures the wait on the monotonic clock, the
-        // deadline is wall-clock time, and waking a hair early (the two clocks drift apart by
-        // microseconds) would find the timer not yet due and cost a second wake-up to wait out
-        // the rest (measured: 2 wake-ups a minute instead of 1).
-        let timeout = deadline.map { Int32(clamping: Int(max(0, ($0.timeIntervalSinceNow * 1000).rounded(.up))) + 1) } ?? -1
-        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
     }
 }
