@@ -29,13 +29,8 @@ extension Hostile {
                 let child = ChildProcess(executablePath: "/usr/bin/env",
                                          arguments: ["-C", project, ChildProcess.path(ofProduct: "prefs-tui")] + arguments + ["--schema", schemaPath],
                                          configHome: root.path, environment: ["HOME": root.file("home")])
-                try child.start()
-                guard let result = await child.finish(within: .seconds(20)) else {
-                    let stopped = child.stop(signal: SIGKILL)
-                    Issue.record("prefs-tui \(arguments.joined(separator: " ")) hung: \(stopped.error)")
-                    return nil
-                }
-                return result
+                let (result, hung) = try await finishedOrHung(child, running: arguments)
+                return hung ? nil : result
             }
         }
 

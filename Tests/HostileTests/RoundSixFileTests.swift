@@ -34,13 +34,7 @@ extension Hostile {
             /// Runs prefs-tui, failing the check (and killing it) if it has not ended in 20 s.
             func run(_ arguments: [String]) async throws -> ChildProcess.Result {
                 let child = programs.prefsTUI(arguments, environment: environment)
-                try child.start()
-                guard let result = await child.finish(within: .seconds(20)) else {
-                    let stopped = child.stop(signal: SIGKILL)
-                    Issue.record("prefs-tui \(arguments.joined(separator: " ")) hung: \(stopped.error)")
-                    return stopped
-                }
-                return result
+                return try await finishedOrHung(child, running: arguments).result
             }
         }
 

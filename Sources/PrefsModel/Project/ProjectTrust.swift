@@ -18,14 +18,7 @@ package struct ProjectTrust: Sendable {
     /// The trust of this user: `$XDG_STATE_HOME/prefs-tui/trusted-projects.json`, `XDG_STATE_HOME`
     /// taken only when absolute (as the XDG specification says), else `$HOME/.local/state`.
     package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let base: String
-        if let configured = environment["XDG_STATE_HOME"], configured.hasPrefix("/") {
-            base = configured
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            base = (home as NSString).appendingPathComponent(".local/state")
-        }
-        path = (base as NSString).appendingPathComponent("prefs-tui/trusted-projects.json")
+        path = (XDGBaseDirectory.state.path(environment: environment) as NSString).appendingPathComponent("prefs-tui/trusted-projects.json")
     }
 
     /// The digest recorded for `file`, or nil when it was never trusted (or the record cannot be

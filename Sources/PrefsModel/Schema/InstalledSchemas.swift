@@ -27,14 +27,7 @@ package enum InstalledSchemas {
     /// InstalledSchemas.userFolder(environment: ["XDG_DATA_HOME": "/tmp/data"])  // "/tmp/data/prefs-tui/schemas"
     /// ```
     package static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base: String
-        if let configured = environment["XDG_DATA_HOME"], configured.hasPrefix("/") {
-            base = configured
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            base = (home as NSString).appendingPathComponent(".local/share")
-        }
-        return (base as NSString).appendingPathComponent(subfolder)
+        (XDGBaseDirectory.data.path(environment: environment) as NSString).appendingPathComponent(subfolder)
     }
 
     /// Everyone's folders, highest precedence first: `prefs-tui/schemas` under each absolute

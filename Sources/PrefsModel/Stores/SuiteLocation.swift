@@ -15,7 +15,7 @@ public enum SuiteLocation: Sendable {
     /// SuiteLocation.defaultDirectory(environment: ["XDG_CONFIG_HOME": "/tmp/x"])  // "/tmp/x"
     /// ```
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        defaultDirectory { environment[$0] }
+        XDGBaseDirectory.config.path(environment: environment)
     }
 
     /// The folder Foundation uses for suites, reading only the two variables it depends on.
@@ -23,15 +23,7 @@ public enum SuiteLocation: Sendable {
     /// Why: `ProcessInfo.processInfo.environment` copies every variable into a dictionary,
     /// about 0.4 M instructions, a noticeable part of a one-shot `prefs-tui get`.
     static func defaultDirectoryOfThisProcess() -> String {
-        defaultDirectory { name in getenv(name).map { String(cString: $0) } }
-    }
-
-    private static func defaultDirectory(variable: (String) -> String?) -> String {
-        if let configured = variable("XDG_CONFIG_HOME"), configured.hasPrefix("/") {
-            return configured
-        }
-        let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return (home as NSString).appendingPathComponent(".config")
+        XDGBaseDirectory.config.path { name in getenv(name).map { String(cString: $0) } }
     }
 
     /// The plist's file name for a suite.

@@ -197,18 +197,11 @@ struct SetCommand: ParsableCommand {
     /// type, or by describing the suite with a schema file.
     static func howToAdd(_ name: String, values: [String], in schema: PreferenceSchema) -> String {
         let types = StoredType.allCases.map(\.rawValue).joined(separator: ", ")
-        let example = "prefs-tui set --type TYPE \(shellWord(name)) \(values.first.map(shellWord) ?? "VALUE") --suite \(shellWord(schema.suiteName))"
+        let example = "prefs-tui set --type TYPE \(name.shellQuotedIfNeeded) \(values.first?.shellQuotedIfNeeded ?? "VALUE") --suite \(schema.suiteName.shellQuotedIfNeeded)"
         let whose = schema.isInferred ? "\(schema.suiteName) has no schema, and no such key yet"
             : "the schema of \(schema.suiteName) does not declare it"
         let orSchema = schema.isInferred ? ", or describe the suite with --schema FILE (as `prefs-tui schema` prints one)" : ""
         return "unknown key \(name.quotedForMessage): \(whose); to add it, give its type: \(example) (TYPE: \(types))\(orSchema)"
-    }
-
-    /// A word as a shell takes it back: as it is when plain, else in single quotes; control
-    /// characters escaped so the message stays one line.
-    private static func shellWord(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "._/:@%+=,-".unicodeScalars.contains($0)) }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#).controlCharactersEscaped + "'"
     }
 
     /// What a name no longer is in this schema: a retired setting, or a renamed one's old name.
