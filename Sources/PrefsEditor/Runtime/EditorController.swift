@@ -49,10 +49,9 @@ package final class EditorController {
         state.rebuildRows()
         state.computeDependencies(changed: nil)
         state.computeDerived()
-        // A project file found but not applied (not trusted, changed, refused): said first
-        // after an unreadable file, with the command that trusts it.
-        let project = prefs.projectLayer.flatMap { $0.problem == nil ? nil : $0.description }
-        if let problem = snapshot.loadProblem ?? snapshot.site.problems.first ?? project {
+        // An unreadable file first, then the site's problems, a project file found but not
+        // applied among them (with the command that trusts it).
+        if let problem = snapshot.loadProblem ?? snapshot.site.problems.first {
             state.message = .init(text: problem, kind: .warning)
         } else {
             let all = snapshot.diagnostics()

@@ -32,14 +32,14 @@ extension Preferences {
         if let site {
             let project = self.project
             tokens.append(site.addChangeHandler { change in
-                let layers = project.map { change.after.withProject($0.values) } ?? change.after
+                let layers = project.map { change.after.withProject($0) } ?? change.after
                 handler(SettingsNews(storedValues: [:], site: layers, loadProblem: .none, origin: .otherProcess))
             })
         }
         if let project {
             let site = self.site
             tokens.append(project.addChangeHandler { change in
-                let layers = (site?.layers ?? .none).withProject(change.after)
+                let layers = (site?.layers ?? .none).withProject(change.after, problem: change.afterProblem)
                 handler(SettingsNews(storedValues: [:], site: layers, loadProblem: .none, origin: .otherProcess))
             })
         }

@@ -13,7 +13,7 @@ extension Preferences {
     /// project's, when one applies.
     package var siteLayers: SiteLayers {
         guard let project else { return site?.layers ?? .none }
-        return (site?.layers ?? .none).withProject(project.values)
+        return (site?.layers ?? .none).withProject(project)
     }
 
     /// The project layer: its file, whether it is trusted, and if its values do not apply, why;

@@ -252,21 +252,21 @@ public final class Preferences: Sendable {
 
     /// A change of the project file or of its trust: as a site file's, with the site as it is.
     private func projectDidChange(_ change: ProjectFile.Change) {
-        var before = site?.layers ?? .none
-        var after = before
-        before.project = change.before
-        after.project = change.after
-        siteDidChange(SiteDefaults.SiteChange(names: change.names, before: before, after: after))
+        let site = self.site?.layers ?? .none
+        layersDidChange(SiteDefaults.SiteChange(names: change.names, before: site.withProject(change.before),
+                                                after: site.withProject(change.after, problem: change.afterProblem)))
     }
 
-    /// A change of a site file: the values in effect before and after, for the keys it touched.
+    /// A change of a site file: the project's layer stays as it is, on both sides.
     private func siteDidChange(_ change: SiteDefaults.SiteChange) {
-        var change = change
-        if let project, change.before.project == nil, change.after.project == nil {
-            // A site file's change: the project's layer stays as it is, on both sides.
-            let layer = project.values
-            change = SiteDefaults.SiteChange(names: change.names, before: change.before.withProject(layer), after: change.after.withProject(layer))
-        }
+        guard let project else { return layersDidChange(change) }
+        layersDidChange(SiteDefaults.SiteChange(names: change.names, before: change.before.withProject(project),
+                                                after: change.after.withProject(project)))
+    }
+
+    /// A change of the layers around the user's file (a site file's, the project file's): the
+    /// values in effect before and after, for the keys it touched.
+    private func layersDidChange(_ change: SiteDefaults.SiteChange) {
         invalidate(Array(change.names))
         observedChange(Array(change.names))
         // A name in a site file may be a setting's old name: the setting changes with it.

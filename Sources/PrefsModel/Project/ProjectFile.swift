@@ -24,12 +24,17 @@ package final class ProjectFile: Sendable {
         var values: ProjectValues?
         /// The digest of the content as last read, for `trust`.
         var digest: String?
+
+        /// The status as a layer's problem: nil when the values apply.
+        var layerProblem: String? { status.problem == nil ? nil : status.description }
     }
 
     /// The layer before and after a change of the file or of its trust.
     struct Change: Sendable {
         let before: ProjectValues?
         let after: ProjectValues?
+        /// Why the file does not apply now (nil: it does).
+        let afterProblem: String?
 
         /// The settings whose project value may have changed.
         var names: Set<String> {
@@ -58,6 +63,10 @@ package final class ProjectFile: Sendable {
     /// Whether the file is trusted, and if its values do not apply, why.
     package var status: ProjectLayerStatus { current.withLock { $0.status } }
 
+    /// Why its values do not apply, in one line with the command that trusts it (a layer's
+    /// problem), or nil when they do.
+    package var layerProblem: String? { current.withLock { $0.layerProblem } }
+
     /// Its values, when they apply (trusted, readable); nil otherwise.
     package var values: ProjectValues? { current.withLock { $0.values } }
 
@@ -76,7 +85,9 @@ package final class ProjectFile: Sendable {
             defer { state = fresh }
             return state
         }
-        if before != fresh { handlers.notify(Change(before: before.values, after: fresh.values)) }
+        if before != fresh {
+            handlers.notify(Change(before: before.values, after: fresh.values, afterProblem: fresh.layerProblem))
+        }
     }
 
     /// The file's state now: its bytes checked and read, its trust looked up, its values converted.

@@ -47,6 +47,10 @@ public struct SiteLayers: Sendable, Equatable {
     /// The project's file, when one is found and trusted: above the user's file, below this
     /// run's overrides and the locks.
     public var project: ProjectValues?
+    /// Why a project file found is not applied (not trusted, changed since, refused), in one
+    /// line with the command that trusts it; nil when none is found or it applies. One of
+    /// ``problems``, so every view that says the site's problems says it too, as it happens.
+    package var projectProblem: String?
 
     /// Makes layers from folders, highest precedence first.
     ///
@@ -60,11 +64,18 @@ public struct SiteLayers: Sendable, Equatable {
     /// No site layers: every setting comes from the user's file or its default.
     public static let none = SiteLayers(folders: [])
 
-    /// These layers with the project's file as given (nil: none).
-    package func withProject(_ project: ProjectValues?) -> SiteLayers {
+    /// These layers with the project's file as given (nil: none), and why a file found is not
+    /// applied (nil: it is, or none was found).
+    package func withProject(_ project: ProjectValues?, problem: String? = nil) -> SiteLayers {
         var layers = self
         layers.project = project
+        layers.projectProblem = problem
         return layers
+    }
+
+    /// These layers with the project file's layer as it stands now.
+    package func withProject(_ file: ProjectFile) -> SiteLayers {
+        withProject(file.values, problem: file.layerProblem)
     }
 
     /// The site files' problems, one line each: a suite file or a locks file that cannot be read.
@@ -75,7 +86,7 @@ public struct SiteLayers: Sendable, Equatable {
     package var problems: [String] {
         folders.flatMap { folder in
             [folder.loadProblem.map { "site file: \($0)" }, folder.locksProblem].compactMap { $0 }
-        }
+        } + (projectProblem.map { [$0] } ?? [])
     }
 
     /// The names of every key some folder sets or locks.
