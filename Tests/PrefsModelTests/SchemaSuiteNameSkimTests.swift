@@ -32,8 +32,6 @@ struct SchemaSuiteNameSkimTests {
         (#"{"sections": [], "sui\u0074e": "com.acme.escaped\u0041", "version": 1}"#, "com.acme.escapedA"),
         (#"{"sections": [], "suite": "com.acme.last", "title": "\\\"suite\": \"wrong\""}"#, "com.acme.last"),
         (#"{"suite": "com.acme.first", "sections": [], "title": "T", "version": 2}"#, "com.acme.first"),
-        (#"{"suite": "com.acme.x", "sections": [], "suite": "com.acme.y", "retired": []}"#, nil),
-        (#"{"sections": [], "suite": "a", "suite": "b"}"#, nil),
         (#"{"sections": [], "suite": null}"#, nil),
         (#"{"sections": [], "title": "suite", "version": 1}"#, nil),
         ("{\"sections\": [], \"suite\": \"bad \u{1}\"}", nil),
@@ -46,13 +44,21 @@ struct SchemaSuiteNameSkimTests {
         #expect(fromTheEnd == (text.hasPrefix(#"{"suite""#) ? nil : suite))
     }
 
-    @Test func theSuiteMayComeFirstAndTheRestIsStillSteppedOver() {
+    @Test func aSuiteMetFirstIsTakenWithoutReadingTheRest() {
         #expect(skim(#"{"suite": "com.acme.first", "sections": [], "retired": ["a"]}"#) == "com.acme.first")
+        // What follows is the full reader's to judge: it refuses these, and the suite opened
+        // for them is dropped.
+        for text in [#"{"title": "T", "suite": "com.acme.early", "sections": [{"name": "A"#, #"{"suite": "com.acme.early""#,
+                     #"{"suite": "com.acme.early", "sections": [], "suite": "com.acme.y", "retired": []}"#,
+                     #"{"sections": [], "suite": "com.acme.early", "suite": "b"}"#] {
+            #expect(skim(text) == "com.acme.early", "\(text)")
+            #expect(throws: (any Error).self) { try PreferenceSchema(jsonData: Data(text.utf8)) }
+        }
     }
 
     @Test(arguments: [
         #"{"sections": []}"#, #"["suite", "com.acme.x"]"#, #"{"sections": [{"suite": "inner"}]}"#, #"{"suite": 5}"#,
-        #"{"sections": [{"name": "A"#, "", #"{"suite": "com.acme.x""#, #"{"suite": "a", "suite": "b"}"#,
+        #"{"sections": [{"name": "A"#, "",
         #"{"title": "ends in a backslash\"#, #"{"title": "\""#, #"{"version": 3}"#, #"{"sections": [1, true, null]}"#,
     ])
     func noSuiteIsFoundWhereTheTopLevelNamesNoneOrTheTextIsCut(_ text: String) {
