@@ -261,7 +261,7 @@ public struct PreferenceResolution: Sendable, Equatable {
     public let source: PreferenceSource
 }
 
-/// One layer's part in a setting's value (``SiteLayers/explanation(of:user:userPath:override:)``).
+/// One layer's part in a setting's value (``Preferences/explanation(of:)``).
 ///
 /// ```swift
 /// layer.wins  // true for the layer whose value is in effect
