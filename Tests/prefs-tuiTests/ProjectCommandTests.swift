@@ -59,6 +59,20 @@ struct ProjectCommandTests {
         #expect(listed.lines.contains { $0.hasPrefix("retention") && $0.contains(" project ") }, "\(listed.output)")
     }
 
+    /// A typo in a file a person edits by hand is said, naming the nearest setting; the
+    /// settings spelled right still apply, and a reference for editors is no typo.
+    @Test func aNameInTheFileThatIsNoSettingIsSaidWithTheNearestOne() throws {
+        let fixture = try Fixture()
+        try fixture.writeProject(#"{"$schema": "./backup.schema.json", "retension": 30, "compress": true}"#)
+        #expect(try fixture.run(in: fixture.project, "trust").status == 0)
+
+        let get = try fixture.run(in: fixture.project, "get", "compress")
+
+        #expect(get.trimmedOutput == "true", "\(get.error)")
+        #expect(get.error == "prefs-tui: warning: project file \(fixture.projectFile): \"retension\" is no setting of org.example.backup, so ignored; "
+                + "did you mean retention?\n", "\(get.error)")
+    }
+
     @Test func anUntrustedFileChangesNothingAndPrintsTheCommandUntilTrusted() throws {
         let fixture = try Fixture()
         try fixture.writeProject(#"{"retention": 30}"#)

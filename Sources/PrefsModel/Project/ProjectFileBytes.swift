@@ -74,15 +74,30 @@ enum ProjectFileContent {
         }
         var values: [String: PlistValue] = [:]
         var unreadable: [String: String] = [:]
+        var unknown: [String] = []
         for (name, value) in members {
-            guard let key = schema.key(named: name) else { continue }
+            guard let key = schema.key(named: name) else {
+                // A typo in a file a person edits by hand must not pass unseen. A reference for
+                // editors ("$schema") and the version a backup records are no settings, and no typo.
+                if !name.hasPrefix("$"), name != PreferenceSchema.versionKey { unknown.append(unknownNote(name, in: schema)) }
+                continue
+            }
             do {
                 if let stored = try key.storedValue(json: value) { values[name] = stored }
             } catch {
                 unreadable[name] = "\(error)"
             }
         }
-        return .success(ProjectValues(path: path, values: values, unreadable: unreadable))
+        return .success(ProjectValues(path: path, values: values, unreadable: unreadable, unknown: unknown.sorted()))
+    }
+
+    /// What is said of a name in the file that is no setting: the old name of one, or the
+    /// nearest names.
+    private static func unknownNote(_ name: String, in schema: PreferenceSchema) -> String {
+        let shown = name.quotedForMessage
+        if let key = schema.setting(storedUnder: name) { return "\(shown) is the old name of \(key.name), so ignored; write \(key.name)" }
+        let near = schema.suggestions(for: name)
+        return "\(shown) is no setting of \(schema.suiteName), so ignored" + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?")
     }
 }
 

@@ -12,12 +12,15 @@ public struct ProjectValues: Sendable, Equatable {
     /// Its entries that are no value of their setting's type, with why (the file's text is JSON,
     /// and a person may have typed `"30"` for a number).
     public let unreadable: [String: String]
+    /// What is said of each name the file holds that is no setting (a typo, an old name), sorted.
+    package let unknown: [String]
 
     /// Makes a project layer.
-    package init(path: String, values: [String: PlistValue], unreadable: [String: String] = [:]) {
+    package init(path: String, values: [String: PlistValue], unreadable: [String: String] = [:], unknown: [String] = []) {
         self.path = path
         self.values = values
         self.unreadable = unreadable
+        self.unknown = unknown
     }
 
     /// What the file holds for the key, whether or not the key takes it from a project.

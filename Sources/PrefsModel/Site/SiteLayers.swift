@@ -86,7 +86,9 @@ public struct SiteLayers: Sendable, Equatable {
     package var problems: [String] {
         folders.flatMap { folder in
             [folder.loadProblem.map { "site file: \($0)" }, folder.locksProblem].compactMap { $0 }
-        } + (projectProblem.map { [$0] } ?? [])
+        } + (projectProblem.map { [$0] } ?? []) + (project.map { project in
+            project.unknown.map { "\(SettingWords.projectFile(project.path)): \($0)" }
+        } ?? [])
     }
 
     /// The names of every key some folder sets or locks.

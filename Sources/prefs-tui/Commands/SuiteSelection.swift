@@ -115,6 +115,10 @@ struct SuiteSelection: Equatable {
         if let project = prefs.projectLayer, !project.isTrusted || project.problem != nil {
             Diagnostics.print("note: \(project)")
         }
+        // Names in an applied project file that are no setting (a typo): each said once.
+        for unknown in prefs.siteLayers.project?.unknown ?? [] {
+            Diagnostics.print("warning: \(SettingWords.projectFile(prefs.siteLayers.project?.path ?? "")): \(unknown)".controlCharactersEscaped)
+        }
         return prefs
     }
 
