@@ -108,8 +108,12 @@ struct SuiteSelection: Equatable {
         // A write's own failure is thrown; what the subscript setter or a write's migration
         // reports on the side (a failed step, a damaged record of the version) is a warning in
         // the program's own voice.
-        let prefs = Preferences(store: store, schema: schema, site: site, project: .workingFolder,
-                                onWriteError: { Diagnostics.print("warning: \($0.description(maxValueLength: 200))") })
+        // The project file found from the working folder, watched only by a command that
+        // follows changes (the editor, watch): a one-shot command reads it once.
+        let project = schema.projectFile.flatMap { ProjectLocation.workingFolder.path(for: $0) }
+            .map { ProjectFile(path: $0, schema: schema, watchForChanges: watchForChanges) }
+        let prefs = Preferences(store: store, schema: schema, site: site, overrides: [:], project: project,
+                                onWriteError: { Diagnostics.print("warning: \($0.description(maxValueLength: 200))") }, isView: false)
         // A project file found here whose values do not apply: one line, with the command
         // that trusts it where trusting would help.
         if let project = prefs.projectLayer, !project.isTrusted || project.problem != nil {
