@@ -26,9 +26,9 @@ public struct DerivedValue<Output: Sendable & Equatable>: Sendable {
     let nextChange: @Sendable (PreferencesSnapshot) -> Date?
 
     /// Declares a derived value. `compute` reads settings from the snapshot it is given, the
-    /// settings as they stand (each read is noted: those are its inputs); fixed inputs are captured by the closure. A value
-    /// that reads the clock says when it next changes with `changesAt`, so a display can wake
-    /// up at that moment instead of polling.
+    /// settings as they stand (each read is noted: those are its inputs); fixed inputs are
+    /// captured by the closure. A value that reads the clock says when it next changes with
+    /// `changesAt`, so a display can wake up at that moment instead of polling.
     ///
     /// ```swift
     /// DerivedValue(name: "doubled", title: "Doubled") { $0[.refreshInterval] * 2 }
