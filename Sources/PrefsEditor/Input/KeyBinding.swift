@@ -36,3 +36,8 @@ extension Array {
         return nil
     }
 }
+
+extension KeyBinding where Action == BrowseAction {
+    /// Whether this is `s`, which shows a secret: hinted only where a secret is selected.
+    var reveals: Bool { actions.contains { $0.action == .reveal } }
+}

@@ -104,19 +104,27 @@ enum KeyBindings {
         ]
     }
 
-    /// The hint row of a table: its bindings that have a hint, in order.
     /// The browsing hints for the selected setting: `s show secret` only where it means
     /// something (a secret is selected), and then first, so a narrow row keeps it.
     static func browseHints(secretSelected: Bool) -> [(keys: String, text: String)] {
-        let isReveal = { (binding: KeyBinding<BrowseAction>) in binding.actions.contains { $0.action == .reveal } }
-        let others = hints(browse.filter { !isReveal($0) })
-        guard secretSelected, let reveal = browse.first(where: isReveal)?.hint else { return others }
-        return [reveal] + others
+        secretSelected ? browseHintsForASecret : browseHintsForOthers
     }
 
+    // Each hint row is worked out once: it is drawn on every frame, and sorting a table cost a
+    // browsing frame 90,000 instructions.
+    private static let browseHintsForOthers = hints(browse.filter { !$0.reveals })
+    private static let browseHintsForASecret = (browse.first(where: \.reveals)?.hint).map { [$0] + browseHintsForOthers }
+        ?? browseHintsForOthers
+    static let lineEditingHints = hints(lineEditing)
+    static let filteringHints = hints(filtering)
+    static let listHints = hints(list)
+    static let choiceHints = hints(choice)
+    static let confirmHints = hints(confirm)
+
+    /// The hint row of a table: its bindings that have a hint, by rank, then in order.
     static func hints<Action>(_ table: [KeyBinding<Action>]) -> [(keys: String, text: String)] {
-        table.enumerated().filter { $0.element.hint != nil }
-            .sorted { ($0.element.hintRank, $0.offset) < ($1.element.hintRank, $1.offset) }
-            .compactMap(\.element.hint)
+        table.indices.filter { table[$0].hint != nil }
+            .sorted { (table[$0].hintRank, $0) < (table[$1].hintRank, $1) }
+            .compactMap { table[$0].hint }
     }
 }

@@ -11,7 +11,13 @@ final class OutsideChanges: Sendable {
         var values: [String: PlistValue?] = [:]
         var site: SiteLayers?
         var loadProblem: String?? = .none
-        var isEmpty: Bool { values.isEmpty && site == nil && loadProblem == nil }
+        /// Asked on every key: `site == nil` compared a copy of the whole layers (every folder's
+        /// values, the project's), a thousand instructions a key; the tag alone says it.
+        var isEmpty: Bool {
+            guard values.isEmpty, loadProblem == nil else { return false }
+            if case Optional.none = site { return true }
+            return false
+        }
     }
 
     private let pending = Locked(Pending())
@@ -46,9 +52,11 @@ final class OutsideChanges: Sendable {
 
     /// The news collected since the last call, as one `externalChange` event (nil: none).
     func take() -> EditorEvent? {
-        let taken = pending.withLock { pending in defer { pending = Pending() }; return pending }
-        guard !taken.isEmpty else { return nil }
-        return .externalChange(taken.values, site: taken.site, loadProblem: taken.loadProblem)
+        pending.withLock { pending in
+            guard !pending.isEmpty else { return nil }
+            defer { pending = Pending() }
+            return .externalChange(pending.values, site: pending.site, loadProblem: pending.loadProblem)
+        }
     }
 
     func cancel() { token.cancel() }

@@ -270,12 +270,12 @@ enum EditorRenderer {
         let hints: [(keys: String, text: String)]
         switch state.mode {
         case .browse: hints = KeyBindings.browseHints(secretSelected: state.selectedKey?.isSecret == true)
-        case .editingLine: hints = KeyBindings.hints(KeyBindings.lineEditing)
-        case .filtering: hints = KeyBindings.hints(KeyBindings.filtering)
-        case .choosing: hints = KeyBindings.hints(KeyBindings.choice)
-        case .editingList(let list) where list.itemEdit != nil: hints = KeyBindings.hints(KeyBindings.lineEditing)
-        case .editingList: hints = KeyBindings.hints(KeyBindings.list)
-        case .confirmingReset: hints = KeyBindings.hints(KeyBindings.confirm)
+        case .editingLine: hints = KeyBindings.lineEditingHints
+        case .filtering: hints = KeyBindings.filteringHints
+        case .choosing: hints = KeyBindings.choiceHints
+        case .editingList(let list) where list.itemEdit != nil: hints = KeyBindings.lineEditingHints
+        case .editingList: hints = KeyBindings.listHints
+        case .confirmingReset: hints = KeyBindings.confirmHints
         case .help: hints = [("↑↓", "scroll"), ("any other key", "close")]
         case .details: hints = [("any key", "close")]
         }
