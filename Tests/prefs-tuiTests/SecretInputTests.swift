@@ -88,6 +88,24 @@ struct SecretInputTests {
         #expect(twoLines.status == 65, "\(twoLines.error)")
     }
 
+    /// `pass show x | prefs-tui set token -` where `pass` failed: no bytes at all is no value,
+    /// not an empty one. An empty line is the way to store an empty text.
+    @Test func nothingOnStandardInputIsRefusedAndAnEmptyLineIsAnEmptyText() throws {
+        let cli = CommandLineFixture()
+
+        let nothing = try cli.runInShell("< /dev/null", "set", "city", "-")
+        let afterNothing = try cli.run("get", "city").output
+        let emptyLine = try cli.runInShell("< <(printf '\\n')", "set", "city", "-")
+
+        #expect(nothing.status == 66, "\(nothing.error)")
+        #expect(nothing.error.contains("nothing on standard input for \"city\""), "\(nothing.error)")
+        #expect(nothing.error.contains("nothing was changed"), "\(nothing.error)")
+        #expect(afterNothing == "Oslo\n")
+        // The empty text reaches city's rule (non-empty text), as `set city ""` does.
+        #expect(emptyLine.status == 65, "\(emptyLine.error)")
+        #expect(emptyLine.error.contains("city: \"\" is not allowed"), "\(emptyLine.error)")
+    }
+
     @Test func invalidUTF8OnStandardInputIsRefused() throws {
         let cli = CommandLineFixture()
 

@@ -17,8 +17,8 @@ struct SetCommand: ParsableCommand {
             is a value (`set note -- --unset` stores "--unset"). \
             For a secret, keep the value off the command line (shell history and the process \
             list show it): `set KEY -` reads the value from standard input (`printf '%s\\n' \
-            "$TOKEN" | prefs-tui set apiToken -`; one final line break is dropped), and `set KEY` \
-            with no value, on a terminal, asks for it with echo off.
+            "$TOKEN" | prefs-tui set apiToken -`; one final line break is dropped, and no input at \
+            all is refused), and `set KEY` with no value, on a terminal, asks for it with echo off.
             """)
 
     @Argument(help: "The setting's key.", completion: Completions.keys) var key: String
@@ -141,6 +141,13 @@ struct SetCommand: ParsableCommand {
         // Typed at a terminal, `-` asks as a bare `set KEY` does: with echo off, one line.
         if valueFromStandardInput, isatty(STDIN_FILENO) == 0 {
             var data = try InputFile.standardInput(kind: "a value", prefix: "cannot read the value from standard input")
+            // No byte at all is no value (`pass show x | prefs-tui set token -` where `pass`
+            // failed), not an empty one: an empty line is how an empty text is sent.
+            guard !data.isEmpty else {
+                throw CommandFailure("nothing on standard input for \(key.quotedForMessage) (not even a line break); nothing was changed. "
+                    + "To store an empty text, send an empty line: echo | prefs-tui set \(key.shellQuotedIfNeeded) -",
+                    status: ExitStatus.noInput)
+            }
             // One final line break, LF or CRLF, as `echo` and Windows editors end a line:
             // dropped as bytes (in Swift "\r\n" is one Character, and removing two would take
             // the value's last character with it).
