@@ -4,7 +4,7 @@
 #   Fuzz/run.sh [--seconds N] [--fresh] [--build-only] [target...]
 #
 # Targets (Fuzz/Targets/<name>.swift): plist-xml plist-binary json suite-file editor-input
-# plain-lines; none named: all of them. Each is built into .build-fuzz/ and run for N seconds
+# plain-lines compiled-schema; none named: all of them. Each is built into .build-fuzz/ and run for N seconds
 # (default 60) with -max_total_time=N -timeout=10 -rss_limit_mb=2048, in libFuzzer's fork mode
 # so that one crash does not end the search for others. The committed seed corpus
 # Fuzz/Corpus/<name>/ is read only (libFuzzer's second corpus folder); new inputs go to
@@ -27,7 +27,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-all_targets=(plist-xml plist-binary json suite-file editor-input plain-lines)
+all_targets=(plist-xml plist-binary json suite-file editor-input plain-lines compiled-schema)
 seconds=60
 fresh=0
 build_only=0

@@ -171,6 +171,8 @@ extension PreferenceSchema {
             throw PreferenceError.writeFailed(path: folder, reason: "cannot create the folder")
         }
         let path = (folder as NSString).appendingPathComponent(suiteName + ".json")
+        // The old compiled form goes first: were the new one not written, it would be stale.
+        unlink(CompiledSchema.path(besideSchemaAt: path))
         // What stands there and is no schema file (a FIFO, a device, a link to nothing or to
         // itself) is replaced, not written into: a FIFO would take the text, or hang the write.
         var status = stat()
@@ -182,6 +184,10 @@ extension PreferenceSchema {
         try OutputFile.write(Data(text.utf8), to: path)
         // Read by everyone, whoever's umask wrote it: other users' tools look it up too.
         chmod(path, 0o644)
+        // The compiled form, made from the file as written (a Swift condition it dropped is not
+        // in it either), after the mode is set: the change time it records is the file's last.
+        // Without one, readers read the JSON: slower, never wrong.
+        if let written = try? PreferenceSchema(jsonText: text) { try? CompiledSchema.write(for: written, schemaAt: path) }
         return path
     }
 }

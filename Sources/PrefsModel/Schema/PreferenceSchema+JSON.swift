@@ -29,7 +29,7 @@ extension PreferenceSchema {
         return .object(document)
     }
 
-    private static func json(of key: AnyPreferenceKey) -> JSONValue {
+    package static func json(of key: AnyPreferenceKey) -> JSONValue {
         var entry: [String: JSONValue] = [
             "key": .string(key.name),
             "type": .string(key.type.name),

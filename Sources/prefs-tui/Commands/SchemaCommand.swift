@@ -104,6 +104,8 @@ struct SchemaUninstallCommand: ParsableCommand {
             guard unlink(path) == 0 else {
                 throw CommandFailure("cannot remove \(path.quotedForMessage): \(String(cString: strerror(errno)))", status: ExitStatus.ioError)
             }
+            // Its compiled form goes with it: left, it would be stale, and read by nothing.
+            unlink(CompiledSchema.path(besideSchemaAt: path))
             Output.print("removed \(path)")
         }
     }

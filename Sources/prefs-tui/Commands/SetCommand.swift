@@ -84,7 +84,8 @@ struct SetCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let values = try valuesGiven()
-            let opened = try options.open()
+            // With --project, the project's file may name any setting: the whole schema.
+            let opened = try options.selection.open(focus: project ? nil : key)
             let projectWrites = project ? try ProjectWrites(for: opened) : nil
             let prefs = projectWrites?.prefs ?? opened
             let wasNowhere = SuiteSelection.isNowhere(prefs)

@@ -27,7 +27,10 @@ struct SuiteSelection: Equatable {
     /// An installed schema file, found rather than given: only a regular file is read
     /// (``InputFile``), and any failure is exit 65, naming the file.
     static func installedSchema(at path: String) throws -> PreferenceSchema {
-        try schema(from: InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema", regularOnly: true), path: path)
+        let schema = try schema(from: InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema", regularOnly: true),
+                                path: path)
+        CompiledSchema.refresh(for: schema, schemaAt: path)
+        return schema
     }
 
     /// The installed schema file of the suite named with `--suite`, when no `--schema` is given
@@ -78,10 +81,14 @@ struct SuiteSelection: Equatable {
     /// `mustExist`: a suite with no file, no schema (given, installed or the demo) and no site
     /// file is most likely a misspelled name: it is an error, exit 66, naming the nearest suites
     /// there are (`get`, `list`, `export`, `watch` and the editor; `set` and `import` create one).
+    ///
+    /// `focus`: the one setting the command works on (`get KEY`, `set KEY`). With an installed
+    /// schema's compiled form, the schema then holds that setting and those the suite's files
+    /// name (``CompiledSchemaReader``), not every setting: the command costs what the key costs.
     func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true, readsOnce: Bool = false,
-              mustExist: Bool = false) throws -> Preferences {
+              mustExist: Bool = false, focus: String? = nil) throws -> Preferences {
         let (store, site, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits,
-                                                       readsOnce: readsOnce)
+                                                       readsOnce: readsOnce, focus: focus)
         if mustExist, schema.isInferred, schema.keys.isEmpty, !store.hasFile {
             throw Self.noSuchSuite(store.suiteName)
         }
@@ -131,7 +138,7 @@ struct SuiteSelection: Equatable {
         try storeAndSchema(watchForChanges: false, readsOnce: true).schema
     }
 
-    private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false, readsOnce: Bool = false) throws
+    private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false, readsOnce: Bool = false, focus: String? = nil) throws
         -> (store: SuiteStore, site: SiteDefaults?, schema: PreferenceSchema) {
         // Under a file-size limit (`ulimit -f`), writing past it sends SIGXFSZ, which by default
         // kills the program half-way through a write. Ignored, the write fails with EFBIG
@@ -143,7 +150,8 @@ struct SuiteSelection: Equatable {
         // Only the editor lives on after its writes; a command that writes once and ends frees
         // the replaced file by ending, and a thread to free it sooner would cost more.
         options.freesReplacedFilesLater = watchForChanges
-        let (declared, opened) = try declaredSchemaAndSuite(options: options, watchForChanges: watchForChanges)
+        let (declared, opened) = try focus.flatMap { try compiledPart(focusedOn: $0, options: options, watchForChanges: watchForChanges) }
+            ?? declaredSchemaAndSuite(options: options, watchForChanges: watchForChanges)
         let (store, site) = try opened ?? Self.openSuite(suite ?? declared?.suiteName ?? WeatherSettings.suiteName,
                                                          options: options, watchForChanges: watchForChanges)
         let shownSite = site.folders.isEmpty ? nil : site
@@ -216,6 +224,42 @@ struct SuiteSelection: Equatable {
         }
         guard let suite = opening.result(), suite.name == given ?? declared.suiteName else { return (declared, nil) }
         return (declared, (suite.store, suite.site))
+    }
+
+    /// The part of the installed schema a command on one setting needs, from its compiled form,
+    /// with the suite opened for it: the setting, and every setting the suite's files (the
+    /// user's, the site's values and locks) name, so that reads, migrations on write, locks and
+    /// the other keys come out as with the whole schema. Nil (the whole JSON is read) when the
+    /// form is missing, stale or damaged (said, naming why), when the schema does not know the
+    /// setting (its suggestions come from the whole), or when a project file is found here
+    /// (which may name any setting).
+    private func compiledPart(focusedOn focus: String, options: SuiteStore.Options, watchForChanges: Bool) throws
+        -> (declared: PreferenceSchema?, opened: (store: SuiteStore, site: SiteDefaults)?)? {
+        guard let path = installedSchemaPath, let suite else { return nil }
+        let part: PreferenceSchema?
+        let opened: (store: SuiteStore, site: SiteDefaults)
+        do {
+            let reader = try CompiledSchemaReader(schemaAt: path)
+            opened = try Self.openSuite(suite, options: options, watchForChanges: watchForChanges)
+            var names: Set<String> = [focus]
+            names.formUnion(opened.store.storedValues().keys)
+            for folder in opened.site.layers.folders {
+                names.formUnion(folder.values.keys)
+                names.formUnion(folder.locked)
+            }
+            part = try reader.schema(covering: names, required: focus)
+        } catch let unusable as CompiledSchemaReader.Unusable {
+            if !CompiledSchemaReader.isMissing(unusable) {
+                Diagnostics.print("note: the compiled schema \(unusable.description.controlCharactersEscaped); read \(path.controlCharactersEscaped) instead")
+                // Removed, so that the whole schema's reading makes it anew where it may.
+                CompiledSchema.remove(besideSchemaAt: path)
+            }
+            return nil
+        }
+        guard let part, !(part.projectFile.map { ProjectLocation.workingFolder.path(for: $0) != nil } ?? false) else {
+            return (try declaredSchema(), opened)
+        }
+        return (part, opened)
     }
 
     /// Whether `prefs` is a suite that is nowhere yet (no file, no schema, no site file): a

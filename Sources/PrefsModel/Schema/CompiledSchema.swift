@@ -1,0 +1,177 @@
+import Foundation
+
+/// The compiled form of an installed schema, written beside it as `<suite>.compiled`, as
+/// `glib-compile-schemas` writes `gschemas.compiled`: each setting's part of the schema apart,
+/// found by its name without reading the others. A command that asks for one key (`get`, `set`)
+/// then costs what that key costs, not what the schema costs: at 50,000 settings reading the
+/// whole JSON was 25 times a 10-setting `get`.
+///
+/// The file is input like any other, and ``CompiledSchemaReader`` trusts none of it: every
+/// offset is checked against the file's length, every part against its own checksum, and a
+/// part must name the setting asked for. A form made from another version of the JSON (its
+/// size, inode, modification or change time differ) is stale. Either way the caller reads the
+/// JSON instead, and says why.
+///
+/// Layout, integers little-endian:
+///
+/// | bytes | what |
+/// |---|---|
+/// | 0–7 | `PTSCHEMA` |
+/// | 8–11 | the format's version (1) |
+/// | 12–15 | the number of entries |
+/// | 16–71 | the JSON file's size, inode, device, modification and change times (s, ns) |
+/// | 72–95 | the skeleton: offset, length, checksum |
+/// | 96–103 | the whole file's length |
+/// | 104–111 | the checksum of bytes 0–103 |
+/// | 112… | entries, 32 bytes each, by name hash: name hash, part offset, length, checksum |
+/// | then | the skeleton and the parts, compact JSON |
+///
+/// The skeleton is the schema without its settings (title, suite, version, retired names,
+/// rules). An entry is made for each setting's name and each of its old names; its part is
+/// `{"section": …, "place": …, "setting": {…}, "needs": […]}`, where `needs` names the settings
+/// its condition and its rules read, which a schema made of a few settings must hold too.
+package enum CompiledSchema {
+    static let magic = Array("PTSCHEMA".utf8)
+    static let formatVersion: UInt32 = 1
+    static let headerLength = 112
+    static let entryLength = 32
+
+    /// The compiled form's path for the schema file at `jsonPath` (`x.json` → `x.compiled`).
+    ///
+    /// ```swift
+    /// CompiledSchema.path(besideSchemaAt: "/usr/share/prefs-tui/schemas/s.json")  // "/usr/share/prefs-tui/schemas/s.compiled"
+    /// ```
+    package static func path(besideSchemaAt jsonPath: String) -> String {
+        (jsonPath.hasSuffix(".json") ? String(jsonPath.dropLast(5)) : jsonPath) + ".compiled"
+    }
+
+    /// What identifies one version of the JSON file: a form records these, and is stale when
+    /// the file's differ. The change time is set by the kernel on every write and cannot be set
+    /// back by any tool (`cp -p` and `touch -d` set the modification time only).
+    package struct SourceFacts: Equatable, Sendable {
+        var values: [Int64]
+
+        /// The facts of the file at `path` (links followed), or nil when it cannot be looked at.
+        package init?(ofFileAt path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            values = [Int64(status.st_size), Int64(bitPattern: UInt64(status.st_ino)), Int64(bitPattern: UInt64(status.st_dev)),
+                      Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec),
+                      Int64(status.st_ctim.tv_sec), Int64(status.st_ctim.tv_nsec)]
+        }
+
+        init(values: [Int64]) { self.values = values }
+    }
+
+    /// FNV-1a, 64 bits: the entries' name hash and each part's checksum (a check against
+    /// damage and cut files, not against someone who writes a matching sum: the part must
+    /// still name the setting asked for, and is read by the same parser as any schema file).
+    static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+
+    /// The compiled form of `schema`, made from the JSON file whose facts are `source`.
+    static func bytes(of schema: PreferenceSchema, source: SourceFacts) -> [UInt8] {
+        var skeleton = schema.jsonValue
+        if case .object(var members) = skeleton {
+            members["sections"] = .array([])
+            skeleton = .object(members)
+        }
+        var parts: [[UInt8]] = [Array(skeleton.text.utf8)]
+        var entries: [(hash: UInt64, part: Int)] = []
+        var place = 0
+        for (sectionIndex, section) in schema.sections.enumerated() {
+            for key in section.keys where key.isDescribedBySchema {
+                let needs = Set((key.inUseCondition?.requirements ?? []).map(\.key)
+                    + schema.rules.compactMap(\.orderedPair).filter { $0.low == key.name || $0.high == key.name }.flatMap { [$0.low, $0.high] })
+                    .subtracting([key.name]).sorted()
+                let part: JSONValue = .object([
+                    "section": .string(section.name), "sectionIndex": .int(sectionIndex), "place": .int(place),
+                    "setting": PreferenceSchema.json(of: key), "needs": .array(needs.map(JSONValue.string)),
+                ])
+                parts.append(Array(part.text.utf8))
+                for name in [key.name] + key.renamedFrom { entries.append((checksum(name.utf8), parts.count - 1)) }
+                place += 1
+            }
+        }
+        entries.sort { $0.hash < $1.hash }
+        var offsets: [Int] = []
+        var offset = headerLength + entries.count * entryLength
+        for part in parts {
+            offsets.append(offset)
+            offset += part.count
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(offset)
+        out += magic
+        append(UInt32(formatVersion), to: &out)
+        append(UInt32(entries.count), to: &out)
+        for value in source.values { append(UInt64(bitPattern: value), to: &out) }
+        append(UInt64(offsets[0]), to: &out)
+        append(UInt64(parts[0].count), to: &out)
+        append(checksum(parts[0]), to: &out)
+        append(UInt64(offset), to: &out)
+        append(checksum(out), to: &out)
+        for entry in entries {
+            append(entry.hash, to: &out)
+            append(UInt64(offsets[entry.part]), to: &out)
+            append(UInt64(parts[entry.part].count), to: &out)
+            append(checksum(parts[entry.part]), to: &out)
+        }
+        for part in parts { out += part }
+        return out
+    }
+
+    private static func append<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    /// Makes the compiled form of `schema`, just read from `jsonPath`, where it is missing or
+    /// was made from another version of the file and the folder is writable by this user (a
+    /// package's installer copies only the JSON); anything else is left as it is. A failure is
+    /// no error: readers then read the JSON, as they did.
+    ///
+    /// ```swift
+    /// CompiledSchema.refresh(for: schema, schemaAt: path)
+    /// ```
+    package static func refresh(for schema: PreferenceSchema, schemaAt jsonPath: String) {
+        let folder = (jsonPath as NSString).deletingLastPathComponent
+        guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else { return }
+        do { _ = try CompiledSchemaReader(schemaAt: jsonPath) } catch {
+            try? write(for: schema, schemaAt: jsonPath)
+        }
+    }
+
+    /// Removes the compiled form beside the schema file at `jsonPath` (one found unusable),
+    /// where its folder is writable by this user; readers then read the JSON until it is made
+    /// anew (``refresh(for:schemaAt:)``).
+    ///
+    /// ```swift
+    /// CompiledSchema.remove(besideSchemaAt: path)
+    /// ```
+    package static func remove(besideSchemaAt jsonPath: String) {
+        let folder = (jsonPath as NSString).deletingLastPathComponent
+        guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else { return }
+        unlink(path(besideSchemaAt: jsonPath))
+    }
+
+    /// Writes the compiled form of `schema` beside its JSON file at `jsonPath`, replaced whole
+    /// or not at all. What stands there and is no regular file (a FIFO a write would hang on,
+    /// a link) is removed first.
+    ///
+    /// ```swift
+    /// try CompiledSchema.write(for: schema, schemaAt: "/home/ada/.local/share/prefs-tui/schemas/s.json")
+    /// ```
+    package static func write(for schema: PreferenceSchema, schemaAt jsonPath: String) throws {
+        guard let source = SourceFacts(ofFileAt: jsonPath) else {
+            throw PreferenceError.writeFailed(path: jsonPath, reason: "cannot look at the schema file")
+        }
+        let path = path(besideSchemaAt: jsonPath)
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { unlink(path) }
+        try OutputFile.write(Data(bytes(of: schema, source: source)), to: path)
+        chmod(path, 0o644)
+    }
+}

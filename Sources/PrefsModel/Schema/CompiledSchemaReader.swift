@@ -1,0 +1,227 @@
+import Foundation
+
+/// Reads an installed schema's compiled form (``CompiledSchema``) key by key: a schema made of
+/// the settings a command needs, read with a few `pread`s whatever the schema's size.
+///
+/// Nothing in the file is trusted. The reader refuses, with a reason, a form that is no
+/// regular file, is cut or damaged, was made from another version of the JSON, or whose part
+/// does not name the setting asked for; the caller then reads the JSON.
+///
+/// ```swift
+/// let reader = try CompiledSchemaReader(schemaAt: path)
+/// let schema = try reader.schema(covering: ["city"])  // nil: a name the schema does not know
+/// ```
+package final class CompiledSchemaReader {
+    /// Why a compiled form cannot be used: one line, naming the file.
+    package struct Unusable: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    private let descriptor: Int32
+    private let path: String
+    private let entryCount: Int
+    private let fileLength: Int
+    private let skeleton: (offset: Int, length: Int, check: UInt64)
+
+    /// Opens the compiled form beside the schema file at `jsonPath`. Throws `Unusable` when there
+    /// is none (`isMissing`), or when it cannot be used.
+    package init(schemaAt jsonPath: String) throws(Unusable) {
+        path = CompiledSchema.path(besideSchemaAt: jsonPath)
+        // Not following a link, and not waiting on a FIFO: what is named so must be the file.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? Self.missingReason : "cannot be opened (\(POSIXFailure.current()))"
+            throw Unusable(description: "\(path): \(reason)")
+        }
+        self.descriptor = descriptor
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw Unusable(description: "\(path): is not a regular file")
+        }
+        var header = [UInt8](repeating: 0, count: CompiledSchema.headerLength)
+        let fields: (count: Int, skeleton: (Int, Int, UInt64), length: Int, source: [Int64])
+        do {
+            try Self.read(into: &header, at: 0, from: descriptor)
+            fields = try Self.checkedHeader(header, fileSize: Int(status.st_size))
+        } catch {
+            close(descriptor)
+            throw Unusable(description: "\(path): \(error.description)")
+        }
+        guard CompiledSchema.SourceFacts(ofFileAt: jsonPath) == CompiledSchema.SourceFacts(values: fields.source) else {
+            close(descriptor)
+            throw Unusable(description: "\(path): \(Self.staleReason)")
+        }
+        entryCount = fields.count
+        fileLength = fields.length
+        skeleton = fields.skeleton
+    }
+
+    deinit { close(descriptor) }
+
+    /// Said when there is no compiled form: the JSON is read, with nothing to say.
+    package static let missingReason = "there is none"
+    /// Said when the JSON changed after the form was made.
+    package static let staleReason = "made from an earlier version of the schema file"
+
+    /// Whether the form was simply not there (no diagnostic is due).
+    package static func isMissing(_ unusable: Unusable) -> Bool { unusable.description.hasSuffix(missingReason) }
+
+    /// A schema of the settings named in `names` (by their names or old names), and of those
+    /// their conditions and rules read, with the rest of the schema as it is (title, suite,
+    /// version, retired names, the rules among them). Names the schema does not know are left
+    /// out; nil when `required` is among them (the caller reads the whole schema, whose
+    /// suggestions the person then sees).
+    package func schema(covering names: Set<String>, required: String) throws(Unusable) -> PreferenceSchema? {
+        var parts: [String: (section: String, sectionIndex: Int, place: Int, setting: JSONValue)] = [:]
+        var toVisit = Array(names)
+        var visited = Set<String>()
+        while let name = toVisit.popLast() {
+            guard visited.insert(name).inserted else { continue }
+            guard let part = try part(named: name) else {
+                if name == required { return nil }
+                continue
+            }
+            guard case .object(let setting)? = part["setting"], case .string(let key)? = setting["key"],
+                  case .string(let section)? = part["section"], case .int(let sectionIndex)? = part["sectionIndex"],
+                  case .int(let place)? = part["place"], case .array(let needs)? = part["needs"] else {
+                throw Unusable(description: "\(path): the part of \(name.quotedForMessage) is not a setting's")
+            }
+            parts[key] = (section, sectionIndex, place, .object(setting))
+            visited.insert(key)
+            for case .string(let needed) in needs where !visited.contains(needed) { toVisit.append(needed) }
+        }
+        guard case .object(var document) = try json(at: skeleton.offset, length: skeleton.length, check: skeleton.check, what: "its skeleton") else {
+            throw Unusable(description: "\(path): its skeleton is not a schema")
+        }
+        // The rules among the settings held: another rule names a setting that is not.
+        if case .array(let rules)? = document["rules"] {
+            document["rules"] = .array(rules.filter { rule in
+                guard case .object(let members) = rule, case .array(let pair)? = members["ordered"] else { return false }
+                return pair.allSatisfy { if case .string(let name) = $0 { parts[name] != nil } else { false } }
+            })
+        }
+        let ordered = parts.values.sorted { $0.place < $1.place }
+        var sections: [JSONValue] = []
+        var current: (index: Int, name: String, settings: [JSONValue])?
+        for part in ordered {
+            if current?.index != part.sectionIndex {
+                if let current { sections.append(.object(["name": .string(current.name), "settings": .array(current.settings)])) }
+                current = (part.sectionIndex, part.section, [])
+            }
+            current?.settings.append(part.setting)
+        }
+        if let current { sections.append(.object(["name": .string(current.name), "settings": .array(current.settings)])) }
+        document["sections"] = .array(sections)
+        do {
+            return try PreferenceSchema(jsonText: JSONValue.object(document).text)
+        } catch {
+            throw Unusable(description: "\(path): its parts do not make a schema (\(error))")
+        }
+    }
+
+    /// The part of the setting named `name` (or one of its old names), or nil when no entry
+    /// has its hash. Entries of one hash are tried in turn: a part must name `name`.
+    private func part(named name: String) throws(Unusable) -> [String: JSONValue]? {
+        let hash = CompiledSchema.checksum(name.utf8)
+        // The first entry whose hash is not below the name's.
+        var low = 0, high = entryCount
+        while low < high {
+            let middle = (low + high) / 2
+            if try entry(middle).hash < hash { low = middle + 1 } else { high = middle }
+        }
+        var index = low
+        while index < entryCount {
+            let entry = try entry(index)
+            guard entry.hash == hash else { break }
+            guard case .object(let part) = try json(at: entry.offset, length: entry.length, check: entry.check,
+                                                    what: "the part of \(name.quotedForMessage)") else {
+                throw Unusable(description: "\(path): the part of \(name.quotedForMessage) is not a setting's")
+            }
+            if case .object(let setting)? = part["setting"], Self.names(of: setting).contains(name) { return part }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func names(of setting: [String: JSONValue]) -> [String] {
+        var names: [String] = []
+        if case .string(let key)? = setting["key"] { names.append(key) }
+        if case .array(let old)? = setting["renamedFrom"] {
+            for case .string(let name) in old { names.append(name) }
+        }
+        return names
+    }
+
+    private func entry(_ index: Int) throws(Unusable) -> (hash: UInt64, offset: Int, length: Int, check: UInt64) {
+        var bytes = [UInt8](repeating: 0, count: CompiledSchema.entryLength)
+        do { try Self.read(into: &bytes, at: CompiledSchema.headerLength + index * CompiledSchema.entryLength, from: descriptor) } catch {
+            throw Unusable(description: "\(path): \(error.description)")
+        }
+        let offset = Self.integer(bytes, 8), length = Self.integer(bytes, 16)
+        guard Self.isInside(offset: offset, length: length, fileLength: fileLength, entries: entryCount) else {
+            throw Unusable(description: "\(path): entry \(index) points outside its parts")
+        }
+        return (Self.integer(bytes, 0), Int(offset), Int(length), Self.integer(bytes, 24))
+    }
+
+    private func json(at offset: Int, length: Int, check: UInt64, what: String) throws(Unusable) -> JSONValue {
+        var bytes = [UInt8](repeating: 0, count: length)
+        do { try Self.read(into: &bytes, at: offset, from: descriptor) } catch {
+            throw Unusable(description: "\(path): \(error.description)")
+        }
+        guard CompiledSchema.checksum(bytes) == check else {
+            throw Unusable(description: "\(path): \(what) is damaged (its checksum differs)")
+        }
+        do { return try JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) } catch {
+            throw Unusable(description: "\(path): \(what) is not JSON (\(error))")
+        }
+    }
+
+    private static func checkedHeader(_ header: [UInt8], fileSize: Int) throws(Unusable)
+        -> (count: Int, skeleton: (Int, Int, UInt64), length: Int, source: [Int64]) {
+        guard Array(header[0..<8]) == CompiledSchema.magic else { throw Unusable(description: "is no compiled schema") }
+        let version = UInt32(truncatingIfNeeded: integer(header, 8))
+        guard version == CompiledSchema.formatVersion else {
+            throw Unusable(description: "is in format \(version), not \(CompiledSchema.formatVersion)")
+        }
+        guard CompiledSchema.checksum(header[0..<104]) == integer(header, 104) else {
+            throw Unusable(description: "its header is damaged (its checksum differs)")
+        }
+        let count = Int(UInt32(truncatingIfNeeded: integer(header, 12)))
+        let length = integer(header, 96)
+        guard length == UInt64(fileSize) else { throw Unusable(description: "is \(fileSize) bytes long, not the \(length) it says") }
+        let partsStart = UInt64(CompiledSchema.headerLength) + UInt64(count) * UInt64(CompiledSchema.entryLength)
+        guard partsStart <= length else { throw Unusable(description: "is too short for its \(count) entries") }
+        let offset = integer(header, 72), skeletonLength = integer(header, 80)
+        guard isInside(offset: offset, length: skeletonLength, fileLength: Int(length), entries: count) else {
+            throw Unusable(description: "its skeleton lies outside the file")
+        }
+        let source = (0..<7).map { Int64(bitPattern: integer(header, 16 + 8 * $0)) }
+        return (count, (Int(offset), Int(skeletonLength), integer(header, 88)), Int(length), source)
+    }
+
+    /// Whether a part lies between the entries' end and the file's end (no overflow).
+    private static func isInside(offset: UInt64, length: UInt64, fileLength: Int, entries: Int) -> Bool {
+        let partsStart = UInt64(CompiledSchema.headerLength) + UInt64(entries) * UInt64(CompiledSchema.entryLength)
+        return offset >= partsStart && offset <= UInt64(fileLength) && length <= UInt64(fileLength) - offset
+    }
+
+    private static func integer<Bytes: Collection>(_ bytes: Bytes, _ at: Int) -> UInt64 where Bytes.Element == UInt8, Bytes.Index == Int {
+        var value: UInt64 = 0
+        for shift in 0..<8 { value |= UInt64(bytes[bytes.startIndex + at + shift]) << (8 * shift) }
+        return value
+    }
+
+    /// Reads exactly `bytes.count` bytes at `offset`; a short read is a cut file.
+    private static func read(into bytes: inout [UInt8], at offset: Int, from descriptor: Int32) throws(Unusable) {
+        let wanted = bytes.count
+        var done = 0
+        while done < wanted {
+            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, wanted - done, off_t(offset + done)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw Unusable(description: count == 0 ? "is cut short" : "cannot be read (\(POSIXFailure.current()))") }
+            done += count
+        }
+    }
+}

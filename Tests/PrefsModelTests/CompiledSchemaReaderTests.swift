@@ -1,0 +1,164 @@
+import Foundation
+import PrefsTestSupport
+import Testing
+@testable import PrefsModel
+
+/// An installed schema's compiled form (issue 55): a schema of the settings asked for, read
+/// without the rest; and a form that is cut, damaged or stale is refused with a reason, never
+/// answered from.
+@Suite("The compiled form of an installed schema")
+struct CompiledSchemaReaderTests {
+    static let schemaText = #"""
+        {"suite": "org.example.c", "title": "Compiled", "version": 2, "retired": ["gone"],
+         "rules": [{"ordered": ["low", "high"]}],
+         "sections": [
+          {"name": "One", "settings": [
+            {"key": "city", "type": "string", "title": "City", "default": "Oslo", "renamedFrom": ["town"]},
+            {"key": "units", "type": "string", "title": "Units", "default": "metric", "rule": {"choices": ["metric", "imperial"]},
+             "convert": [{"from": true, "to": "imperial"}]}]},
+          {"name": "Two", "settings": [
+            {"key": "speed", "type": "int", "title": "Speed", "default": 1, "inUseWhen": {"units": "metric"}},
+            {"key": "low", "type": "int", "title": "Low", "default": 1},
+            {"key": "high", "type": "int", "title": "High", "default": 2},
+            {"key": "token", "type": "string", "title": "Token", "default": "", "secret": true}]}]}
+        """#
+
+    /// The schema file and its compiled form, installed into a folder of their own.
+    private func installed() throws -> (folder: TemporaryDirectory, json: String, schema: PreferenceSchema) {
+        let folder = TemporaryDirectory()
+        let schema = try PreferenceSchema(jsonText: Self.schemaText)
+        let json = try schema.install(into: folder.path)
+        return (folder, json, schema)
+    }
+
+    private func compiledBytes(_ json: String) throws -> [UInt8] {
+        try [UInt8](Data(contentsOf: URL(fileURLWithPath: CompiledSchema.path(besideSchemaAt: json))))
+    }
+
+    private func writeCompiled(_ bytes: [UInt8], beside json: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: CompiledSchema.path(besideSchemaAt: json)))
+    }
+
+    @Test func aSettingComesWithWhatItsConditionAndRulesReadAndNothingElse() throws {
+        let (folder, json, whole) = try installed()
+        _ = folder
+        let reader = try CompiledSchemaReader(schemaAt: json)
+
+        let speed = try #require(try reader.schema(covering: ["speed"], required: "speed"))
+        let low = try #require(try reader.schema(covering: ["low"], required: "low"))
+        let byOldName = try #require(try reader.schema(covering: ["town"], required: "town"))
+
+        #expect(speed.keys.map(\.name) == ["units", "speed"])
+        #expect(low.keys.map(\.name) == ["low", "high"])
+        #expect(low.rules.count == 1)
+        #expect(speed.rules.isEmpty)
+        #expect(byOldName.keys.map(\.name) == ["city"])
+        #expect(speed.suiteName == whole.suiteName && speed.title == whole.title && speed.version == whole.version)
+        #expect(speed.retiredKeys == ["gone"])
+        #expect(speed.sections.map(\.name) == ["One", "Two"])
+        #expect(try reader.schema(covering: ["nosuch"], required: "nosuch") == nil)
+        for key in whole.keys {
+            let part = try #require(try reader.schema(covering: [key.name], required: key.name))
+            #expect(PreferenceSchema.json(of: try #require(part.key(named: key.name))) == PreferenceSchema.json(of: key))
+        }
+    }
+
+    @Test func aFormMadeFromAnEarlierSchemaFileIsStale() throws {
+        let (folder, json, _) = try installed()
+        _ = folder
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+
+        try text.replacingOccurrences(of: "Oslo", with: "Bergen").write(toFile: json, atomically: false, encoding: .utf8)
+
+        #expect {
+            _ = try CompiledSchemaReader(schemaAt: json)
+        } throws: { error in
+            "\(error)".contains(CompiledSchemaReader.staleReason)
+        }
+    }
+
+    @Test func noneThereIsMissingAndNotAFault() throws {
+        let folder = TemporaryDirectory()
+        let json = folder.file("s.json")
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: json))
+
+        #expect {
+            _ = try CompiledSchemaReader(schemaAt: json)
+        } throws: { error in
+            (error as? CompiledSchemaReader.Unusable).map(CompiledSchemaReader.isMissing) == true
+        }
+    }
+
+    /// Every cut length and every single changed byte: each reading either is refused or gives
+    /// the very setting asked for, as the whole schema declares it.
+    @Test func aCutOrDamagedFormIsRefusedOrAnswersRightNeverWithAnotherSetting() throws {
+        let (folder, json, whole) = try installed()
+        _ = folder
+        let good = try compiledBytes(json)
+        let names = whole.keys.map(\.name) + ["town"]
+        var refused = 0, answered = 0
+        func check(_ bytes: [UInt8], _ what: String) throws {
+            try writeCompiled(bytes, beside: json)
+            guard let reader = try? CompiledSchemaReader(schemaAt: json) else { refused += 1; return }
+            for name in names {
+                guard let part = try? reader.schema(covering: [name], required: name) else { refused += 1; continue }
+                answered += 1
+                let key = try #require(part.setting(storedUnder: name), "\(what): \(name) not in \(part.keys.map(\.name))")
+                let declared = try #require(whole.setting(storedUnder: name))
+                #expect(PreferenceSchema.json(of: key) == PreferenceSchema.json(of: declared), "\(what): \(name)")
+            }
+        }
+
+        for length in stride(from: 0, to: good.count, by: 7) { try check(Array(good.prefix(length)), "cut at \(length)") }
+        for index in good.indices {
+            var damaged = good
+            damaged[index] ^= 0x5A
+            try check(damaged, "byte \(index) changed")
+        }
+
+        #expect(refused > good.count)
+        #expect(answered > 0)
+    }
+
+    /// Entries made to point at another setting's part, with checksums that match it: the part
+    /// must name the setting asked for, so the reader answers no other.
+    @Test func entriesPointingAtAnotherSettingsPartAreNotAnsweredFrom() throws {
+        let (folder, json, _) = try installed()
+        _ = folder
+        var bytes = try compiledBytes(json)
+        let count = Int(bytes[12])
+        let entry = { (index: Int) in CompiledSchema.headerLength + index * CompiledSchema.entryLength }
+        // Every entry points at the first entry's part (offset, length, checksum).
+        let first = Array(bytes[entry(0) + 8 ..< entry(0) + 32])
+        for index in 1..<count { bytes.replaceSubrange(entry(index) + 8 ..< entry(index) + 32, with: first) }
+        try writeCompiled(bytes, beside: json)
+        let reader = try CompiledSchemaReader(schemaAt: json)
+
+        let answers = try ["city", "units", "speed", "low", "high", "token", "town"].map { name in
+            try reader.schema(covering: [name], required: name).flatMap { $0.setting(storedUnder: name)?.name }
+        }
+
+        // One name (the first entry's) is still answered; no other is answered with its part.
+        #expect(answers.compactMap { $0 }.count <= 2)
+        for (name, answer) in zip(["city", "units", "speed", "low", "high", "token", "town"], answers) {
+            if let answer { #expect(answer == name || (name == "town" && answer == "city")) }
+        }
+    }
+
+    @Test func aFIFOOrALinkInItsPlaceIsRefusedWithoutWaiting() throws {
+        let (folder, json, _) = try installed()
+        let compiled = CompiledSchema.path(besideSchemaAt: json)
+        unlink(compiled)
+        #expect(mkfifo(compiled, 0o644) == 0)
+
+        #expect {
+            _ = try CompiledSchemaReader(schemaAt: json)
+        } throws: { "\($0)".contains("not a regular file") }
+
+        unlink(compiled)
+        let elsewhere = folder.file("elsewhere.compiled")
+        #expect(FileManager.default.createFile(atPath: elsewhere, contents: Data("x".utf8)))
+        #expect(symlink(elsewhere, compiled) == 0)
+        #expect(throws: CompiledSchemaReader.Unusable.self) { _ = try CompiledSchemaReader(schemaAt: json) }
+    }
+}

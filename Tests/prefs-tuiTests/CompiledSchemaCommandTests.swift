@@ -1,0 +1,155 @@
+import Foundation
+import PrefsModel
+import PrefsTestSupport
+import Testing
+
+/// `get` and `set` on an installed schema read its compiled form, key by key (issue 55): they
+/// answer as the whole schema does, and a damaged or stale form is said and stepped around.
+@Suite("Commands on an installed schema's compiled form")
+struct CompiledSchemaCommandTests {
+    static let suite = "org.example.c"
+    static let schemaText = #"""
+        {"suite": "org.example.c", "title": "Compiled", "version": 2, "retired": ["gone"],
+         "rules": [{"ordered": ["low", "high"]}],
+         "sections": [
+          {"name": "One", "settings": [
+            {"key": "city", "type": "string", "title": "City", "default": "Oslo", "renamedFrom": ["town"]},
+            {"key": "units", "type": "string", "title": "Units", "default": "metric", "rule": {"choices": ["metric", "imperial"]},
+             "convert": [{"from": true, "to": "imperial"}]}]},
+          {"name": "Two", "settings": [
+            {"key": "speed", "type": "int", "title": "Speed", "default": 1, "inUseWhen": {"units": "metric"}},
+            {"key": "low", "type": "int", "title": "Low", "default": 1},
+            {"key": "high", "type": "int", "title": "High", "default": 2},
+            {"key": "token", "type": "string", "title": "Token", "default": "", "secret": true}]}]}
+        """#
+    /// A suite file as a person's might be: a value under an old name, one to convert, a pair
+    /// that breaks the rule, a secret, a key no schema declares.
+    static let stored = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict>
+        <key>town</key><string>Bergen</string><key>units</key><true/><key>low</key><integer>5</integer>
+        <key>high</key><integer>3</integer><key>token</key><string>hunter2</string><key>extra</key><string>x</string>
+        <key>prefs.schemaVersion</key><integer>2</integer>
+        </dict></plist>
+        """
+    static let site = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>speed</key><integer>4</integer></dict></plist>
+        """
+
+    /// Two fixtures with the same files: one with the schema installed (and compiled), one that
+    /// names the schema file with `--schema` (the whole JSON, read as always).
+    private struct Pair {
+        let installed = CommandLineFixture()
+        let given = CommandLineFixture()
+        let schemaFile: String
+
+        init() throws {
+            schemaFile = try given.write(CompiledSchemaCommandTests.schemaText, to: "c.json")
+            for cli in [installed, given] {
+                try FileManager.default.createDirectory(atPath: cli.directory.file("site"), withIntermediateDirectories: true)
+                _ = try cli.write(CompiledSchemaCommandTests.stored, to: "\(CompiledSchemaCommandTests.suite).plist")
+                _ = try cli.write(CompiledSchemaCommandTests.site, to: "site/\(CompiledSchemaCommandTests.suite).plist")
+                _ = try cli.write("high\n", to: "site/\(CompiledSchemaCommandTests.suite).locks")
+            }
+            let install = try installed.run("schema", "install", try installed.write(CompiledSchemaCommandTests.schemaText, to: "c.json"))
+            guard install.status == 0 else { throw CommandFailed(message: install.error) }
+        }
+
+        func compare(_ arguments: [String]) throws -> (installed: ChildProcess.Result, given: ChildProcess.Result) {
+            let site = ["XDG_CONFIG_DIRS": installed.directory.file("site")]
+            let one = try installed.run(arguments + ["--suite", CompiledSchemaCommandTests.suite], environment: site)
+            let other = try given.run(arguments + ["--suite", CompiledSchemaCommandTests.suite, "--schema", schemaFile],
+                                      environment: ["XDG_CONFIG_DIRS": given.directory.file("site")])
+            // The two fixtures' folders differ; what is in them must not.
+            func same(_ result: ChildProcess.Result, _ cli: CommandLineFixture) -> ChildProcess.Result {
+                var result = result
+                result.output = result.output.replacingOccurrences(of: cli.directory.path, with: "FOLDER")
+                result.error = result.error.replacingOccurrences(of: cli.directory.path, with: "FOLDER")
+                return result
+            }
+            return (same(one, installed), same(other, given))
+        }
+
+        var compiledPath: String { installed.directory.file("data/prefs-tui/schemas/\(CompiledSchemaCommandTests.suite).compiled") }
+    }
+
+    struct CommandFailed: Error { let message: String }
+
+    @Test func everyGetAnswersAsTheWholeSchemaDoes() throws {
+        let pair = try Pair()
+        #expect(FileManager.default.fileExists(atPath: pair.compiledPath))
+        let names = ["city", "town", "units", "speed", "low", "high", "token", "extra", "gone", "nosuch"]
+
+        for name in names {
+            for form in [["get", name], ["get", name, "--json"], ["get", "--explain", name], ["get", "--explain", "--json", name]] {
+                let (installed, given) = try pair.compare(form)
+                #expect(installed.status == given.status, "\(form)")
+                #expect(installed.output == given.output, "\(form)")
+                #expect(installed.error == given.error, "\(form)")
+            }
+        }
+        // Each reading took the compiled form: no note said it could not.
+        #expect(try pair.compare(["get", "city"]).installed.error.isEmpty)
+    }
+
+    @Test func everySetWritesWhatTheWholeSchemaWrites() throws {
+        let sets = [["set", "city", "Tromsø"], ["set", "units", "imperial"], ["set", "low", "9"], ["set", "high", "1"],
+                    ["set", "speed", "7"], ["set", "town", "x"], ["set", "gone", "1"], ["set", "units", "kelvin"],
+                    ["set", "extra", "y"], ["set", "nosuch", "1"]]
+        for arguments in sets {
+            let pair = try Pair()
+
+            let (installed, given) = try pair.compare(arguments)
+
+            #expect(installed.status == given.status, "\(arguments)")
+            #expect(installed.output == given.output, "\(arguments)")
+            #expect(installed.error == given.error, "\(arguments)")
+            #expect(pair.installed.stored == pair.given.stored, "\(arguments)")
+        }
+    }
+
+    @Test func aDamagedFormIsSaidAndTheJSONAnswers() throws {
+        let pair = try Pair()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: pair.compiledPath))
+        bytes[bytes.count - 10] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: pair.compiledPath))
+
+        let (installed, given) = try pair.compare(["get", "units"])
+
+        #expect(installed.output == given.output)
+        #expect(installed.output == "imperial\n")
+        let again = try pair.compare(["get", "units"]).installed
+        #expect(installed.error.contains("note: the compiled schema FOLDER/data/prefs-tui/schemas/\(Self.suite).compiled: "), "\(installed.error)")
+        #expect(installed.error.contains("is damaged (its checksum differs); read "), "\(installed.error)")
+        // Made anew from the JSON by that reading: the next one has nothing to say.
+        #expect(again.output == "imperial\n")
+        #expect(again.error.isEmpty, "\(again.error)")
+    }
+
+    @Test func aStaleFormIsSaidTheJSONAnswersAndTheFormIsMadeAgain() throws {
+        let pair = try Pair()
+        let json = pair.installed.directory.file("data/prefs-tui/schemas/\(Self.suite).json")
+        let text = try String(contentsOfFile: json, encoding: .utf8).replacingOccurrences(of: "\"Oslo\"", with: "\"Bodø\"")
+        try text.write(toFile: json, atomically: false, encoding: .utf8)
+        try Data().write(to: URL(fileURLWithPath: pair.installed.directory.file("\(Self.suite).plist")))
+
+        let first = try pair.installed.run("get", "city", "--suite", Self.suite)
+        let second = try pair.installed.run("get", "city", "--suite", Self.suite)
+
+        #expect(first.output == "Bodø\n", "\(first.error)")
+        #expect(first.error.contains("made from an earlier version of the schema file; read \(json)"), "\(first.error)")
+        #expect(second.output == "Bodø\n")
+        #expect(!second.error.contains("compiled"), "\(second.error)")
+    }
+
+    @Test func uninstallRemovesTheFormWithTheSchema() throws {
+        let pair = try Pair()
+
+        let removed = try pair.installed.run("schema", "uninstall", Self.suite)
+
+        #expect(removed.status == 0, "\(removed.error)")
+        #expect(!FileManager.default.fileExists(atPath: pair.compiledPath))
+    }
+}
