@@ -8,6 +8,8 @@ extension String {
     /// "Oslo\nBergen\u{1B}[31m".controlCharactersEscaped  // #"Oslo\nBergen\u{1B}[31m"#
     /// ```
     public var controlCharactersEscaped: String {
+        // Printable ASCII, nearly every text shown: nothing to escape, found a byte at a time.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
         guard unicodeScalars.contains(where: { $0.isControlCharacter || $0 == Unicode.Scalar.byteOrderMark }) else { return self }
         var escaped = ""
         for scalar in unicodeScalars {

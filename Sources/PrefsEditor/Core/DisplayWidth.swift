@@ -15,6 +15,9 @@ enum DisplayWidth {
 
     static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        // Printable ASCII first: asking a scalar's general category costs hundreds of
+        // instructions, and nearly every character shown is one of these.
+        if value >= 0x20 && value < 0x7F { return 1 }
         if value == 0 { return 0 }
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         switch scalar.properties.generalCategory {
@@ -25,7 +28,11 @@ enum DisplayWidth {
     }
 
     static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII is one column a byte, with no walk by characters (in which "\r\n"
+        // is one): measuring the cells was 46% of `list` at 10,000 settings.
+        var text = text
+        if let width = text.withUTF8({ bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil }) { return width }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// The character as it can be handed to ncurses within the columns `of` gives it. ncurses

@@ -109,11 +109,18 @@ struct ListCommand: ParsableCommand {
         for key in keys {
             for (column, cell) in cells(key).enumerated() { widths[column] = max(widths[column], cell.displayWidth) }
         }
+        // One line built in place: padding made and joined cell by cell, then trimmed, cost
+        // more than the cells themselves. Nothing is padded after the last cell with text.
+        let spaces = String(repeating: " ", count: widths.max() ?? 0)
         func printRow(_ row: [String]) {
-            let padded = row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.displayWidth)
+            let last = row.lastIndex { !$0.isEmpty } ?? 0
+            var line = ""
+            for column in 0...last {
+                if column > 0 { line += "  " }
+                line += row[column]
+                if column < last { line += spaces.prefix(widths[column] - row[column].displayWidth) }
             }
-            Output.print(padded.joined(separator: "  ").trimmingTrailingSpaces())
+            Output.print(line.trimmingTrailingSpaces())
         }
         printRow(header)
         for key in keys { printRow(cells(key)) }
