@@ -8,6 +8,7 @@
 #   ONLY_PROCESSES=1 Benchmarks/run.sh   # all but the in-process (package-benchmark) rows
 #   ONLY_LINE_EDITOR=1 Benchmarks/run.sh # only the three long-value rows
 #   ONLY_EVENTS=1 Benchmarks/run.sh      # only the per-event rows at 50,000 settings
+#   ONLY_INSTALLED=1 Benchmarks/run.sh   # only the installed-schema and fixture-shape rows
 #
 # Method (why each row is measured the way it is):
 # - In-process rows (reads, writes, in-memory sets) are package-benchmark benchmarks. Each pair
@@ -43,14 +44,15 @@ runs=${RUNS:-5}
 say() { printf '%s\n' "$*" >&2; }
 fail() { say "run.sh: $*"; exit 2; }
 
-if [[ -n ${UPDATE_DOCS:-} && ( -n ${ONLY_PROCESSES:-} || -n ${ONLY_LINE_EDITOR:-} || -n ${ONLY_EVENTS:-} ) ]]; then
-    fail "UPDATE_DOCS needs every row: leave out ONLY_PROCESSES and ONLY_LINE_EDITOR"
+if [[ -n ${UPDATE_DOCS:-} && ( -n ${ONLY_PROCESSES:-} || -n ${ONLY_LINE_EDITOR:-} || -n ${ONLY_EVENTS:-} || -n ${ONLY_INSTALLED:-} ) ]]; then
+    fail "UPDATE_DOCS needs every row: leave out ONLY_PROCESSES, ONLY_LINE_EDITOR, ONLY_EVENTS and ONLY_INSTALLED"
 fi
 
 # Tools: hyperfine and valgrind come from Debian's packages.
 missing=()
 command -v hyperfine >/dev/null || missing+=(hyperfine)
 command -v valgrind >/dev/null || missing+=(valgrind)
+[[ -x /usr/bin/time ]] || missing+=(time)
 if ((${#missing[@]})); then
     say "installing ${missing[*]}"
     apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2 \
@@ -93,7 +95,7 @@ rows="$work/rows.tsv"
 "$prefs" render --schema "$schema10k" | grep -q 'Setting 0' || fail "render at 10,000 settings does not show the first one"
 
 # --- In-process rows: package-benchmark. ---------------------------------------------------
-if [[ -z ${ONLY_PROCESSES:-} && -z ${ONLY_LINE_EDITOR:-} && -z ${ONLY_EVENTS:-} ]]; then
+if [[ -z ${ONLY_PROCESSES:-} && -z ${ONLY_LINE_EDITOR:-} && -z ${ONLY_EVENTS:-} && -z ${ONLY_INSTALLED:-} ]]; then
 say "in-process benchmarks, $rounds rounds"
 BENCH_ROUNDS=$rounds swift package --package-path "$here" --scratch-path "$scratch" \
     --allow-writing-to-directory "$work/results" \
@@ -154,6 +156,14 @@ callgrind_run() { # OUTPUT-NAME ARGS...
         "$callgrind_prefs" "$@" >"$work/results/$name.out" 2>"$work/results/$name.log"
 }
 whole_process_count() { sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/results/$1.log"; }
+# Peak memory against a baseline's: the median of five runs' peak resident memory (GNU time's
+# %M, KB), as runs vary by a few hundred KB.
+peak_kb() {  # command…
+    for _ in 1 2 3 4 5; do
+        /usr/bin/time -f "%M" -o "$work/peak-time" "$@" >/dev/null 2>&1 || true
+        tail -1 "$work/peak-time"
+    done | sort -n | sed -n 3p
+}
 instructions() { # OUTPUT-NAME ARGS...: prints the instructions of the whole process
     callgrind_run "$@"
     whole_process_count "$1"
@@ -198,7 +208,7 @@ with open(rows, "a") as out:
 EOF
 }
 
-if [[ -z ${ONLY_LINE_EDITOR:-} && -z ${ONLY_EVENTS:-} ]]; then
+if [[ -z ${ONLY_LINE_EDITOR:-} && -z ${ONLY_EVENTS:-} && -z ${ONLY_INSTALLED:-} ]]; then
 paired render-10000 "first frame: prefs-tui render --schema, 10,000 settings, vs a Foundation program loading the suite (wall)" 0.5 wall \
     "$prefs" render --schema "$schema10k" -- "$bin/foundation-load" bench.settings-10000
 paired render-100 "render --schema, 100 settings, vs a Foundation program loading the suite (cpu)" 0.7 cpu \
@@ -242,7 +252,7 @@ fi
 # scheduling noise shrink with the count. The goal is absolute: 2 M instructions of the
 # editor's own work (about a millisecond here). The same event at 100 settings is shown in the
 # row's title; a filter walks every setting once per character, so it cannot be as cheap there.
-if [[ -z ${ONLY_LINE_EDITOR:-} ]]; then
+if [[ -z ${ONLY_LINE_EDITOR:-} && -z ${ONLY_INSTALLED:-} ]]; then
 # The schema parse alone (issue 43): callgrind counts only inside PreferenceSchema(jsonData:),
 # found by its symbol, on the 10,000-setting bench schema, per byte of its JSON.
 say "schema parse: callgrind inside PreferenceSchema(jsonData:)"
@@ -338,12 +348,78 @@ with open(rows, "a") as out:
         out.write(f"{title} at 50,000 settings (callgrind; {small / 1e6:.3f} M at 100) vs the 2 M goal\t{max(large, 0)}\t2000000\tinstr\t{max(large, 0) / 2e6}\t1\t1\n")
 EOF2
 
-# The first frame against Foundation's load of the same suite (issue 43, goals 2 and 3), in
-# instructions over each whole process (all its threads): at 10,000 settings, and at 50,000.
-say "first frame: callgrind, prefs-tui render against Foundation's load"
-instructions frame10000 render --schema "$schema10k" >"$work/frame10000" &
-instructions frame50000 render --schema "$schema50k" >"$work/frame50000" &
-wait -n
+fi
+
+# --- Installed schemas and the first frame on any fixture (issue 55). -----------------------
+# Three shapes of each bench schema, the same settings: the benchmarks' own (sections first,
+# keys sorted, indented by two, "suite" last), "suite" first and indented by one (as Python's
+# json.dump(indent=1) writes a dict made in that order), and minified. For each, the first
+# frame with --schema and on the schema installed (found by the suite's name), against
+# Foundation's load of the same suite: instructions (callgrind, whole process) ≤ 0.35×, peak
+# memory ≤ 1.0×. Then get and set of one setting on an installed schema of 50,000 settings
+# against one of 10, ten values stored in each suite (a person changes few settings):
+# instructions ≤ 1.5×, memory ≤ 1.2×; and list, which reads every key, against Foundation's load.
+if [[ -z ${ONLY_LINE_EDITOR:-} && -z ${ONLY_EVENTS:-} ]]; then
+say "installed schemas and fixture shapes: callgrind and peak memory"
+python3 - "$work/fixtures" "$work" <<'EOF4'
+import json, os, plistlib, sys
+fixtures, work = sys.argv[1:]
+for size in (10000, 50000):
+    document = json.load(open(f"{fixtures}/settings-{size}.schema.json"))
+    first = {"suite": document["suite"], **{k: v for k, v in document.items() if k != "suite"}}
+    json.dump(first, open(f"{fixtures}/settings-{size}.suite-first.schema.json", "w"), indent=1)
+    json.dump(document, open(f"{fixtures}/settings-{size}.minified.schema.json", "w"), separators=(",", ":"))
+    for shape, name in [("bench", f"settings-{size}.schema.json"), ("suite-first", f"settings-{size}.suite-first.schema.json"),
+                        ("minified", f"settings-{size}.minified.schema.json")]:
+        folder = f"{work}/installed-{shape}/prefs-tui/schemas"
+        os.makedirs(folder, exist_ok=True)
+        open(f"{folder}/{document['suite']}.json", "wb").write(open(f"{fixtures}/{name}", "rb").read())
+# The get and set suites: the first ten settings of the 100-setting schema as a schema of 10,
+# and the 50,000-setting one, each installed under its own suite with ten values stored.
+samples = {"int": 7, "string": "value", "bool": True, "double": 1.5, "[string]": ["x", "y"]}
+for size, source in [(10, 100), (50000, 50000)]:
+    document = json.load(open(f"{fixtures}/settings-{source}.schema.json"))
+    document["suite"] = f"bench.installed-{size}"
+    if size == 10:
+        document["sections"] = [{"name": document["sections"][0]["name"], "settings": document["sections"][0]["settings"][:10]}]
+    folder = f"{work}/installed-get/prefs-tui/schemas"
+    os.makedirs(folder, exist_ok=True)
+    json.dump(document, open(f"{folder}/{document['suite']}.json", "w"), indent=2, sort_keys=True)
+    settings = [s for section in document["sections"] for s in section["settings"]][:10]
+    plistlib.dump({s["key"]: samples[s["type"]] for s in settings}, open(f"{work}/config/{document['suite']}.plist", "wb"))
+EOF4
+# Each installed folder's compiled form, made as a user's first command makes it.
+for data in "$work"/installed-*; do
+    for suite in bench.settings-10000 bench.settings-50000 bench.installed-10 bench.installed-50000; do
+        [[ -f $data/prefs-tui/schemas/$suite.json ]] || continue
+        XDG_DATA_HOME=$data "$prefs" get setting00000 --suite "$suite" >/dev/null \
+            || fail "get on the installed $suite ($data) failed"
+        [[ -f $data/prefs-tui/schemas/$suite.compiled ]] || fail "no compiled form of $suite was made in $data"
+    done
+done
+installed_runs=()
+for size in 10000 50000; do
+    for shape in bench suite-first minified; do
+        file="$work/fixtures/settings-$size.schema.json"
+        [[ $shape == bench ]] || file="$work/fixtures/settings-$size.$shape.schema.json"
+        installed_runs+=("frame-$shape-schema-$size|-|render --schema $file")
+        installed_runs+=("frame-$shape-installed-$size|$work/installed-$shape|render --suite bench.settings-$size")
+    done
+    installed_runs+=("list-$size|$work/installed-bench|list --suite bench.settings-$size")
+done
+# The sets last, after every get has read the value they change.
+installed_runs+=("get-10|$work/installed-get|get setting00003 --suite bench.installed-10"
+                 "get-50000|$work/installed-get|get setting00003 --suite bench.installed-50000" wait
+                 "set-10|$work/installed-get|set setting00003 2.5 --suite bench.installed-10"
+                 "set-50000|$work/installed-get|set setting00003 2.5 --suite bench.installed-50000")
+for run in "${installed_runs[@]}"; do
+    if [[ $run == wait ]]; then wait; continue; fi
+    IFS='|' read -r name data command <<<"$run"
+    # shellcheck disable=SC2086 # the command is words on purpose
+    if [[ $data == - ]]; then instructions "$name" $command >"$work/$name" &
+    else XDG_DATA_HOME=$data instructions "$name" $command >"$work/$name" & fi
+    (($(jobs -rp | wc -l) >= 2)) && wait -n
+done
 for size in 10000 50000; do
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/results/foundation$size.callgrind" \
         "$bin/foundation-load" "bench.settings-$size" >"$work/results/foundation$size.out" 2>"$work/results/foundation$size.log" &
@@ -353,9 +429,38 @@ wait
 for size in 10000 50000; do
     [[ $(cat "$work/results/foundation$size.out") == "$size" ]] \
         || fail "foundation-load did not read the $size settings of bench.settings-$size"
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/results/foundation$size.log" >"$work/foundation$size"
+    whole_process_count "foundation$size" >"$work/foundation$size"
+    for shape in bench suite-first minified; do
+        for mode in schema installed; do
+            grep -q 'Setting 0' "$work/results/frame-$shape-$mode-$size.out" \
+                || fail "render ($shape, $mode) at $size settings does not show the first setting"
+        done
+    done
+    [[ $(grep -c '^setting' "$work/results/list-$size.out") == "$size" ]] || fail "list at $size settings does not list every setting"
 done
-python3 - "$work" "$rows" <<'EOF3'
+for size in 10 50000; do
+    [[ $(cat "$work/results/get-$size.out") == 1.5 ]] || fail "get on bench.installed-$size does not print its stored 1.5"
+    [[ $(XDG_DATA_HOME=$work/installed-get "$prefs" get setting00003 --suite "bench.installed-$size") == 2.5 ]] \
+        || fail "set on bench.installed-$size did not store 2.5"
+done
+# Peak memory, each against its baseline's, five runs each.
+for size in 10000 50000; do
+    foundation_kb=$(peak_kb "$bin/foundation-load" "bench.settings-$size")
+    for shape in bench suite-first minified; do
+        file="$work/fixtures/settings-$size.schema.json"
+        [[ $shape == bench ]] || file="$work/fixtures/settings-$size.$shape.schema.json"
+        echo "$(peak_kb "$prefs" render --schema "$file") $foundation_kb" >"$work/peak-frame-$shape-schema-$size"
+        echo "$(XDG_DATA_HOME=$work/installed-$shape peak_kb "$prefs" render --suite "bench.settings-$size") $foundation_kb" \
+            >"$work/peak-frame-$shape-installed-$size"
+    done
+done
+for command in get set; do
+    value=(); [[ $command == set ]] && value=(2.5)
+    small=$(XDG_DATA_HOME=$work/installed-get peak_kb "$prefs" "$command" setting00003 "${value[@]}" --suite bench.installed-10)
+    large=$(XDG_DATA_HOME=$work/installed-get peak_kb "$prefs" "$command" setting00003 "${value[@]}" --suite bench.installed-50000)
+    echo "$large $small" >"$work/peak-$command"
+done
+python3 - "$work" "$rows" <<'EOF5'
 import sys
 work, rows = sys.argv[1:]
 def count(name):
@@ -363,14 +468,30 @@ def count(name):
     if value <= 0:
         sys.exit(f"callgrind counted no instructions for {name}")
     return value
+def peaks(name):
+    ours, base = map(int, open(f"{work}/{name}").read().split())
+    return ours * 1024, base * 1024
+shapes = {"bench": "the benchmarks' schema", "suite-first": "\"suite\" first, indented by one", "minified": "minified"}
 with open(rows, "a") as out:
     for size, shown in [(10000, "10,000"), (50000, "50,000")]:
-        ours, base = count(f"frame{size}"), count(f"foundation{size}")
-        out.write(f"first frame: prefs-tui render --schema, {shown} settings, vs a Foundation program loading the suite (callgrind, whole process)\t{ours}\t{base}\tinstr\t{ours / base}\t0.35\t1\n")
-EOF3
+        base = count(f"foundation{size}")
+        for shape, words in shapes.items():
+            for mode, how in [("schema", "render --schema"), ("installed", "render on the installed schema")]:
+                ours = count(f"frame-{shape}-{mode}-{size}")
+                out.write(f"first frame ({words}): prefs-tui {how}, {shown} settings, vs a Foundation program loading the suite (callgrind, whole process)\t{ours}\t{base}\tinstr\t{ours / base}\t0.35\t1\n")
+                ours_kb, base_kb = peaks(f"peak-frame-{shape}-{mode}-{size}")
+                out.write(f"first frame ({words}): {how}, peak memory at {shown} settings vs a Foundation program loading the suite\t{ours_kb}\t{base_kb}\tbytes\t{ours_kb / base_kb}\t1.0\t5\n")
+        ours = count(f"list-{size}")
+        out.write(f"list on the installed schema, {shown} settings, every value stored, vs a Foundation program loading the suite (callgrind, whole process)\t{ours}\t{base}\tinstr\t{ours / base}\t0.35\t1\n")
+    for command, words in [("get", "get setting00003"), ("set", "set setting00003 2.5")]:
+        large, small = count(f"{command}-50000"), count(f"{command}-10")
+        out.write(f"{words} on an installed schema of 50,000 settings vs one of 10, ten values stored (callgrind, whole process)\t{large}\t{small}\tinstr\t{large / small}\t1.5\t1\n")
+        large_kb, small_kb = peaks(f"peak-{command}")
+        out.write(f"{words}: peak memory on an installed schema of 50,000 settings vs one of 10\t{large_kb}\t{small_kb}\tbytes\t{large_kb / small_kb}\t1.2\t5\n")
+EOF5
 fi
 
-if [[ -z ${ONLY_EVENTS:-} ]]; then
+if [[ -z ${ONLY_EVENTS:-} && -z ${ONLY_INSTALLED:-} ]]; then
 # --- Long-value rows: callgrind instruction counts, a 1 MB value against a 1 KB one. ---------
 say "long values: callgrind with a 1 KB and a 1 MB value"
 long_schema="$work/fixtures/long-value.schema.json"
@@ -438,20 +559,6 @@ memory_row() {  # title, input file, goal (× the file), command…: its peak me
     python3 -c "import sys; kb, size = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}\t{kb * 1024}\t{size}\tbytes\t{kb * 1024 / size}\t{sys.argv[4]}\t1')" \
         "$(tail -1 "$memory_dir/time")" "$(stat -c %s "$input")" "$title" "$goal" >>"$rows"
 }
-# The first frame's memory against a Foundation program's that loads the same suite (issue 19
-# asked ≤ 1.5×, issue 43 ≤ 1.0×): the median peak of five runs of each, as the two vary by a few hundred KB.
-peak_kb() {  # command…: the median of five runs' peak resident memory, in KB
-    for _ in 1 2 3 4 5; do
-        /usr/bin/time -f "%M" -o "$memory_dir/time" "$@" >/dev/null 2>&1 || true
-        tail -1 "$memory_dir/time"
-    done | sort -n | sed -n 3p
-}
-for size in 10000 50000; do
-    render_kb=$(peak_kb "$prefs" render --schema "$work/fixtures/settings-$size.schema.json")
-    foundation_kb=$(peak_kb "$bin/foundation-load" "bench.settings-$size")
-    python3 -c "import sys; ours, base, size = map(int, sys.argv[1:]); print(f'first frame: peak memory at {size:,} settings vs a Foundation program loading the suite\t{ours * 1024}\t{base * 1024}\tbytes\t{ours / base}\t1.0\t5')" \
-        "$render_kb" "$foundation_kb" "$size" >>"$rows"
-done
 memory_row "import of a 15 MB JSON list of 390,000 strings: peak memory vs the file" \
     "$memory_dir/strings.json" 10 "$prefs" import "$memory_dir/strings.json"
 memory_row "import of a 15 MB JSON list of 7.5 million numbers (refused): peak memory vs the file" \
