@@ -77,6 +77,23 @@ struct CompiledSchemaReaderTests {
         }
     }
 
+    /// A reader that read the JSON, then found it replaced by another program before making the
+    /// form: a form of what it read, recorded as the new file, would answer the old schema's
+    /// values as fresh. It makes none.
+    @Test func aSchemaFileReplacedAfterItWasReadGetsNoFormOfTheOldOne() throws {
+        let (folder, json, old) = try installed()
+        _ = folder
+        unlink(CompiledSchema.path(besideSchemaAt: json))
+        let readAs = try #require(CompiledSchema.SourceFacts(ofFileAt: json))
+        let newer = Self.schemaText.replacingOccurrences(of: "\"Oslo\"", with: "\"Bergen\"")
+        try newer.write(toFile: json + ".new", atomically: false, encoding: .utf8)
+        #expect(rename(json + ".new", json) == 0)
+
+        CompiledSchema.refresh(for: old, schemaAt: json, madeFrom: readAs)
+
+        #expect(throws: CompiledSchemaReader.Unusable.self) { _ = try CompiledSchemaReader(schemaAt: json) }
+    }
+
     @Test func noneThereIsMissingAndNotAFault() throws {
         let folder = TemporaryDirectory()
         let json = folder.file("s.json")

@@ -128,19 +128,20 @@ package enum CompiledSchema {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
 
-    /// Makes the compiled form of `schema`, just read from `jsonPath`, where it is missing or
-    /// was made from another version of the file and the folder is writable by this user (a
-    /// package's installer copies only the JSON); anything else is left as it is. A failure is
-    /// no error: readers then read the JSON, as they did.
+    /// Makes the compiled form of `schema`, read from `jsonPath` when the file's facts were
+    /// `source`, where it is missing or was made from another version of the file and the
+    /// folder is writable by this user (a package's installer copies only the JSON); anything
+    /// else is left as it is. A failure is no error: readers then read the JSON, as they did.
     ///
     /// ```swift
-    /// CompiledSchema.refresh(for: schema, schemaAt: path)
+    /// let source = CompiledSchema.SourceFacts(ofFileAt: path)   // before reading it
+    /// CompiledSchema.refresh(for: schema, schemaAt: path, madeFrom: source)
     /// ```
-    package static func refresh(for schema: PreferenceSchema, schemaAt jsonPath: String) {
+    package static func refresh(for schema: PreferenceSchema, schemaAt jsonPath: String, madeFrom source: SourceFacts?) {
         let folder = (jsonPath as NSString).deletingLastPathComponent
-        guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else { return }
+        guard let source, access(folder.isEmpty ? "." : folder, W_OK) == 0 else { return }
         do { _ = try CompiledSchemaReader(schemaAt: jsonPath) } catch {
-            try? write(for: schema, schemaAt: jsonPath)
+            try? write(for: schema, schemaAt: jsonPath, madeFrom: source)
         }
     }
 
@@ -157,21 +158,22 @@ package enum CompiledSchema {
         unlink(path(besideSchemaAt: jsonPath))
     }
 
-    /// Writes the compiled form of `schema` beside its JSON file at `jsonPath`, replaced whole
-    /// or not at all. What stands there and is no regular file (a FIFO a write would hang on,
-    /// a link) is removed first.
+    /// Writes the compiled form of `schema` beside its JSON file at `jsonPath`, recording the
+    /// facts the file had when it was read (`source`): if the file has changed since (another
+    /// program installed it again), nothing is written, and a form written as it changes records
+    /// the version it was made from, so it reads as stale. Replaced whole or not at all; what
+    /// stands there and is no regular file (a FIFO a write would hang on, a link) is removed first.
     ///
     /// ```swift
-    /// try CompiledSchema.write(for: schema, schemaAt: "/home/ada/.local/share/prefs-tui/schemas/s.json")
+    /// try CompiledSchema.write(for: schema, schemaAt: path, madeFrom: source)
     /// ```
-    package static func write(for schema: PreferenceSchema, schemaAt jsonPath: String) throws {
-        guard let source = SourceFacts(ofFileAt: jsonPath) else {
-            throw PreferenceError.writeFailed(path: jsonPath, reason: "cannot look at the schema file")
-        }
+    package static func write(for schema: PreferenceSchema, schemaAt jsonPath: String, madeFrom source: SourceFacts) throws {
+        let bytes = bytes(of: schema, source: source)
+        guard SourceFacts(ofFileAt: jsonPath) == source else { return }
         let path = path(besideSchemaAt: jsonPath)
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { unlink(path) }
-        try OutputFile.write(Data(bytes(of: schema, source: source)), to: path)
+        try OutputFile.write(Data(bytes), to: path)
         chmod(path, 0o644)
     }
 }

@@ -187,7 +187,9 @@ extension PreferenceSchema {
         // The compiled form, made from the file as written (a Swift condition it dropped is not
         // in it either), after the mode is set: the change time it records is the file's last.
         // Without one, readers read the JSON: slower, never wrong.
-        if let written = try? PreferenceSchema(jsonText: text) { try? CompiledSchema.write(for: written, schemaAt: path) }
+        if let source = CompiledSchema.SourceFacts(ofFileAt: path), let written = try? PreferenceSchema(jsonText: text) {
+            try? CompiledSchema.write(for: written, schemaAt: path, madeFrom: source)
+        }
         return path
     }
 }

@@ -26,10 +26,13 @@ struct SuiteSelection: Equatable {
 
     /// An installed schema file, found rather than given: only a regular file is read
     /// (``InputFile``), and any failure is exit 65, naming the file.
+    /// Its compiled form is made where it is missing or stale (``CompiledSchema``), recording
+    /// the file as it was before this reading: changed meanwhile, nothing is made.
     static func installedSchema(at path: String) throws -> PreferenceSchema {
+        let source = CompiledSchema.SourceFacts(ofFileAt: path)
         let schema = try schema(from: InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema", regularOnly: true),
                                 path: path)
-        CompiledSchema.refresh(for: schema, schemaAt: path)
+        CompiledSchema.refresh(for: schema, schemaAt: path, madeFrom: source)
         return schema
     }
 
