@@ -24,12 +24,17 @@ import Foundation
 /// | 96–103 | the whole file's length |
 /// | 104–111 | the checksum of bytes 0–103 |
 /// | 112… | entries, 32 bytes each, by name hash: name hash, part offset, length, checksum |
-/// | then | the skeleton and the parts, compact JSON |
+/// | then | the skeleton and the parts |
 ///
-/// The skeleton is the schema without its settings (title, suite, version, retired names,
-/// rules). An entry is made for each setting's name and each of its old names; its part is
-/// `{"section": …, "place": …, "setting": {…}, "needs": […]}`, where `needs` names the settings
-/// its condition and its rules read, which a schema made of a few settings must hold too.
+/// Every text in them is counted (a 4-byte length, then its UTF-8 bytes). The skeleton is the
+/// schema file's text without its settings and rules, its closing brace left off (title, suite,
+/// version, retired names, project file). A part: the section's number and name (as a JSON
+/// string), the setting's place in the schema, its names (its own, then its old ones), the
+/// names its condition and its rules read (which a schema of a few settings must hold too), its
+/// rules across settings (each as its two names and its JSON text), and its JSON text. An entry
+/// is made for each of the setting's names. Nothing in the file grows with the schema but the
+/// entries, which a reader finds by halving: it splices the texts of the parts it needs into
+/// the skeleton and reads that as any schema file, and builds no JSON.
 package enum CompiledSchema {
     static let magic = Array("PTSCHEMA".utf8)
     static let formatVersion: UInt32 = 1
@@ -74,25 +79,40 @@ package enum CompiledSchema {
 
     /// The compiled form of `schema`, made from the JSON file whose facts are `source`.
     static func bytes(of schema: PreferenceSchema, source: SourceFacts) -> [UInt8] {
-        var skeleton = schema.jsonValue
-        if case .object(var members) = skeleton {
-            members["sections"] = .array([])
-            skeleton = .object(members)
-        }
-        var parts: [[UInt8]] = [Array(skeleton.text.utf8)]
+        guard case .object(var members) = schema.jsonValue else { return [] }
+        members["sections"] = nil
+        members["rules"] = nil
+        var skeleton: [UInt8] = []
+        appendText(Array(JSONValue.object(members).text.utf8.dropLast()), to: &skeleton)
+        let pairs = schema.rules.compactMap(\.orderedPair)
+        var parts: [[UInt8]] = [skeleton]
         var entries: [(hash: UInt64, part: Int)] = []
-        var place = 0
+        var place: UInt32 = 0
         for (sectionIndex, section) in schema.sections.enumerated() {
             for key in section.keys where key.isDescribedBySchema {
+                let names = [key.name] + key.renamedFrom
                 let needs = Set((key.inUseCondition?.requirements ?? []).map(\.key)
-                    + schema.rules.compactMap(\.orderedPair).filter { $0.low == key.name || $0.high == key.name }.flatMap { [$0.low, $0.high] })
+                    + pairs.filter { $0.low == key.name || $0.high == key.name }.flatMap { [$0.low, $0.high] })
                     .subtracting([key.name]).sorted()
-                let part: JSONValue = .object([
-                    "section": .string(section.name), "sectionIndex": .int(sectionIndex), "place": .int(place),
-                    "setting": PreferenceSchema.json(of: key), "needs": .array(needs.map(JSONValue.string)),
-                ])
-                parts.append(Array(part.text.utf8))
-                for name in [key.name] + key.renamedFrom { entries.append((checksum(name.utf8), parts.count - 1)) }
+                var part: [UInt8] = []
+                append(UInt32(sectionIndex), to: &part)
+                appendText(Array(JSONValue.string(section.name).text.utf8), to: &part)
+                append(place, to: &part)
+                append(UInt32(names.count), to: &part)
+                for name in names { appendText(Array(name.utf8), to: &part) }
+                append(UInt32(needs.count), to: &part)
+                for name in needs { appendText(Array(name.utf8), to: &part) }
+                let rules = pairs.filter { $0.low == key.name || $0.high == key.name }
+                append(UInt32(rules.count * 3), to: &part)
+                for pair in rules {
+                    appendText(Array(pair.low.utf8), to: &part)
+                    appendText(Array(pair.high.utf8), to: &part)
+                    let rule = JSONValue.object(["ordered": .array([.string(pair.low), .string(pair.high)])])
+                    appendText(Array(rule.text.utf8), to: &part)
+                }
+                appendText(Array(PreferenceSchema.json(of: key).text.utf8), to: &part)
+                parts.append(part)
+                for name in names { entries.append((checksum(name.utf8), parts.count - 1)) }
                 place += 1
             }
         }
@@ -122,6 +142,11 @@ package enum CompiledSchema {
         }
         for part in parts { out += part }
         return out
+    }
+
+    private static func appendText(_ text: [UInt8], to bytes: inout [UInt8]) {
+        append(UInt32(text.count), to: &bytes)
+        bytes += text
     }
 
     private static func append<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {

@@ -73,7 +73,7 @@ package final class CompiledSchemaReader {
     /// out; nil when `required` is among them (the caller reads the whole schema, whose
     /// suggestions the person then sees).
     package func schema(covering names: Set<String>, required: String) throws(Unusable) -> PreferenceSchema? {
-        var parts: [String: (section: String, sectionIndex: Int, place: Int, setting: JSONValue)] = [:]
+        var parts: [String: Part] = [:]
         var toVisit = Array(names)
         var visited = Set<String>()
         while let name = toVisit.popLast() {
@@ -82,47 +82,57 @@ package final class CompiledSchemaReader {
                 if name == required { return nil }
                 continue
             }
-            guard case .object(let setting)? = part["setting"], case .string(let key)? = setting["key"],
-                  case .string(let section)? = part["section"], case .int(let sectionIndex)? = part["sectionIndex"],
-                  case .int(let place)? = part["place"], case .array(let needs)? = part["needs"] else {
-                throw Unusable(description: "\(path): the part of \(name.quotedForMessage) is not a setting's")
-            }
-            parts[key] = (section, sectionIndex, place, .object(setting))
-            visited.insert(key)
-            for case .string(let needed) in needs where !visited.contains(needed) { toVisit.append(needed) }
+            parts[part.names[0]] = part
+            visited.formUnion(part.names)
+            toVisit += part.needs.filter { !visited.contains($0) }
         }
-        guard case .object(var document) = try json(at: skeleton.offset, length: skeleton.length, check: skeleton.check, what: "its skeleton") else {
-            throw Unusable(description: "\(path): its skeleton is not a schema")
-        }
+        var skeleton = Cursor(bytes: try bytes(at: skeleton.offset, length: skeleton.length, check: skeleton.check, what: "its skeleton"),
+                              what: "its skeleton", path: path)
+        var document = try skeleton.text()
         // The rules among the settings held: another rule names a setting that is not.
-        if case .array(let rules)? = document["rules"] {
-            document["rules"] = .array(rules.filter { rule in
-                guard case .object(let members) = rule, case .array(let pair)? = members["ordered"] else { return false }
-                return pair.allSatisfy { if case .string(let name) = $0 { parts[name] != nil } else { false } }
-            })
-        }
-        let ordered = parts.values.sorted { $0.place < $1.place }
-        var sections: [JSONValue] = []
-        var current: (index: Int, name: String, settings: [JSONValue])?
-        for part in ordered {
-            if current?.index != part.sectionIndex {
-                if let current { sections.append(.object(["name": .string(current.name), "settings": .array(current.settings)])) }
-                current = (part.sectionIndex, part.section, [])
+        var rules: [[UInt8]] = []
+        for part in parts.values {
+            for rule in part.rules where parts[rule.low] != nil && parts[rule.high] != nil && !rules.contains(rule.text) {
+                rules.append(rule.text)
             }
-            current?.settings.append(part.setting)
         }
-        if let current { sections.append(.object(["name": .string(current.name), "settings": .array(current.settings)])) }
-        document["sections"] = .array(sections)
+        if !rules.isEmpty { document += Array(#","rules":["#.utf8) + rules.joined(separator: [UInt8(ascii: ",")]) + [UInt8(ascii: "]")] }
+        document += Array(#","sections":["#.utf8)
+        var section = -1
+        for part in parts.values.sorted(by: { $0.place < $1.place }) {
+            if part.section != section {
+                if section >= 0 { document += Array("]},".utf8) }
+                document += Array(#"{"name":"#.utf8) + part.sectionName + Array(#","settings":["#.utf8)
+                section = part.section
+            } else {
+                document.append(UInt8(ascii: ","))
+            }
+            document += part.setting
+        }
+        if section >= 0 { document += Array("]}".utf8) }
+        document += Array("]}".utf8)
         do {
-            return try PreferenceSchema(jsonText: JSONValue.object(document).text)
+            return try PreferenceSchema(jsonData: Data(document))
         } catch {
             throw Unusable(description: "\(path): its parts do not make a schema (\(error))")
         }
     }
 
+    /// One setting's part: its section's number, its place in the schema, its names (its own
+    /// first), the names it needs, and its JSON text.
+    private struct Part {
+        var section: Int
+        var sectionName: [UInt8]
+        var place: Int
+        var names: [String]
+        var needs: [String]
+        var rules: [(low: String, high: String, text: [UInt8])]
+        var setting: [UInt8]
+    }
+
     /// The part of the setting named `name` (or one of its old names), or nil when no entry
     /// has its hash. Entries of one hash are tried in turn: a part must name `name`.
-    private func part(named name: String) throws(Unusable) -> [String: JSONValue]? {
+    private func part(named name: String) throws(Unusable) -> Part? {
         let hash = CompiledSchema.checksum(name.utf8)
         // The first entry whose hash is not below the name's.
         var low = 0, high = entryCount
@@ -134,23 +144,52 @@ package final class CompiledSchemaReader {
         while index < entryCount {
             let entry = try entry(index)
             guard entry.hash == hash else { break }
-            guard case .object(let part) = try json(at: entry.offset, length: entry.length, check: entry.check,
-                                                    what: "the part of \(name.quotedForMessage)") else {
-                throw Unusable(description: "\(path): the part of \(name.quotedForMessage) is not a setting's")
+            let what = "the part of \(name.quotedForMessage)"
+            var cursor = Cursor(bytes: try bytes(at: entry.offset, length: entry.length, check: entry.check, what: what), what: what, path: path)
+            let section = try cursor.count(), sectionName = try cursor.text(), place = try cursor.count()
+            let names = try cursor.texts().map { String(decoding: $0, as: UTF8.self) }
+            let needs = try cursor.texts().map { String(decoding: $0, as: UTF8.self) }
+            let ruleTexts = try cursor.texts()
+            let rules = stride(from: 0, to: ruleTexts.count - 2, by: 3).map { index in
+                (String(decoding: ruleTexts[index], as: UTF8.self), String(decoding: ruleTexts[index + 1], as: UTF8.self), ruleTexts[index + 2])
             }
-            if case .object(let setting)? = part["setting"], Self.names(of: setting).contains(name) { return part }
+            let setting = try cursor.text()
+            if names.contains(name) {
+                return Part(section: section, sectionName: sectionName, place: place, names: names, needs: needs, rules: rules, setting: setting)
+            }
             index += 1
         }
         return nil
     }
 
-    private static func names(of setting: [String: JSONValue]) -> [String] {
-        var names: [String] = []
-        if case .string(let key)? = setting["key"] { names.append(key) }
-        if case .array(let old)? = setting["renamedFrom"] {
-            for case .string(let name) in old { names.append(name) }
+    /// Reads counted texts and counts from a part, never past its end.
+    private struct Cursor {
+        let bytes: [UInt8]
+        let what: String
+        let path: String
+        var index = 0
+
+        mutating func count() throws(Unusable) -> Int {
+            guard bytes.count - index >= 4 else { throw Unusable(description: "\(path): \(what) is cut short") }
+            defer { index += 4 }
+            return (0..<4).reduce(0) { $0 | Int(bytes[index + $1]) << (8 * $1) }
         }
-        return names
+
+        /// A count, then that many texts: a count no part could hold is refused before any is read.
+        mutating func texts() throws(Unusable) -> [[UInt8]] {
+            let count = try count()
+            guard count <= (bytes.count - index) / 4 else { throw Unusable(description: "\(path): \(what) is cut short") }
+            var texts: [[UInt8]] = []
+            for _ in 0..<count { texts.append(try text()) }
+            return texts
+        }
+
+        mutating func text() throws(Unusable) -> [UInt8] {
+            let length = try count()
+            guard bytes.count - index >= length else { throw Unusable(description: "\(path): \(what) is cut short") }
+            defer { index += length }
+            return Array(bytes[index ..< index + length])
+        }
     }
 
     private func entry(_ index: Int) throws(Unusable) -> (hash: UInt64, offset: Int, length: Int, check: UInt64) {
@@ -165,7 +204,7 @@ package final class CompiledSchemaReader {
         return (Self.integer(bytes, 0), Int(offset), Int(length), Self.integer(bytes, 24))
     }
 
-    private func json(at offset: Int, length: Int, check: UInt64, what: String) throws(Unusable) -> JSONValue {
+    private func bytes(at offset: Int, length: Int, check: UInt64, what: String) throws(Unusable) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: length)
         do { try Self.read(into: &bytes, at: offset, from: descriptor) } catch {
             throw Unusable(description: "\(path): \(error.description)")
@@ -173,9 +212,7 @@ package final class CompiledSchemaReader {
         guard CompiledSchema.checksum(bytes) == check else {
             throw Unusable(description: "\(path): \(what) is damaged (its checksum differs)")
         }
-        do { return try JSONValue(parsing: String(decoding: bytes, as: UTF8.self)) } catch {
-            throw Unusable(description: "\(path): \(what) is not JSON (\(error))")
-        }
+        return bytes
     }
 
     private static func checkedHeader(_ header: [UInt8], fileSize: Int) throws(Unusable)

@@ -14,7 +14,9 @@ extension AnyPreferenceKey {
         // A secret is worded as set or not set, never shown (``SecretValues``): this is the
         // text of lists, details, messages and undo labels.
         if isSecret { return SecretValues.state(isSet: stored != nil) }
-        if json(of: stored) == .null { return Self.unsetText }
+        // Only an optional's value can be null: asking every key built its value's JSON (a
+        // list's whole array) to compare it with null, a tenth of `list`.
+        if type.isOptional, json(of: stored) == .null { return Self.unsetText }
         return Self.displayText(forText: text(of: stored))
     }
 

@@ -38,7 +38,9 @@ package struct SettingFacts {
     /// The facts of `key` in the settings as they stand; `notInUse`: why it is not in use, as
     /// the settings' conditions say (``PreferencesSnapshot/notInUse()``), or nil; `brokenRule`:
     /// the rule across settings the stored values break (``SettingsRules/brokenByKey(in:)``), or nil.
-    package init(_ key: AnyPreferenceKey, in settings: PreferencesSnapshot, notInUse: String? = nil, brokenRule: String? = nil) {
+    /// (`borrowing`: an initialiser takes its arguments owned, and the snapshot, a large value,
+    /// was copied and destroyed for every setting `list` worded.)
+    package init(_ key: AnyPreferenceKey, in settings: borrowing PreferencesSnapshot, notInUse: String? = nil, brokenRule: String? = nil) {
         self.key = key
         notInUseReason = notInUse
         self.brokenRule = brokenRule
@@ -52,7 +54,9 @@ package struct SettingFacts {
         } else {
             convertedFrom = nil
         }
-        acrossSettings = settings.schema.rules.compactMap { rule in
+        // Most schemas have no rule across settings: the closure below, which captures the
+        // snapshot, was a copy of it for every setting `list` worded.
+        acrossSettings = settings.schema.rules.isEmpty ? [] : settings.schema.rules.compactMap { rule in
             guard let (low, high) = rule.orderedPair else { return nil }
             func title(_ name: String) -> String { settings.schema.key(named: name).map { $0.title.isEmpty ? name : $0.title } ?? name }
             if key.name == low { return "not above \(title(high))" }
