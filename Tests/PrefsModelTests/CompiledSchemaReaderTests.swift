@@ -162,6 +162,65 @@ struct CompiledSchemaReaderTests {
         }
     }
 
+    /// A part whose names say one setting and whose text declares another (or splices in a
+    /// second), with every checksum made to match: the reader answers neither.
+    @Test func aPartWhoseTextDeclaresAnotherSettingIsRefused() throws {
+        let (folder, json, _) = try installed()
+        _ = folder
+        let good = try compiledBytes(json)
+        for (from, to) in [(#""key":"speed""#, #""key":"spedd""#),
+                           (#""title":"Speed""#, #""title":"Speed"},{"key":"x","type":"int","default":1,"title":"X""#)] {
+            var bytes = good
+            let text = Array(from.utf8)
+            let at = try #require(bytes.indices.first { bytes[$0...].starts(with: text) })
+            bytes.replaceSubrange(at ..< at + text.count, with: Array(to.utf8))
+            // The part's length (in its entries and its own count) and every checksum made to agree.
+            let grown = to.utf8.count - text.count
+            Self.mend(&bytes, changedAt: at, grownBy: grown)
+            try writeCompiled(bytes, beside: json)
+            let reader = try CompiledSchemaReader(schemaAt: json)
+
+            #expect(throws: CompiledSchemaReader.Unusable.self, "\(to)") { _ = try reader.schema(covering: ["speed"], required: "speed") }
+        }
+    }
+
+    /// Makes the entries and checksums of `bytes` agree again after the text at `changedAt` in one
+    /// part grew by `grownBy` bytes: that part's length (in each of its entries, and the count
+    /// of its setting's text, its last), every later offset, the file's length, the checksums.
+    static func mend(_ bytes: inout [UInt8], changedAt: Int, grownBy: Int) {
+        func integer(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        func put(_ value: UInt64, _ at: Int, width: Int = 8) {
+            for shift in 0..<width { bytes[at + shift] = UInt8(truncatingIfNeeded: value >> (8 * shift)) }
+        }
+        let count = integer(12) & 0xFFFF_FFFF
+        let entry = { (index: Int) in CompiledSchema.headerLength + index * CompiledSchema.entryLength }
+        for index in 0..<count {
+            let offset = integer(entry(index) + 8), length = integer(entry(index) + 16)
+            if offset <= changedAt && changedAt < offset + length {
+                put(UInt64(length + grownBy), entry(index) + 16)
+                // The setting's text is the part's last: its count sits before it.
+                var cursor = offset + 4
+                cursor += 4 + (integer(cursor) & 0xFFFF_FFFF) + 4  // section number, name, place
+                for _ in 0..<3 {  // names, needs, rules
+                    let items = integer(cursor) & 0xFFFF_FFFF
+                    cursor += 4
+                    for _ in 0..<items { cursor += 4 + (integer(cursor) & 0xFFFF_FFFF) }
+                }
+                put(UInt64((integer(cursor) & 0xFFFF_FFFF) + grownBy), cursor, width: 4)
+            } else if offset > changedAt {
+                put(UInt64(offset + grownBy), entry(index) + 8)
+            }
+        }
+        if integer(72) > changedAt { put(UInt64(integer(72) + grownBy), 72) }
+        put(UInt64(bytes.count), 96)
+        put(CompiledSchema.checksum(bytes[integer(72) ..< integer(72) + integer(80)]), 88)
+        put(CompiledSchema.checksum(bytes[0..<104]), 104)
+        for index in 0..<count {
+            let offset = integer(entry(index) + 8), length = integer(entry(index) + 16)
+            put(CompiledSchema.checksum(bytes[offset ..< offset + length]), entry(index) + 24)
+        }
+    }
+
     @Test func aFIFOOrALinkInItsPlaceIsRefusedWithoutWaiting() throws {
         let (folder, json, _) = try installed()
         let compiled = CompiledSchema.path(besideSchemaAt: json)

@@ -111,11 +111,24 @@ package final class CompiledSchemaReader {
         }
         if section >= 0 { document += Array("]}".utf8) }
         document += Array("]}".utf8)
+        let schema: PreferenceSchema
         do {
-            return try PreferenceSchema(jsonData: Data(document))
+            schema = try PreferenceSchema(jsonData: Data(document))
         } catch {
             throw Unusable(description: "\(path): its parts do not make a schema (\(error))")
         }
+        // Each setting read is the one its part names, under the same old names, and there is
+        // no other: a part's text that declared another setting, or spliced in more, would
+        // answer for a setting it is not.
+        guard schema.keys.count == parts.count, schema.rules.count == rules.count else {
+            throw Unusable(description: "\(path): its parts declare settings or rules they do not name")
+        }
+        for part in parts.values {
+            guard let key = schema.key(named: part.names[0]), key.renamedFrom == Array(part.names.dropFirst()) else {
+                throw Unusable(description: "\(path): the part of \(part.names[0].quotedForMessage) is another setting's")
+            }
+        }
+        return schema
     }
 
     /// One setting's part: its section's number, its place in the schema, its names (its own
