@@ -244,12 +244,19 @@ package struct JSONScanner {
         UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + position).loadUnaligned(as: UInt64.self))
     }
 
-    /// Where a line's indentation after `position` ends, stepping eight spaces at a time
-    /// (pretty-printed schemas are a third indentation); what is left is stepped over byte by byte.
+    /// Where a line's indentation after `position` ends, eight bytes at a time (pretty-printed
+    /// schemas are a third indentation): the first byte of a word that is not a space is its
+    /// lowest non-zero byte once the spaces are cleared, however deep the indentation. Stepping
+    /// only over whole words of spaces left an indentation of one to seven (Python's `indent=1`)
+    /// to the byte-by-byte loop: 13 instructions a byte of it.
     @inline(__always)
     static func afterIndentation(_ position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var position = position
-        while position + 8 <= bytes.count, word(at: position, in: bytes) == 0x2020_2020_2020_2020 { position += 8 }
+        while position + 8 <= bytes.count {
+            let other = word(at: position, in: bytes) ^ 0x2020_2020_2020_2020
+            if other != 0 { return position + other.trailingZeroBitCount / 8 }
+            position += 8
+        }
         return position
     }
 
