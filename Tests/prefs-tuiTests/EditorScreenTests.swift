@@ -136,6 +136,26 @@ struct EditorScreenTests {
         #expect(separator == rowSeparator)
     }
 
+    /// The widths measured without asking a character's category (printable ASCII; arrows,
+    /// symbols, box drawing, shapes and dingbats) are those the category gives: none of those
+    /// characters is a mark or a format character, which take no column.
+    @Test func widthsTakenWithoutTheCategoryAreTheCategorysWidths() {
+        var noColumn: [String] = []
+        for range in [0x20..<0x7F, 0x2190..<0x2400, 0x2500..<0x2800] {
+            for value in range {
+                guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .enclosingMark, .format: noColumn.append(String(value, radix: 16))
+                default: #expect(DisplayWidth.of(scalar) >= 1, "U+\(String(value, radix: 16))")
+                }
+            }
+        }
+        #expect(noColumn.isEmpty, "\(noColumn)")
+        #expect("abc ~".displayWidth == 5)
+        #expect("a\u{301}b".displayWidth == 2)
+        #expect("東京→".displayWidth == 5)
+    }
+
     /// What lets a terminal scroll the list instead of being sent it again: every list row spans
     /// the screen, so after a ↓ that scrolls, each row holds exactly what the row below it held
     /// (only the two rows the selection left and reached are restyled).

@@ -20,6 +20,10 @@ enum DisplayWidth {
         if value >= 0x20 && value < 0x7F { return 1 }
         if value == 0 { return 0 }
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        // Arrows, mathematical and technical symbols, box drawing, shapes and dingbats (the
+        // frame's borders, marks and hints) are symbols only, never a mark or a format
+        // character: their category need not be asked.
+        if (0x2190..<0x2400).contains(value) || (0x2500..<0x2800).contains(value) { return isWide(value) ? 2 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
