@@ -8,20 +8,7 @@ import Testing
 /// answered from.
 @Suite("The compiled form of an installed schema")
 struct CompiledSchemaReaderTests {
-    static let schemaText = #"""
-        {"suite": "org.example.c", "title": "Compiled", "version": 2, "retired": ["gone"],
-         "rules": [{"ordered": ["low", "high"]}],
-         "sections": [
-          {"name": "One", "settings": [
-            {"key": "city", "type": "string", "title": "City", "default": "Oslo", "renamedFrom": ["town"]},
-            {"key": "units", "type": "string", "title": "Units", "default": "metric", "rule": {"choices": ["metric", "imperial"]},
-             "convert": [{"from": true, "to": "imperial"}]}]},
-          {"name": "Two", "settings": [
-            {"key": "speed", "type": "int", "title": "Speed", "default": 1, "inUseWhen": {"units": "metric"}},
-            {"key": "low", "type": "int", "title": "Low", "default": 1},
-            {"key": "high", "type": "int", "title": "High", "default": 2},
-            {"key": "token", "type": "string", "title": "Token", "default": "", "secret": true}]}]}
-        """#
+    static let schemaText = SchemaSamples.dependingOnEachOther
 
     /// The schema file and its compiled form, installed into a folder of their own.
     private func installed() throws -> (folder: TemporaryDirectory, json: String, schema: PreferenceSchema) {

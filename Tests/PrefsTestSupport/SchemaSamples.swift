@@ -35,4 +35,22 @@ public enum SchemaSamples {
       ]
     }
     """#
+
+    /// A schema whose settings read each other every way a compiled schema's part must carry:
+    /// a condition, a rule across two settings, an old name, a conversion, a secret, a retired
+    /// name and a version (issue 55).
+    public static let dependingOnEachOther = #"""
+        {"suite": "org.example.c", "title": "Compiled", "version": 2, "retired": ["gone"],
+         "rules": [{"ordered": ["low", "high"]}],
+         "sections": [
+          {"name": "One", "settings": [
+            {"key": "city", "type": "string", "title": "City", "default": "Oslo", "renamedFrom": ["town"]},
+            {"key": "units", "type": "string", "title": "Units", "default": "metric", "rule": {"choices": ["metric", "imperial"]},
+             "convert": [{"from": true, "to": "imperial"}]}]},
+          {"name": "Two", "settings": [
+            {"key": "speed", "type": "int", "title": "Speed", "default": 1, "inUseWhen": {"units": "metric"}},
+            {"key": "low", "type": "int", "title": "Low", "default": 1},
+            {"key": "high", "type": "int", "title": "High", "default": 2},
+            {"key": "token", "type": "string", "title": "Token", "default": "", "secret": true}]}]}
+        """#
 }

@@ -8,20 +8,7 @@ import Testing
 @Suite("Commands on an installed schema's compiled form")
 struct CompiledSchemaCommandTests {
     static let suite = "org.example.c"
-    static let schemaText = #"""
-        {"suite": "org.example.c", "title": "Compiled", "version": 2, "retired": ["gone"],
-         "rules": [{"ordered": ["low", "high"]}],
-         "sections": [
-          {"name": "One", "settings": [
-            {"key": "city", "type": "string", "title": "City", "default": "Oslo", "renamedFrom": ["town"]},
-            {"key": "units", "type": "string", "title": "Units", "default": "metric", "rule": {"choices": ["metric", "imperial"]},
-             "convert": [{"from": true, "to": "imperial"}]}]},
-          {"name": "Two", "settings": [
-            {"key": "speed", "type": "int", "title": "Speed", "default": 1, "inUseWhen": {"units": "metric"}},
-            {"key": "low", "type": "int", "title": "Low", "default": 1},
-            {"key": "high", "type": "int", "title": "High", "default": 2},
-            {"key": "token", "type": "string", "title": "Token", "default": "", "secret": true}]}]}
-        """#
+    static let schemaText = SchemaSamples.dependingOnEachOther
     /// A suite file as a person's might be: a value under an old name, one to convert, a pair
     /// that breaks the rule, a secret, a key no schema declares.
     static let stored = """
