@@ -97,21 +97,50 @@ struct CompiledSchemaCommandTests {
         }
     }
 
+    /// A suite that stores more values than the form is worth looking up one by one is read
+    /// with the whole schema; its writes still carry out the migration of a value under an old name.
+    @Test func aSuiteStoringManyValuesIsWrittenAsWithTheWholeSchema() throws {
+        let settings = (0..<300).map { #"{"key": "s\#($0)", "type": "int", "default": 0}"# }
+            + [#"{"key": "renamed", "type": "int", "default": 0, "renamedFrom": ["old"]}"#]
+        let schema = #"{"suite": "org.example.many", "sections": [{"name": "S", "settings": ["# + settings.joined(separator: ",") + "]}]}"
+        let values = (0..<300).map { "<key>s\($0)</key><integer>\($0)</integer>" }.joined() + "<key>old</key><integer>7</integer>"
+        let plist = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"# + values + "</dict></plist>"
+        var stored: [[String: PlistValue]] = []
+        for installs in [true, false] {
+            let cli = CommandLineFixture()
+            _ = try cli.write(plist, to: "org.example.many.plist")
+            let file = try cli.write(schema, to: "many.json")
+            var arguments = ["set", "s1", "5", "--suite", "org.example.many"]
+            if installs { #expect(try cli.run("schema", "install", file).status == 0) } else { arguments += ["--schema", file] }
+
+            let result = try cli.run(arguments)
+
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.error.isEmpty, "\(result.error)")
+            var suite = cli
+            suite.suite = "org.example.many"
+            stored.append(suite.stored)
+        }
+        #expect(stored[0] == stored[1])
+        #expect(stored[0]["renamed"] == .int(7) && stored[0]["old"] == nil)
+    }
+
     @Test func aDamagedFormIsSaidAndTheJSONAnswers() throws {
         let pair = try Pair()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: pair.compiledPath))
+        // In the last part, the last setting's (token's).
         bytes[bytes.count - 10] ^= 0x20
         try bytes.write(to: URL(fileURLWithPath: pair.compiledPath))
 
-        let (installed, given) = try pair.compare(["get", "units"])
+        let (installed, given) = try pair.compare(["get", "token"])
 
         #expect(installed.output == given.output)
-        #expect(installed.output == "imperial\n")
-        let again = try pair.compare(["get", "units"]).installed
+        #expect(installed.output == "hunter2\n")
+        let again = try pair.compare(["get", "token"]).installed
         #expect(installed.error.contains("note: the compiled schema FOLDER/data/prefs-tui/schemas/\(Self.suite).compiled: "), "\(installed.error)")
         #expect(installed.error.contains("is damaged (its checksum differs); read "), "\(installed.error)")
         // Made anew from the JSON by that reading: the next one has nothing to say.
-        #expect(again.output == "imperial\n")
+        #expect(again.output == "hunter2\n")
         #expect(again.error.isEmpty, "\(again.error)")
     }
 

@@ -21,7 +21,7 @@ struct GetCommand: ParsableCommand {
     func run() throws {
         guard explain else { return try Self.printValue(of: key, json: json, in: options.selection) }
         try reportingFailures {
-            let prefs = try options.selection.open(readsOnce: true, mustExist: true, focus: key)
+            let prefs = try options.selection.open(readsOnce: true, mustExist: true, focus: .init(key: key, writes: false))
             let key = try prefs.schema.requireKey(named: key)
             if json {
                 Output.print(Self.explanationJSON(of: key, in: prefs).prettyText)
@@ -129,7 +129,7 @@ struct GetCommand: ParsableCommand {
     /// The work of `get`, apart from its parsing: `StartUp` calls it directly for the plain forms.
     static func printValue(of keyName: String, json: Bool, in selection: SuiteSelection) throws {
         try reportingFailures {
-            let prefs = try selection.open(readsOnce: true, mustExist: true, focus: keyName)
+            let prefs = try selection.open(readsOnce: true, mustExist: true, focus: .init(key: keyName, writes: false))
             let key = try prefs.schema.requireKey(named: keyName)
             for diagnostic in prefs.diagnostics(of: key) { Diagnostics.print("warning: \(diagnostic)") }
             Output.print(json ? prefs.json(of: key).text : prefs.text(of: key))

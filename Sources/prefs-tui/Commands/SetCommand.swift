@@ -85,7 +85,7 @@ struct SetCommand: ParsableCommand {
         try reportingFailures {
             let values = try valuesGiven()
             // With --project, the project's file may name any setting: the whole schema.
-            let opened = try options.selection.open(focus: project ? nil : key)
+            let opened = try options.selection.open(focus: project ? nil : .init(key: key, writes: true))
             let projectWrites = project ? try ProjectWrites(for: opened) : nil
             let prefs = projectWrites?.prefs ?? opened
             let wasNowhere = SuiteSelection.isNowhere(prefs)

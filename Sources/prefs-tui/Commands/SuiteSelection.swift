@@ -86,10 +86,10 @@ struct SuiteSelection: Equatable {
     /// there are (`get`, `list`, `export`, `watch` and the editor; `set` and `import` create one).
     ///
     /// `focus`: the one setting the command works on (`get KEY`, `set KEY`). With an installed
-    /// schema's compiled form, the schema then holds that setting and those the suite's files
-    /// name (``CompiledSchemaReader``), not every setting: the command costs what the key costs.
+    /// schema's compiled form, the schema then holds that setting and those it needs
+    /// (``CompiledSchemaReader``), not every setting: the command costs what the key costs.
     func open(watchForChanges: Bool = false, reportsLockWaits: Bool = true, readsOnce: Bool = false,
-              mustExist: Bool = false, focus: String? = nil) throws -> Preferences {
+              mustExist: Bool = false, focus: Focus? = nil) throws -> Preferences {
         let (store, site, schema) = try storeAndSchema(watchForChanges: watchForChanges, reportsLockWaits: reportsLockWaits,
                                                        readsOnce: readsOnce, focus: focus)
         if mustExist, schema.isInferred, schema.keys.isEmpty, !store.hasFile {
@@ -141,7 +141,7 @@ struct SuiteSelection: Equatable {
         try storeAndSchema(watchForChanges: false, readsOnce: true).schema
     }
 
-    private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false, readsOnce: Bool = false, focus: String? = nil) throws
+    private func storeAndSchema(watchForChanges: Bool, reportsLockWaits: Bool = false, readsOnce: Bool = false, focus: Focus? = nil) throws
         -> (store: SuiteStore, site: SiteDefaults?, schema: PreferenceSchema) {
         // Under a file-size limit (`ulimit -f`), writing past it sends SIGXFSZ, which by default
         // kills the program half-way through a write. Ignored, the write fails with EFBIG
@@ -229,14 +229,28 @@ struct SuiteSelection: Equatable {
         return (declared, (suite.store, suite.site))
     }
 
+    /// The one setting a command works on, and whether it writes.
+    struct Focus {
+        var key: String
+        /// A write carries out a pending migration of every value stored (old names, a
+        /// conversion, retired names), so it needs the settings of every name the suite holds; a
+        /// read needs only its setting's.
+        var writes: Bool
+    }
+
+    /// Past this many names to look up, the whole schema is read: each is a few `pread`s, and
+    /// a suite that stores thousands of values is read whole by the command anyway.
+    static let compiledLookupLimit = 256
+
     /// The part of the installed schema a command on one setting needs, from its compiled form,
-    /// with the suite opened for it: the setting, and every setting the suite's files (the
-    /// user's, the site's values and locks) name, so that reads, migrations on write, locks and
-    /// the other keys come out as with the whole schema. Nil (the whole JSON is read) when the
-    /// form is missing, stale or damaged (said, naming why), when the schema does not know the
-    /// setting (its suggestions come from the whole), or when a project file is found here
-    /// (which may name any setting).
-    private func compiledPart(focusedOn focus: String, options: SuiteStore.Options, watchForChanges: Bool) throws
+    /// with the suite opened for it: the setting, those its condition and rules read, the
+    /// names the site's locks list (which must be known to be said as settings or typos), and
+    /// for a write every name the suite's files hold, so that migrations on write and the other
+    /// keys come out as with the whole schema. Nil (the whole JSON is read) when the form is
+    /// missing, stale or damaged (said, naming why), when the schema does not know the setting
+    /// (its suggestions come from the whole), or when a project file is found here (which may
+    /// name any setting).
+    private func compiledPart(focusedOn focus: Focus, options: SuiteStore.Options, watchForChanges: Bool) throws
         -> (declared: PreferenceSchema?, opened: (store: SuiteStore, site: SiteDefaults)?)? {
         guard let path = installedSchemaPath, let suite else { return nil }
         let part: PreferenceSchema?
@@ -244,13 +258,14 @@ struct SuiteSelection: Equatable {
         do {
             let reader = try CompiledSchemaReader(schemaAt: path)
             opened = try Self.openSuite(suite, options: options, watchForChanges: watchForChanges)
-            var names: Set<String> = [focus]
-            names.formUnion(opened.store.storedValues().keys)
+            var names: Set<String> = [focus.key]
             for folder in opened.site.layers.folders {
-                names.formUnion(folder.values.keys)
                 names.formUnion(folder.locked)
+                if focus.writes { names.formUnion(folder.values.keys) }
             }
-            part = try reader.schema(covering: names, required: focus)
+            if focus.writes { names.formUnion(opened.store.storedValues().keys) }
+            guard names.count <= Self.compiledLookupLimit else { return (try declaredSchema(), opened) }
+            part = try reader.schema(covering: names, required: focus.key)
         } catch let unusable as CompiledSchemaReader.Unusable {
             if !CompiledSchemaReader.isMissing(unusable) {
                 Diagnostics.print("note: the compiled schema \(unusable.description.controlCharactersEscaped); read \(path.controlCharactersEscaped) instead")
