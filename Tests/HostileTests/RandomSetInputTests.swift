@@ -149,7 +149,8 @@ extension Hostile {
             case 0:
                 tally.stored += 1
                 checkFile(of: store, after: described, checker: checker, tally: &tally)
-            case 64, 65:
+            // 66: `set KEY -` with nothing on standard input (no byte at all is no value).
+            case 64, 65, 66:
                 tally.refused += 1
                 if FileManager.default.contents(atPath: store.path) != before {
                     tally.changedByRefusal += 1
