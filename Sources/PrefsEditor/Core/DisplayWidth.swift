@@ -1,3 +1,5 @@
+import PrefsFormats
+
 /// How many terminal columns text takes: CJK and most emoji take two, combining marks none.
 ///
 /// Computed from the Unicode scalar itself rather than `wcwidth`, because `wcwidth` depends on
@@ -34,8 +36,7 @@ enum DisplayWidth {
     static func of(_ text: String) -> Int {
         // Printable ASCII is one column a byte, with no walk by characters (in which "\r\n"
         // is one): measuring the cells was 46% of `list` at 10,000 settings.
-        var text = text
-        if let width = text.withUTF8({ bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil }) { return width }
+        if text.isPrintableASCII { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
     }
 

@@ -115,7 +115,20 @@ final class ValueCodec<Value: PreferenceValue>: KeyDescription, KeyCodec, @unche
         return "the value is not allowed; allowed: \(allowed)"
     }
 
-    func text(_ stored: PlistValue?) -> String { decode(stored).formatted }
+    // Chosen as `problem(_:)` is: generic, `decode` and `formatted` were 2,500 instructions
+    // for every value `list` shows.
+    func text(_ stored: PlistValue?) -> String {
+        switch ObjectIdentifier(Value.self) {
+        case ObjectIdentifier(Bool.self): unsafeDowncast(self, to: ValueCodec<Bool>.self).typedText(stored)
+        case ObjectIdentifier(Int.self): unsafeDowncast(self, to: ValueCodec<Int>.self).typedText(stored)
+        case ObjectIdentifier(Double.self): unsafeDowncast(self, to: ValueCodec<Double>.self).typedText(stored)
+        case ObjectIdentifier(String.self): unsafeDowncast(self, to: ValueCodec<String>.self).typedText(stored)
+        case ObjectIdentifier([String].self): unsafeDowncast(self, to: ValueCodec<[String]>.self).typedText(stored)
+        default: typedText(stored)
+        }
+    }
+
+    private func typedText(_ stored: PlistValue?) -> String { decode(stored).formatted }
 
     func json(_ stored: PlistValue?) -> JSONValue { decode(stored).jsonValue }
 

@@ -138,9 +138,12 @@ public struct PreferencesSnapshot: Sendable {
     /// ```swift
     /// snapshot.resolution(of: PreferenceKeys.city).source  // .site(path: …)
     /// ```
-    package func resolution(of key: AnyPreferenceKey) -> PreferenceResolution {
+    package func resolution(of key: AnyPreferenceKey) -> PreferenceResolution { resolution(of: key, user: userValue(of: key)) }
+
+    /// ``resolution(of:)`` for the user's value already looked up (``userValue(of:)``).
+    package func resolution(of key: AnyPreferenceKey, user: PlistValue?) -> PreferenceResolution {
         ReadTracking.note(key.name)
-        return site.resolve(key, user: userValue(of: key), userPath: location, override: overrides[key.name])
+        return site.resolve(key, user: user, userPath: location, override: overrides.isEmpty ? nil : overrides[key.name])
     }
 
     /// Which layer gives the key's value.
@@ -185,8 +188,17 @@ public struct PreferencesSnapshot: Sendable {
     /// snapshot.diagnostics(of: PreferenceKeys.city).map(\.file)  // [nil, "/etc/xdg/com.example.weather.plist"]
     /// ```
     package func diagnostics(of key: AnyPreferenceKey) -> [PreferenceDiagnostic] {
-        let kept = key.renamedFrom.isEmpty ? [] : keptUnderOldNames()[key.name] ?? []
-        return [diagnostic(for: key)].compactMap { $0 } + site.diagnostics(of: key) + kept
+        diagnostics(of: key, own: diagnostic(for: key))
+    }
+
+    /// ``diagnostics(of:)`` with the user's own value already judged (``SettingFacts/diagnostic``).
+    package func diagnostics(of key: AnyPreferenceKey, own: PreferenceDiagnostic?) -> [PreferenceDiagnostic] {
+        // Arrays made only where there is something to say: `list` asks this of every setting.
+        var found: [PreferenceDiagnostic] = []
+        if let own { found.append(own) }
+        if site.project != nil || site.folders.contains(where: { !$0.values.isEmpty }) { found += site.diagnostics(of: key) }
+        if !key.renamedFrom.isEmpty, let kept = keptUnderOldNames()[key.name] { found += kept }
+        return found
     }
 
     /// Every schema key's ignored value, the user's and the site's, then each setting of a

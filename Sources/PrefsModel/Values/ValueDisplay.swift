@@ -27,7 +27,8 @@ extension AnyPreferenceKey {
     /// ```
     package var defaultDisplayText: String {
         if isSecret { return SecretValues.hidden }
-        return defaultJSON == .null ? Self.unsetText : Self.displayText(forText: defaultText)
+        // As for a value: only an optional's default can be null.
+        return type.isOptional && defaultJSON == .null ? Self.unsetText : Self.displayText(forText: defaultText)
     }
 
     /// What an optional without a value shows.

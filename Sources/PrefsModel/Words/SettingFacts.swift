@@ -44,12 +44,23 @@ package struct SettingFacts {
         self.key = key
         notInUseReason = notInUse
         self.brokenRule = brokenRule
-        resolution = settings.resolution(of: key)
+        // The user's value looked up once, and the value under the key's own name taken from it
+        // unless a rename or a conversion may read another: `list` words every setting, and
+        // each look-up of a name and judgement of a value was made three times.
+        let user = settings.userValue(of: key)
+        let own = key.renamedFrom.isEmpty && !key.hasConversion ? user : settings.storedValues[key.name]
+        let resolution = settings.resolution(of: key, user: user)
+        self.resolution = resolution
         lockFile = settings.lockFile(of: key)
-        diagnostic = settings.diagnostic(for: key)
-        isDefault = settings.isDefault(key)
+        if case .user = resolution.source, key.renamedFrom.isEmpty && !key.hasConversion {
+            // The user's value is in effect, so its judgement found nothing wrong with it.
+            diagnostic = nil
+        } else {
+            diagnostic = key.judgedDiagnostic(ofOwnStored: own, source: resolution.source)
+        }
+        isDefault = user == nil
         hasLayers = !settings.site.folders.isEmpty || settings.site.project != nil || !settings.overrides.isEmpty
-        if key.hasConversion, let own = settings.storedValues[key.name], diagnostic == nil, settings.userValue(of: key) != own {
+        if key.hasConversion, let own, diagnostic == nil, user != own {
             convertedFrom = key.shownSummary(of: own)
         } else {
             convertedFrom = nil

@@ -30,9 +30,16 @@ extension PreferencesSnapshot {
     /// editor, the plain mode) takes them from here. `judged`: the whole list's judgement, made
     /// once; without it, this setting's own is made.
     package func facts(of key: AnyPreferenceKey, judged: SettingsJudgement? = nil) -> SettingFacts {
-        let notInUse = judged.map { $0.notInUse[key.name] } ?? notInUseReason(of: key)
-        let brokenRule = judged.map { $0.brokenRules[key.name] }
-            ?? (schema.rules.isEmpty ? nil : SettingsRules.brokenByKey(in: self)[key.name])
+        // Statements, not `??`: its right side is a closure, which copied the whole snapshot
+        // for every setting a list worded, judged or not.
+        let notInUse: String?, brokenRule: String?
+        if let judged {
+            notInUse = judged.notInUse.isEmpty ? nil : judged.notInUse[key.name]
+            brokenRule = judged.brokenRules.isEmpty ? nil : judged.brokenRules[key.name]
+        } else {
+            notInUse = notInUseReason(of: key)
+            brokenRule = schema.rules.isEmpty ? nil : SettingsRules.brokenByKey(in: self)[key.name]
+        }
         return SettingFacts(key, in: self, notInUse: notInUse, brokenRule: brokenRule)
     }
 }

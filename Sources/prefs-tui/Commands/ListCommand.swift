@@ -39,14 +39,17 @@ struct ListCommand: ParsableCommand {
             let now = prefs.snapshot()
             let judged = now.judgeSettings()
             let saysInUse = keys.contains { judged.notInUse[$0.name] != nil }
+            let warnings: [PreferenceDiagnostic]
             if json {
                 Output.print(JSONValue.array(keys.map { key in entry(for: now.facts(of: key, judged: judged), in: now) }).prettyText)
+                warnings = keys.flatMap { now.diagnostics(of: $0) }
             } else {
-                printTable(keys, now, judged: judged, saysInUse: saysInUse)
+                warnings = printTable(keys, now, judged: judged, saysInUse: saysInUse)
             }
-            for key in keys {
-                for diagnostic in now.diagnostics(of: key) { Diagnostics.print("warning: \(diagnostic)") }
-            }
+            for diagnostic in warnings { Diagnostics.print("warning: \(diagnostic)") }
+            // Freeing the suite's thousands of keys and values on the way out is the process's
+            // work, done whole as it ends.
+            KeptUntilExit.keep(prefs)
         }
     }
 
@@ -84,53 +87,31 @@ struct ListCommand: ParsableCommand {
         return .object(entry)
     }
 
-    /// `saysInUse`: whether the IN USE column is shown (only when a listed setting is out of use).
-    private func printTable(_ keys: [AnyPreferenceKey], _ now: PreferencesSnapshot, judged: SettingsJudgement, saysInUse: Bool) {
-        let header = ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED"] + (saysInUse ? ["IN USE"] : []) + ["DIAGNOSTIC"]
-        // Conditions and rules across settings judged once for the list (`judged`), not again
-        // in each of the table's two passes.
-        func cells(_ key: AnyPreferenceKey) -> [String] {
-            let facts = now.facts(of: key, judged: judged)
-            let inUse = saysInUse ? [facts.notInUseReason.map { "no: \($0)" } ?? "yes"] : []
-            let cells = [
-                // Values as the editor shows them: `""` for empty text, `(unset)` for an
-                // optional without a value (both were an empty cell).
-                key.name, key.isDescribedBySchema ? key.section : "-", key.type.name,
-                key.isSecret ? SecretValues.state(isStored: !facts.isDefault, hasDiagnostic: facts.diagnostic != nil) : now.displayText(of: key),
-                facts.sourceKind, !key.hasDefault ? "-" : key.isSecret ? SecretValues.hidden : key.defaultDisplayText,
-                facts.isDefault ? "" : "yes",
-            ] + inUse + [facts.diagnostic?.reason ?? facts.brokenRule.map { "\(SettingWords.breaksARule): \($0)" } ?? ""]
-            return cells.map(\.controlCharactersEscaped)
-        }
-        // Two passes, the cells made again for printing rather than kept: a table of 200,000
-        // rows held whole was a fifth of the command's peak memory. Columns are measured in
-        // display width, so values such as 東京 keep the table aligned.
-        var widths = header.map(\.displayWidth)
+    /// The table, a row a setting, each worded once (``TextTable``); `saysInUse`: whether the
+    /// IN USE column is shown (only when a listed setting is out of use). Conditions and rules
+    /// across settings are judged once for the whole list (`judged`). Returns the warnings to
+    /// print after it, from the same facts.
+    private func printTable(_ keys: [AnyPreferenceKey], _ now: PreferencesSnapshot, judged: SettingsJudgement, saysInUse: Bool) -> [PreferenceDiagnostic] {
+        var table = TextTable(header: ["KEY", "SECTION", "TYPE", "VALUE", "SOURCE", "DEFAULT", "MODIFIED"] + (saysInUse ? ["IN USE"] : []) + ["DIAGNOSTIC"])
+        var warnings: [PreferenceDiagnostic] = []
         for key in keys {
-            for (column, cell) in cells(key).enumerated() { widths[column] = max(widths[column], cell.displayWidth) }
+            let facts = now.facts(of: key, judged: judged)
+            table.add(key.name)
+            table.add(key.isDescribedBySchema ? key.section : "-")
+            table.add(key.type.name)
+            // Values as the editor shows them: `""` for empty text, `(unset)` for an optional
+            // without a value (both were an empty cell). The value in effect is the one the
+            // facts resolved.
+            table.add(key.isSecret ? SecretValues.state(isStored: !facts.isDefault, hasDiagnostic: facts.diagnostic != nil)
+                      : key.displayText(of: facts.resolution.stored))
+            table.add(facts.sourceKind)
+            table.add(!key.hasDefault ? "-" : key.isSecret ? SecretValues.hidden : key.defaultDisplayText)
+            table.add(facts.isDefault ? "" : "yes")
+            if saysInUse { table.add(facts.notInUseReason.map { "no: \($0)" } ?? "yes") }
+            table.add(facts.diagnostic?.reason ?? facts.brokenRule.map { "\(SettingWords.breaksARule): \($0)" } ?? "")
+            warnings += now.diagnostics(of: key, own: facts.diagnostic)
         }
-        // One line built in place: padding made and joined cell by cell, then trimmed, cost
-        // more than the cells themselves. Nothing is padded after the last cell with text.
-        let spaces = String(repeating: " ", count: widths.max() ?? 0)
-        func printRow(_ row: [String]) {
-            let last = row.lastIndex { !$0.isEmpty } ?? 0
-            var line = ""
-            for column in 0...last {
-                if column > 0 { line += "  " }
-                line += row[column]
-                if column < last { line += spaces.prefix(widths[column] - row[column].displayWidth) }
-            }
-            Output.print(line.trimmingTrailingSpaces())
-        }
-        printRow(header)
-        for key in keys { printRow(cells(key)) }
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
+        table.print()
+        return warnings
     }
 }

@@ -119,13 +119,12 @@ struct SchemaListCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let entries = InstalledSchemas.all()
-            var rows: [[String]] = [["SUITE", "TITLE", "VERSION", "FOLDER"]]
+            var table = TextTable(header: ["SUITE", "TITLE", "VERSION", "FOLDER"])
             for entry in entries {
                 let schema = SuiteSelection.installedSchemaOrWarning(at: entry.path)
-                rows.append([entry.suiteName, schema?.title.controlCharactersEscaped ?? "(cannot be read)",
-                             schema.map { String($0.version) } ?? "-", entry.folder])
+                table.addRow([entry.suiteName, schema?.title ?? "(cannot be read)", schema.map { String($0.version) } ?? "-", entry.folder])
             }
-            for line in TableText.lines(rows) { Output.print(line) }
+            table.print()
         }
     }
 }

@@ -17,7 +17,7 @@ struct SuitesCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            var rows: [[String]] = [["SUITE", "TITLE", "SCHEMA", "STORED"]]
+            var table = TextTable(header: ["SUITE", "TITLE", "SCHEMA", "STORED"])
             for suite in KnownSuites.all() {
                 let schema = suite.schemaPath.flatMap(SuiteSelection.installedSchemaOrWarning(at:))
                 let isDemo = suite.name == WeatherSettings.suiteName && suite.schemaPath == nil
@@ -26,9 +26,9 @@ struct SuitesCommand: ParsableCommand {
                     : isDemo ? "built-in" : "none"
                 let stored = suite.filePath == nil ? 0
                     : SuiteStore(suiteName: suite.name, watchForChanges: false, options: Self.readOnce).storedValues().count
-                rows.append([suite.name, title, describedBy, String(stored)].map(\.controlCharactersEscaped))
+                table.addRow([suite.name, title, describedBy, String(stored)])
             }
-            for line in TableText.lines(rows) { Output.print(line) }
+            table.print()
         }
     }
 

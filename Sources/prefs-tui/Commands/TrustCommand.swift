@@ -44,13 +44,13 @@ struct TrustCommand: ParsableCommand {
             throw CommandFailure("\(trust.path.controlCharactersEscaped) holds no JSON object of trusted paths; remove it to start again",
                                  status: ExitStatus.dataError)
         }
-        var rows: [[String]] = [["STATE", "FILE"]]
+        var table = TextTable(header: ["STATE", "FILE"])
         for (path, digest) in entries.sorted(by: { $0.key < $1.key }) {
             let now = ProjectFile(path: path, schema: PreferenceSchema(title: "", suiteName: "trust", keys: []), watchForChanges: false).digest
             let state = now == digest ? "trusted" : now == nil ? "missing" : "changed"
-            rows.append([state, path.controlCharactersEscaped])
+            table.addRow([state, path])
         }
-        for line in TableText.lines(rows) { Output.print(line) }
+        table.print()
     }
 }
 
