@@ -10,28 +10,32 @@ import PrefsFormats
 /// Each cell is made once and kept as escaped UTF-8, measured as it is added. `list` made
 /// every row twice (once to measure, once to print, so that 200,000 rows of strings were not
 /// held) and joined, padded and wrote each line as strings: at 10,000 settings that was three
-/// quarters of the command. Kept here, a row costs its bytes and one ending byte a cell, in
-/// blocks of a fixed size: one growing buffer was copied whole each time it doubled, and the
-/// old and new copies together were a third of a 200,000-row `list`'s peak memory.
+/// quarters of the command. Kept here, a row costs its bytes and one ending byte a cell.
+///
+/// The bytes are in blocks of a fixed size that the table allocates and frees itself (so it
+/// cannot be copied): one growing array was copied whole each time it doubled, the old and new
+/// copies together a third of a 200,000-row `list`'s peak memory; and appending to arrays,
+/// each append checking for sharing and room, cost more than the cells' bytes.
 ///
 /// ```swift
 /// var table = TextTable(header: ["SUITE", "TITLE"])
 /// table.addRow(["com.example.weather", "Weather"])
 /// table.print()
 /// ```
-struct TextTable {
+struct TextTable: ~Copyable {
     private let columnCount: Int
     private var widths: [Int]
     /// Every cell's escaped text, each ended by a byte no escaped text holds (``asciiEnd`` or
-    /// ``measuredEnd``), row by row, in blocks of about ``blockSize`` bytes. A row is never
-    /// split between blocks. The block being filled is apart from the full ones: appending to
-    /// an array in an array checked both for sharing, and cost as much as the cell.
-    private var fullBlocks: [[UInt8]] = []
-    private var block: [UInt8] = []
+    /// ``measuredEnd``), row by row. A row is never split between blocks.
+    private var fullBlocks: [UnsafeMutableBufferPointer<UInt8>] = []
+    /// The block being filled, and how much of it is.
+    private var block = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    private var used = 0
+    /// Where the row being made starts in the block being filled, and the most bytes a row has.
+    private var rowStart = 0
+    private var longestRow = 0
     /// Cells added to the row being made.
     private var filled = 0
-    /// Where the row being made starts in the last block.
-    private var rowStart = 0
 
     /// The size of a block of cells, and of the output written at a time.
     private static let blockSize = 1 << 16
@@ -46,23 +50,35 @@ struct TextTable {
         addRow(header)
     }
 
+    deinit {
+        for full in fullBlocks { full.deallocate() }
+        block.deallocate()
+    }
+
     /// Adds the next cell of the row being made; the row ends with its last column.
     mutating func add(_ cell: String) {
+        let column = filled
+        if column == 0 { rowStart = used }
         // Printable ASCII, nearly every cell, is copied as it is and is one column a byte: its
         // ending byte says so, and the printing does not measure it again.
-        let column = filled
-        filled = filled + 1 == columnCount ? 0 : filled + 1
-        if column == 0 { rowStart = block.count }
-        let copied = cell.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard String.arePrintableASCII(bytes) else { return false }
+        let width = cell.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard String.arePrintableASCII(bytes) else { return nil }
             append(bytes, end: Self.asciiEnd)
-            widths[column] = max(widths[column], bytes.count)
-            return true
-        } ?? false
-        if copied { return }
-        var shown = cell.controlCharactersEscaped
-        shown.withUTF8 { append($0, end: Self.measuredEnd) }
-        widths[column] = max(widths[column], shown.displayWidth)
+            return bytes.count
+        } ?? nil
+        if let width {
+            widths[column] = max(widths[column], width)
+        } else {
+            var shown = cell.controlCharactersEscaped
+            shown.withUTF8 { append($0, end: Self.measuredEnd) }
+            widths[column] = max(widths[column], shown.displayWidth)
+        }
+        if column + 1 == columnCount {
+            filled = 0
+            longestRow = max(longestRow, used - rowStart)
+        } else {
+            filled = column + 1
+        }
     }
 
     /// Adds a whole row: one cell a column.
@@ -71,21 +87,28 @@ struct TextTable {
         for cell in row { add(cell) }
     }
 
-    /// Appends a cell and its ending byte to the last block; a row that does not fit is moved
-    /// whole to a new block.
+    /// Appends a cell and its ending byte to the block being filled; a row that does not fit
+    /// is moved whole to a new block.
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, end: UInt8) {
         let needed = bytes.count + 1
-        if block.count + needed > block.capacity {
-            var next: [UInt8] = []
-            next.reserveCapacity(max(Self.blockSize, block.count - rowStart + needed))
-            next.append(contentsOf: block[rowStart...])
-            block.removeSubrange(rowStart...)
-            if !block.isEmpty { fullBlocks.append(block) }
+        if used + needed > block.count {
+            let rowSoFar = used - rowStart
+            let next = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(Self.blockSize, rowSoFar + needed))
+            if let start = block.baseAddress {
+                next.baseAddress!.initialize(from: start + rowStart, count: rowSoFar)
+                if rowStart > 0 {
+                    fullBlocks.append(UnsafeMutableBufferPointer(start: start, count: rowStart))
+                } else {
+                    block.deallocate()
+                }
+            }
             block = next
+            used = rowSoFar
             rowStart = 0
         }
-        block.append(contentsOf: bytes)
-        block.append(end)
+        if let source = bytes.baseAddress { (block.baseAddress! + used).initialize(from: source, count: bytes.count) }
+        block[used + bytes.count] = end
+        used += needed
     }
 
     /// Writes the table to standard output, a block at a time.
@@ -95,50 +118,60 @@ struct TextTable {
 
     /// The table's lines, each ended by a line feed, handed to `emit` about ``blockSize``
     /// bytes at a time.
-    func write(_ emit: ([UInt8]) -> Void) {
+    func write(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         precondition(filled == 0, "the last row is not whole")
-        var out: [UInt8] = []
-        out.reserveCapacity(Self.blockSize + 4096)
-        let spaces = [UInt8](repeating: 0x20, count: widths.max() ?? 0)
+        // Room for a block and one more line of the longest row padded to every column.
+        let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.blockSize + longestRow + widths.reduce(0, +) + 2 * columnCount + 1)
+        defer { out.deallocate() }
+        var written = 0
         // The row being printed: where each cell starts, and where its ending byte is.
         var row = Array(repeating: (start: 0, end: 0), count: columnCount)
-        for block in fullBlocks + [block] {
-            block.withUnsafeBufferPointer { bytes in
-                var next = 0
-                while next < bytes.count {
-                    for column in 0..<columnCount {
-                        let start = next
-                        while bytes[next] > Self.measuredEnd { next += 1 }
-                        row[column] = (start, next)
-                        next += 1
-                    }
-                    printRow(row, of: bytes, spaces: spaces, into: &out)
-                    if out.count >= Self.blockSize {
-                        emit(out)
-                        out.removeAll(keepingCapacity: true)
-                    }
+        for bytes in fullBlocks + [UnsafeMutableBufferPointer(rebasing: block[0..<used])] {
+            var next = 0
+            while next < bytes.count {
+                for column in 0..<columnCount {
+                    let start = next
+                    while bytes[next] > Self.measuredEnd { next += 1 }
+                    row[column] = (start, next)
+                    next += 1
+                }
+                written = line(row, of: UnsafeBufferPointer(bytes), into: out, at: written)
+                if written >= Self.blockSize {
+                    emit(UnsafeBufferPointer(rebasing: out[0..<written]))
+                    written = 0
                 }
             }
         }
-        if !out.isEmpty { emit(out) }
+        if written > 0 { emit(UnsafeBufferPointer(rebasing: out[0..<written])) }
     }
 
-    private func printRow(_ row: [(start: Int, end: Int)], of bytes: UnsafeBufferPointer<UInt8>, spaces: [UInt8], into out: inout [UInt8]) {
+    /// Writes one row's line into `out` from `at`, and returns where it ends.
+    private func line(_ row: [(start: Int, end: Int)], of bytes: UnsafeBufferPointer<UInt8>,
+                      into out: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
+        var position = position
         // Nothing is padded after the row's last cell with text.
         var last = columnCount - 1
         while last > 0 && row[last].start == row[last].end { last -= 1 }
         for column in 0...last {
-            if column > 0 { out.append(0x20); out.append(0x20) }
+            if column > 0 {
+                out[position] = 0x20
+                out[position + 1] = 0x20
+                position += 2
+            }
             let (start, end) = row[column]
-            let cell = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            out.append(contentsOf: cell)
+            let count = end - start
+            (out.baseAddress! + position).initialize(from: bytes.baseAddress! + start, count: count)
+            position += count
             if column < last {
-                let width = bytes[end] == Self.asciiEnd ? cell.count : String(decoding: cell, as: UTF8.self).displayWidth
-                out.append(contentsOf: spaces[0..<widths[column] - width])
+                let width = bytes[end] == Self.asciiEnd ? count : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).displayWidth
+                let padding = widths[column] - width
+                (out.baseAddress! + position).initialize(repeating: 0x20, count: padding)
+                position += padding
             }
         }
         // A last cell's own trailing spaces are not kept either.
-        while out.last == 0x20 { out.removeLast() }
-        out.append(0x0A)
+        while position > 0 && out[position - 1] == 0x20 { position -= 1 }
+        out[position] = 0x0A
+        return position + 1
     }
 }
