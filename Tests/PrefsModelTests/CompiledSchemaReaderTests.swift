@@ -89,7 +89,7 @@ struct CompiledSchemaReaderTests {
         #expect {
             _ = try CompiledSchemaReader(schemaAt: json)
         } throws: { error in
-            (error as? CompiledSchemaReader.Unusable).map(CompiledSchemaReader.isMissing) == true
+            (error as? CompiledSchemaReader.Unusable)?.isMissing == true
         }
     }
 

@@ -15,6 +15,9 @@ package final class CompiledSchemaReader {
     /// Why a compiled form cannot be used: one line, naming the file.
     package struct Unusable: Error, CustomStringConvertible {
         package let description: String
+        /// Whether there simply is no compiled form (no diagnostic is due: the next full read
+        /// makes one), rather than one that cannot be used.
+        package var isMissing = false
     }
 
     private let descriptor: Int32
@@ -30,8 +33,9 @@ package final class CompiledSchemaReader {
         // Not following a link, and not waiting on a FIFO: what is named so must be the file.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
-            let reason = errno == ENOENT ? Self.missingReason : "cannot be opened (\(POSIXFailure.current()))"
-            throw Unusable(description: "\(path): \(reason)")
+            let isMissing = errno == ENOENT
+            let reason = isMissing ? "there is none" : "cannot be opened (\(POSIXFailure.current()))"
+            throw Unusable(description: "\(path): \(reason)", isMissing: isMissing)
         }
         self.descriptor = descriptor
         var status = stat()
@@ -59,13 +63,8 @@ package final class CompiledSchemaReader {
 
     deinit { close(descriptor) }
 
-    /// Said when there is no compiled form: the JSON is read, with nothing to say.
-    package static let missingReason = "there is none"
     /// Said when the JSON changed after the form was made.
     package static let staleReason = "made from an earlier version of the schema file"
-
-    /// Whether the form was simply not there (no diagnostic is due).
-    package static func isMissing(_ unusable: Unusable) -> Bool { unusable.description.hasSuffix(missingReason) }
 
     /// A schema of the settings named in `names` (by their names or old names), and of those
     /// their conditions and rules read, with the rest of the schema as it is (title, suite,

@@ -267,7 +267,7 @@ struct SuiteSelection: Equatable {
             guard names.count <= Self.compiledLookupLimit else { return (try declaredSchema(), opened) }
             part = try reader.schema(covering: names, required: focus.key)
         } catch let unusable as CompiledSchemaReader.Unusable {
-            if !CompiledSchemaReader.isMissing(unusable) {
+            if !unusable.isMissing {
                 Diagnostics.print("note: the compiled schema \(unusable.description.controlCharactersEscaped); read \(path.controlCharactersEscaped) instead")
                 // Removed, so that the whole schema's reading makes it anew where it may.
                 CompiledSchema.remove(besideSchemaAt: path)
