@@ -44,6 +44,24 @@ extension Hostile {
                                         configHome: NSTemporaryDirectory())
         }
 
+        /// The formats target (plist and JSON) is type-checked with no module of this package in
+        /// reach: it knows nothing of suites, settings or stores, so storage stays in layers. (A
+        /// compiler run of 4.6 s, moved here from the quick suite with the editor's.)
+        @Test func theFormatsTargetBuildsAlone() throws {
+            let formats = Self.editor.deletingLastPathComponent().appendingPathComponent("PrefsFormats")
+            let files = try FileManager.default.contentsOfDirectory(atPath: formats.path).filter { $0.hasSuffix(".swift") }.sorted()
+                .map { formats.appendingPathComponent($0).path }
+            let (swiftc, packageName, _) = try Self.compilation()
+
+            let result = try ChildProcess.run(executablePath: swiftc,
+                                              arguments: ["-typecheck", "-swift-version", "6", "-module-name", "PrefsFormats",
+                                                          "-package-name", packageName] + files,
+                                              configHome: NSTemporaryDirectory())
+
+            #expect(files.count > 10, "found too few files: \(files)")
+            #expect(result.status == 0, "PrefsFormats reaches beyond itself:\n\(result.error)")
+        }
+
         @Test(arguments: [["Core", "Input"], ["Core", "Input", "Screen"], ["Core", "Input", "Screen", "Runtime", "Plain"]])
         func aLayerBuildsWithTheLayersBelowItAlone(layers: [String]) throws {
             let result = try Self.typecheck(layers)

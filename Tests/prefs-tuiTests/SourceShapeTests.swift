@@ -66,31 +66,4 @@ struct SourceShapeTests {
         // written for a `Preferences` compiling, less SiteLayers.explanation, now package: 441.
         #expect(count <= 441, "PrefsModel has \(count) public lines; the bound is 441")
     }
-
-    /// The formats target (plist and JSON) is type-checked with no module of this package in
-    /// reach: it knows nothing of suites, settings or stores, so storage stays in layers.
-    @Test func theFormatsTargetBuildsAlone() throws {
-        let formats = Self.sources.appendingPathComponent("PrefsFormats")
-        let files = try FileManager.default.contentsOfDirectory(atPath: formats.path).filter { $0.hasSuffix(".swift") }.sorted()
-            .map { formats.appendingPathComponent($0).path }
-        let swiftc = try #require(try Self.swiftc(), "no swiftc in the build's description")
-
-        let result = try ChildProcess.run(executablePath: swiftc,
-                                          arguments: ["-typecheck", "-swift-version", "6", "-module-name", "PrefsFormats",
-                                                      "-package-name", "prefs_tui"] + files,
-                                          configHome: NSTemporaryDirectory())
-
-        #expect(files.count > 10, "found too few files: \(files)")
-        #expect(result.status == 0, "PrefsFormats reaches beyond itself:\n\(result.error)")
-    }
-
-    /// The compiler SwiftPM used, from the build's own description beside the products.
-    private static func swiftc() throws -> String? {
-        let products = URL(fileURLWithPath: ChildProcess.productsDirectory)
-        let description = products.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(products.lastPathComponent + ".yaml")
-        let text = try String(contentsOf: description, encoding: .utf8)
-        guard let line = text.components(separatedBy: "\n").first(where: { $0.contains(#""-module-name","PrefsFormats""#) }) else { return nil }
-        return line.components(separatedBy: #"",""#).first?.components(separatedBy: #"[""#).last
-    }
 }
