@@ -38,8 +38,25 @@ public final class Preferences: Sendable {
     package let project: ProjectFile?
 
     struct Cache {
-        var values: [String: any Sendable] = [:]
+        /// By setting name, what a typed read keeps: one look-up finds both.
+        var entries: [String: Entry] = [:]
         var generation = 0
+
+        /// A class of constants, replaced rather than changed, read under the cache's lock: as a
+        /// struct in a dictionary, each look-up copied it through its type's value witnesses,
+        /// and a class's variables are checked for exclusive access on every read.
+        final class Entry {
+            /// The typed value, until a change of the setting comes.
+            let value: (any Sendable)?
+            /// The key path Observation tracks for the setting (``observedRead(_:)``), kept
+            /// across changes.
+            let observedKeyPath: KeyPath<Preferences, Int>?
+
+            init(value: (any Sendable)? = nil, observedKeyPath: KeyPath<Preferences, Int>? = nil) {
+                self.value = value
+                self.observedKeyPath = observedKeyPath
+            }
+        }
     }
 
     let cache = Locked(Cache())
@@ -179,10 +196,17 @@ public final class Preferences: Sendable {
     /// ```
     public func value<Value>(for key: PreferenceKey<Value>) -> Value {
         ReadTracking.note(key.name)
-        observedRead(key.name)
         reportIfNotInSchema(key)
-        guard cachesValues else { return key.effectiveValue(from: effectiveStored(key)) }
-        let (hit, generation) = cache.withLock { ($0.values[key.name], $0.generation) }
+        guard cachesValues else {
+            observedRead(key.name)
+            return key.effectiveValue(from: effectiveStored(key))
+        }
+        // The value and the key path Observation tracks, in one look-up.
+        let (hit, keyPath, generation) = cache.withLock { cache in
+            let entry = cache.entries[key.name]
+            return (entry?.value, entry?.observedKeyPath, cache.generation)
+        }
+        if let keyPath { registrar.access(self, keyPath: keyPath) } else { observedRead(key.name) }
         // Unwrap the entry first: for an optional `Value`, a missing entry (nil) would
         // otherwise cast successfully to `Value.none`.
         if let hit, let value = hit as? Value { return value }
@@ -190,7 +214,8 @@ public final class Preferences: Sendable {
         // Only cache if no change arrived since the stored value was read, or a stale value
         // could be cached after the invalidation.
         cache.withLock { cache in
-            if cache.generation == generation { cache.values[key.name] = value }
+            guard cache.generation == generation else { return }
+            cache.entries[key.name] = .init(value: value, observedKeyPath: cache.entries[key.name]?.observedKeyPath)
         }
         return value
     }
@@ -288,7 +313,10 @@ public final class Preferences: Sendable {
         let renamed = schema.hasMigrations ? schema.keys.filter { !Set($0.renamedFrom).isDisjoint(with: names) }.map(\.name) : []
         cache.withLock { cache in
             cache.generation += 1
-            for name in names + renamed { cache.values.removeValue(forKey: name) }
+            for name in names + renamed {
+                guard let entry = cache.entries[name] else { continue }
+                cache.entries[name] = entry.observedKeyPath.map { .init(observedKeyPath: $0) }
+            }
         }
     }
 }

@@ -41,8 +41,15 @@ struct ListCommand: ParsableCommand {
             let saysInUse = keys.contains { judged.notInUse[$0.name] != nil }
             let warnings: [PreferenceDiagnostic]
             if json {
-                Output.print(JSONValue.array(keys.map { key in entry(for: now.facts(of: key, judged: judged), in: now) }).prettyText)
-                warnings = keys.flatMap { now.diagnostics(of: $0) }
+                var entries: [JSONValue] = []
+                var found: [PreferenceDiagnostic] = []
+                for key in keys {
+                    let facts = now.facts(of: key, judged: judged)
+                    entries.append(entry(for: facts, in: now))
+                    found += now.diagnostics(of: key, own: facts.diagnostic)
+                }
+                Output.print(JSONValue.array(entries).prettyText)
+                warnings = found
             } else {
                 warnings = printTable(keys, now, judged: judged, saysInUse: saysInUse)
             }
