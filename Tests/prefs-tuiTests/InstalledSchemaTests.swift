@@ -61,6 +61,22 @@ struct InstalledSchemaTests {
         #expect(result.error.hasPrefix("prefs-tui: schema \(broken): invalid schema at line 1"), "\(result.error)")
     }
 
+    @Test func schemaListShowsAFolderWithALineBreakOnItsOwnRow() throws {
+        // A folder's name may hold a line break; printed as it is, it split the row in two.
+        let cli = CommandLineFixture()
+        let data = cli.directory.file("da\nta")
+        let environment = ["XDG_DATA_HOME": data]
+        try #require(try cli.run(["schema", "install", try cli.write(backup, to: "backup.json")], environment: environment).status == 0)
+
+        let listed = try cli.run(["schema", "list"], environment: environment)
+
+        let folder = (data + "/prefs-tui/schemas").replacingOccurrences(of: "\n", with: "\\n")
+        #expect(listed.lines == [
+            "SUITE               TITLE            VERSION  FOLDER",
+            "com.example.backup  Backup settings  2        \(folder)",
+        ])
+    }
+
     @Test func schemaListNamesWhatIsInstalledAndUninstallRemovesIt() throws {
         let cli = CommandLineFixture()
         try #require(try cli.run("schema", "install", try cli.write(backup, to: "backup.json")).status == 0)
