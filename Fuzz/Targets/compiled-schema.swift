@@ -1,11 +1,12 @@
 // Fuzz target compiled-schema: an installed schema's compiled form (`<suite>.compiled`) from its
-// bytes, as `get` and `set` read it (CompiledSchemaReader), beside a small schema file. The first
-// byte chooses how much of the form is made to agree with itself before it is read, so that the
-// search gets past the checks into the parts: nothing mended; the header's record of the schema
-// file made the file's (and its checksum mended); and that, with each entry's checksum mended to
-// what the entry points at (when it points inside the file). Every reading must end in a schema
-// or a refusal, never a crash or a hang; a schema given must hold the setting asked for under
-// its name or an old one (the reader never answers with another setting).
+// bytes, as `get` and `set` read it key by key and `list` and the editor read its whole
+// (CompiledSchemaReader), beside a small schema file. The first byte chooses how much of the
+// form is made to agree with itself before it is read, so that the search gets past the checks
+// into the parts: nothing mended; the header's record of the schema file made the file's (and
+// its checksum mended); and that, with each entry's checksum and the whole's mended to what they
+// point at (when it lies inside the file). Every reading must end in a schema or a refusal,
+// never a crash or a hang; a schema given must hold the setting asked for under its name or an
+// old one (the reader never answers with another setting), and a whole's no name twice.
 import Foundation
 @testable import PrefsModel
 
@@ -44,6 +45,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fuzzCheck(key != nil, "the schema read for \(name.debugDescription) does not hold it: \(schema.keys.map(\.name))")
         if let key { fuzzCheck(key.name == name || key.renamedFrom.contains(name), "asked for \(name.debugDescription), got \(key.name)") }
     }
+    if let whole = try? reader.wholeSchema() {
+        let names = whole.keys.flatMap { [$0.name] + $0.renamedFrom }
+        fuzzCheck(Set(names).count == names.count, "a whole read with a name twice: \(names)")
+    }
     return 0
 }
 
@@ -64,6 +69,11 @@ private func mendEntries(_ bytes: inout [UInt8]) {
         put(CompiledSchema.checksum(bytes[Int(offset)..<Int(offset + length)]), at: checkAt, in: &bytes)
     }
     mend(offsetAt: 72, lengthAt: 80, checkAt: 88)
+    let whole = CompiledSchema.wholeField
+    let offset = integer(bytes, whole), length = integer(bytes, whole + 8)
+    if offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset {
+        put(bytes[Int(offset)..<Int(offset + length)].withUnsafeBufferPointer(CompiledSchema.wholeChecksum), at: whole + 16, in: &bytes)
+    }
     let count = Int(UInt32(truncatingIfNeeded: integer(bytes, 12)))
     for index in 0..<count {
         let start = CompiledSchema.headerLength + index * CompiledSchema.entryLength

@@ -36,7 +36,7 @@ package struct JSONKnownNames: Sendable {
     private static func slot(length: Int, first: UInt8) -> Int { length << 8 | Int(first) }
 
     /// The place of the name spelled by `text`, nil when it is not listed.
-    func place(of text: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func place(of text: UnsafeBufferPointer<UInt8>) -> Int? {
         guard text.count <= 32, let first = text.first else { return nil }
         var candidate = Int(firstOf[Self.slot(length: text.count, first: first)])
         return bytes.withUnsafeBufferPointer { bytes in

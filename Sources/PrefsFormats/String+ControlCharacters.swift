@@ -78,7 +78,23 @@ extension String {
 
     /// Whether every byte is printable ASCII.
     package static func arePrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte &- 0x20 >= 0x5F { return false }
+        // Eight bytes a step: a byte below 0x20 borrows into its top bit when 0x20 is taken
+        // from it (x − 0x20… & ~x), one of 0x7F or above has its top bit set once 1 is added
+        // (or before). A carry or borrow only runs on from a byte already flagged. A byte at a
+        // time, this was 200 instructions for each cell of a table and each text read.
+        var index = 0
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if ((word &- ones &* 0x20) & ~word | (word &+ ones) | word) & (ones &* 0x80) != 0 { return false }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] &- 0x20 >= 0x5F { return false }
+            index += 1
+        }
         return true
     }
 }

@@ -208,6 +208,93 @@ struct CompiledSchemaReaderTests {
         }
     }
 
+    /// Schemas of every kind of setting, read from the form's whole and from the JSON.
+    static let wholeSamples = [SchemaSamples.everyKind, SchemaSamples.dependingOnEachOther,
+        #"{"suite": "org.example.p", "projectFile": ".p.plist", "sections": [{"name": "A", "settings": [{"key": "a", "type": "int", "default": 1}]}, {"name": "Empty", "settings": []}, {"name": "A", "settings": [{"key": "b", "type": "string?", "scope": "user"}]}]}"#,
+        #"{"suite": "org.example.none", "sections": []}"#]
+
+    /// The whole gives the schema the JSON gives: the same settings in the same order and
+    /// sections, each with the same fields, the same rules, title, version and retired names.
+    @Test(arguments: wholeSamples)
+    func theWholeIsTheSchemaTheJSONGives(text: String) throws {
+        let folder = TemporaryDirectory()
+        let json = try PreferenceSchema(jsonText: text).install(into: folder.path)
+        let fromJSON = try PreferenceSchema(jsonData: Data(contentsOf: URL(fileURLWithPath: json)))
+
+        let fromWhole = try CompiledSchemaReader(schemaAt: json).wholeSchema()
+
+        #expect(fromWhole.jsonValue == fromJSON.jsonValue)
+        #expect(fromWhole.keys.map(\.name) == fromJSON.keys.map(\.name))
+        #expect(fromWhole.sections.map(\.name) == fromJSON.sections.map(\.name))
+        #expect(fromWhole.rules.count == fromJSON.rules.count)
+        #expect(fromWhole.projectFile == fromJSON.projectFile)
+        for key in fromJSON.keys {
+            for name in [key.name] + key.renamedFrom { #expect(fromWhole.setting(storedUnder: name)?.name == key.name) }
+        }
+    }
+
+    /// The whole's bytes, as the header places them.
+    private func wholeRange(_ bytes: [UInt8]) -> Range<Int> {
+        func integer(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        let offset = integer(CompiledSchema.wholeField)
+        return offset ..< offset + integer(CompiledSchema.wholeField + 8)
+    }
+
+    /// Each changed byte of the whole is refused by its checksum; with the checksum made to
+    /// match, each reading ends in a schema or a refusal, never a crash; a cut file, in a refusal.
+    @Test func aDamagedOrCutWholeIsRefused() throws {
+        let (folder, json, _) = try installed()
+        _ = folder
+        let good = try compiledBytes(json)
+        let whole = wholeRange(good)
+        var unmended = 0, refused = 0, answered = 0
+        for index in whole {
+            var damaged = good
+            damaged[index] ^= 0x41
+            try writeCompiled(damaged, beside: json)
+            #expect(throws: CompiledSchemaReader.Unusable.self) { _ = try CompiledSchemaReader(schemaAt: json).wholeSchema() }
+            unmended += 1
+            let sum = damaged[whole].withUnsafeBufferPointer(CompiledSchema.wholeChecksum)
+            for shift in 0..<8 { damaged[CompiledSchema.wholeField + 16 + shift] = UInt8(truncatingIfNeeded: sum >> (8 * shift)) }
+            try writeCompiled(damaged, beside: json)
+            do {
+                _ = try CompiledSchemaReader(schemaAt: json).wholeSchema()
+                answered += 1
+            } catch {
+                refused += 1
+            }
+        }
+        for length in [good.count - 1, whole.lowerBound + 3, whole.lowerBound] {
+            try writeCompiled(Array(good.prefix(length)), beside: json)
+            #expect(throws: CompiledSchemaReader.Unusable.self, "cut at \(length)") { _ = try CompiledSchemaReader(schemaAt: json).wholeSchema() }
+        }
+
+        #expect(unmended == whole.count)
+        // Counts, tags and names changed are refused; a changed letter of a title is read.
+        #expect(refused > 0)
+        #expect(answered > 0)
+    }
+
+    /// Text in the whole that is not UTF-8, its checksum made to match, is refused: a schema
+    /// file's text never holds such bytes, and decoding them as U+FFFD would answer otherwise
+    /// than the JSON.
+    @Test func textInTheWholeThatIsNotUTF8IsRefused() throws {
+        let (folder, json, _) = try installed()
+        _ = folder
+        var bytes = try compiledBytes(json)
+        let whole = wholeRange(bytes)
+        let title = Array("Speed".utf8)
+        let at = try #require(whole.first { bytes[$0...].starts(with: title) })
+        bytes[at] = 0xFF
+        let sum = bytes[whole].withUnsafeBufferPointer(CompiledSchema.wholeChecksum)
+        for shift in 0..<8 { bytes[CompiledSchema.wholeField + 16 + shift] = UInt8(truncatingIfNeeded: sum >> (8 * shift)) }
+        try writeCompiled(bytes, beside: json)
+
+        #expect {
+            _ = try CompiledSchemaReader(schemaAt: json).wholeSchema()
+        } throws: { "\($0)".contains("text that is not UTF-8") }
+    }
+
     @Test func aFIFOOrALinkInItsPlaceIsRefusedWithoutWaiting() throws {
         let (folder, json, _) = try installed()
         let compiled = CompiledSchema.path(besideSchemaAt: json)

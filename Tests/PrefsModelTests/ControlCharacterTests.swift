@@ -1,4 +1,5 @@
 import Foundation
+import PrefsFormats
 import PrefsTestSupport
 import Testing
 @testable import PrefsModel
@@ -36,6 +37,26 @@ struct ControlCharacterTests {
         #expect(fixture.reopened().isDefault(PreferenceKeys.city))
         #expect(fixture.reopened().isDefault(PreferenceKeys.favoriteCities))
         #expect("a\u{FEFF}b".controlCharactersEscaped == #"a\u{FEFF}b"#)
+    }
+
+    /// The printable-ASCII test, eight bytes a step, against the byte-by-byte definition: every
+    /// byte value at every place of texts of 1 to 24 bytes, among printable neighbours.
+    @Test func printableASCIIIsJudgedByEveryByteAtEveryPlace() {
+        var wrong: [String] = []
+        for length in 1...24 {
+            for place in 0..<length {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[place] = UInt8(value)
+                    let expected = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+                    let judged = bytes.withUnsafeBufferPointer(String.arePrintableASCII)
+                    if judged != expected { wrong.append("\(value) at \(place) of \(length)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+        #expect(![UInt8](repeating: 0x7F, count: 16).withUnsafeBufferPointer(String.arePrintableASCII))
+        #expect([UInt8](repeating: 0x7E, count: 16).withUnsafeBufferPointer(String.arePrintableASCII))
     }
 
     @Test func theMessageShowsTheValueEscaped() {

@@ -125,11 +125,16 @@ struct CompiledSchemaCommandTests {
         #expect(stored[0]["renamed"] == .int(7) && stored[0]["old"] == nil)
     }
 
+    /// Where the form's whole starts (the header's field at 112): the parts end there.
+    private static func wholeOffset(_ bytes: Data) -> Int {
+        (0..<8).reduce(0) { $0 | Int(bytes[bytes.startIndex + 112 + $1]) << (8 * $1) }
+    }
+
     @Test func aDamagedFormIsSaidAndTheJSONAnswers() throws {
         let pair = try Pair()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: pair.compiledPath))
         // In the last part, the last setting's (token's).
-        bytes[bytes.count - 10] ^= 0x20
+        bytes[Self.wholeOffset(bytes) - 10] ^= 0x20
         try bytes.write(to: URL(fileURLWithPath: pair.compiledPath))
 
         let (installed, given) = try pair.compare(["get", "token"])
@@ -142,6 +147,40 @@ struct CompiledSchemaCommandTests {
         // Made anew from the JSON by that reading: the next one has nothing to say.
         #expect(again.output == "hunter2\n")
         #expect(again.error.isEmpty, "\(again.error)")
+    }
+
+    /// `list`, `export` and the first frame read every setting: from the form's whole, they
+    /// show what the JSON shows.
+    @Test func everyCommandOnEverySettingAnswersAsTheWholeSchemaDoes() throws {
+        let pair = try Pair()
+        let commands = [["list"], ["list", "--json"], ["list", "--modified"], ["export"], ["render", "--width", "100", "--height", "30"]]
+
+        for arguments in commands {
+            let (installed, given) = try pair.compare(arguments)
+
+            #expect(installed.status == given.status, "\(arguments)")
+            #expect(installed.output == given.output, "\(arguments)")
+            #expect(installed.error == given.error, "\(arguments)")
+        }
+        #expect(try pair.compare(["list"]).installed.output.contains("token"))
+    }
+
+    /// A damaged whole is said, naming why; the JSON answers; the form is made anew, so the
+    /// next reading has nothing to say.
+    @Test func aDamagedWholeIsSaidAndTheJSONAnswers() throws {
+        let pair = try Pair()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: pair.compiledPath))
+        bytes[Self.wholeOffset(bytes) + 20] ^= 0x20
+        try bytes.write(to: URL(fileURLWithPath: pair.compiledPath))
+
+        let (installed, given) = try pair.compare(["list"])
+        let again = try pair.compare(["list"]).installed
+
+        #expect(installed.output == given.output)
+        #expect(installed.error.contains("note: the compiled schema FOLDER/data/prefs-tui/schemas/\(Self.suite).compiled: its whole is damaged (its checksum differs); read "),
+                "\(installed.error)")
+        #expect(again.output == given.output)
+        #expect(!again.error.contains("compiled"), "\(again.error)")
     }
 
     @Test func aStaleFormIsSaidTheJSONAnswersAndTheFormIsMadeAgain() throws {

@@ -17,14 +17,15 @@ import Foundation
 /// | bytes | what |
 /// |---|---|
 /// | 0–7 | `PTSCHEMA` |
-/// | 8–11 | the format's version (1) |
+/// | 8–11 | the format's version (2) |
 /// | 12–15 | the number of entries |
 /// | 16–71 | the JSON file's size, inode, device, modification and change times (s, ns) |
 /// | 72–95 | the skeleton: offset, length, checksum |
 /// | 96–103 | the whole file's length |
 /// | 104–111 | the checksum of bytes 0–103 |
-/// | 112… | entries, 32 bytes each, by name hash: name hash, part offset, length, checksum |
-/// | then | the skeleton and the parts |
+/// | 112–135 | the whole: offset, length, checksum (``wholeChecksum(_:)``) |
+/// | 136… | entries, 32 bytes each, by name hash: name hash, part offset, length, checksum |
+/// | then | the skeleton, the parts and the whole |
 ///
 /// Every text in them is counted (a 4-byte length, then its UTF-8 bytes). The skeleton is the
 /// schema file's text without its settings and rules, its closing brace left off (title, suite,
@@ -35,10 +36,18 @@ import Foundation
 /// is made for each of the setting's names. Nothing in the file grows with the schema but the
 /// entries, which a reader finds by halving: it splices the texts of the parts it needs into
 /// the skeleton and reads that as any schema file, and builds no JSON.
+///
+/// The whole is for a command that needs every setting (`list`, the editor): the document's
+/// rules as JSON text, the sections' names, and each setting's section number and fields in
+/// ``CompiledValue``'s binary spelling, in the schema's order, read in one piece without
+/// scanning JSON (the skeleton gives the rest). Its triple is outside the header's checksum:
+/// a damaged one points at bytes whose checksum is not the one it names, or outside the file.
 package enum CompiledSchema {
     static let magic = Array("PTSCHEMA".utf8)
-    static let formatVersion: UInt32 = 1
-    static let headerLength = 112
+    static let formatVersion: UInt32 = 2
+    static let headerLength = 136
+    /// Where the whole's offset, length and checksum are.
+    static let wholeField = 112
     static let entryLength = 32
 
     /// The compiled form's path for the schema file at `jsonPath` (`x.json` → `x.compiled`).
@@ -77,11 +86,79 @@ package enum CompiledSchema {
         return hash
     }
 
+    /// The whole's checksum, eight bytes a step (FNV-1a's step over words, each product folded
+    /// down): a byte at a time, summing the 2 MB of a 10,000-setting whole was 10 M
+    /// instructions.
+    static func wholeChecksum(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var index = 0
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                hash = (hash ^ UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) &* 0x0000_0100_0000_01b3
+                hash ^= hash >> 29
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3
+            index += 1
+        }
+        return hash
+    }
+
+    /// The whole of `schema` (see the layout): its rules' JSON text (empty for none), its
+    /// sections' names, and each setting of the schema's own as its section's number and its
+    /// fields (``appendFields(of:to:)``). Nil if a setting has a field no schema file has.
+    static func whole(of schema: PreferenceSchema, rules: JSONValue?) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        CompiledValue.appendText(rules?.text ?? "", to: &bytes)
+        CompiledValue.appendCount(schema.sections.count, to: &bytes)
+        for section in schema.sections { CompiledValue.appendText(section.name, to: &bytes) }
+        let count = schema.sections.reduce(0) { $0 + $1.keys.count { $0.isDescribedBySchema } }
+        CompiledValue.appendCount(count, to: &bytes)
+        for (index, section) in schema.sections.enumerated() {
+            for key in section.keys where key.isDescribedBySchema {
+                CompiledValue.appendCount(index, to: &bytes)
+                guard appendFields(of: PreferenceSchema.json(of: key), to: &bytes) else { return nil }
+            }
+        }
+        return bytes
+    }
+
+    /// Marks a rule written as its fields (``appendFields(of:to:)``).
+    static let ruleFieldsMark: UInt8 = 0x80
+
+    /// A setting's fields: their count (a byte), then each field's number
+    /// (``SchemaEntry/Field``) and value (``CompiledValue``); a rule that is an object is its
+    /// field's number marked with ``ruleFieldsMark``, then its own fields' count and each one's
+    /// place among ``SchemaEntry/ruleNames`` and value. Numbers, not names: finding each name in
+    /// a list was a fifth of reading a setting. False for a name no schema file has.
+    private static func appendFields(of setting: JSONValue, to bytes: inout [UInt8]) -> Bool {
+        guard case .object(let fields) = setting else { return false }
+        bytes.append(UInt8(fields.count))
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            guard let field = SchemaEntry.Field(name: name) else { return false }
+            guard field == .rule, case .object(let ruleFields) = value else {
+                bytes.append(UInt8(field.rawValue))
+                CompiledValue.append(value, to: &bytes)
+                continue
+            }
+            bytes.append(UInt8(field.rawValue) | ruleFieldsMark)
+            bytes.append(UInt8(ruleFields.count))
+            for (ruleName, ruleValue) in ruleFields.sorted(by: { $0.key < $1.key }) {
+                guard let place = SchemaEntry.ruleNames.firstIndex(of: ruleName) else { return false }
+                bytes.append(UInt8(place))
+                CompiledValue.append(ruleValue, to: &bytes)
+            }
+        }
+        return true
+    }
+
     /// The compiled form of `schema`, made from the JSON file whose facts are `source`.
-    static func bytes(of schema: PreferenceSchema, source: SourceFacts) -> [UInt8] {
-        guard case .object(var members) = schema.jsonValue else { return [] }
+    static func bytes(of schema: PreferenceSchema, source: SourceFacts) -> [UInt8]? {
+        guard case .object(var members) = schema.jsonValue else { return nil }
         members["sections"] = nil
-        members["rules"] = nil
+        guard let whole = whole(of: schema, rules: members.removeValue(forKey: "rules")) else { return nil }
         var skeleton: [UInt8] = []
         appendText(Array(JSONValue.object(members).text.utf8.dropLast()), to: &skeleton)
         let pairs = schema.rules.compactMap(\.orderedPair)
@@ -123,6 +200,8 @@ package enum CompiledSchema {
             offsets.append(offset)
             offset += part.count
         }
+        let wholeOffset = offset
+        offset += whole.count
         var out: [UInt8] = []
         out.reserveCapacity(offset)
         out += magic
@@ -134,6 +213,9 @@ package enum CompiledSchema {
         append(checksum(parts[0]), to: &out)
         append(UInt64(offset), to: &out)
         append(checksum(out), to: &out)
+        append(UInt64(wholeOffset), to: &out)
+        append(UInt64(whole.count), to: &out)
+        append(whole.withUnsafeBufferPointer(wholeChecksum), to: &out)
         for entry in entries {
             append(entry.hash, to: &out)
             append(UInt64(offsets[entry.part]), to: &out)
@@ -141,6 +223,7 @@ package enum CompiledSchema {
             append(checksum(parts[entry.part]), to: &out)
         }
         for part in parts { out += part }
+        out += whole
         return out
     }
 
@@ -193,8 +276,7 @@ package enum CompiledSchema {
     /// try CompiledSchema.write(for: schema, schemaAt: path, madeFrom: source)
     /// ```
     package static func write(for schema: PreferenceSchema, schemaAt jsonPath: String, madeFrom source: SourceFacts) throws {
-        let bytes = bytes(of: schema, source: source)
-        guard SourceFacts(ofFileAt: jsonPath) == source else { return }
+        guard let bytes = bytes(of: schema, source: source), SourceFacts(ofFileAt: jsonPath) == source else { return }
         let path = path(besideSchemaAt: jsonPath)
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { unlink(path) }

@@ -130,27 +130,33 @@ extension PreferenceSchema {
                 try scanner.items { scanner in try reader.readSection(from: &scanner) }
             }
             try scanner.end()
-            try SchemaFields.check(names: document.names, allowed: SchemaFields.document)
-            guard sawSections, case .string(let suite)? = document["suite"], SuiteLocation.isValidSuiteName(suite) else {
-                return nil
-            }
-            var schema = PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
-                                          retiredKeys: try names(document["retired"], field: "retired"),
-                                          version: try version(document["version"]), rules: try rules(document["rules"]),
-                                          isDeclared: true, keyIndex: reader.keyIndex)
-            schema.projectFile = try projectFile(document["projectFile"])
-            // A fault is left to the other reader, which says where it is.
-            let faultless = schema.migrationConflict() == nil && InUseConditions.problem(in: schema) == nil
-                && SettingsRules.problem(in: schema) == nil
-            return faultless ? schema : nil
+            guard sawSections else { return nil }
+            return try assembled(document: document, keys: reader)
         } catch {
             return nil
         }
     }
+
+    /// The schema of a document's members but its sections (`document`) and its settings read
+    /// (`reader`), checked as a schema file is; nil for a fault, which the tree reader, reading
+    /// the text, reports with its place. Shared by ``streamed(from:)`` and the compiled form's
+    /// whole (``CompiledSchemaReader/wholeSchema()``).
+    static func assembled(document: SchemaMembers, keys reader: StreamedKeys) throws -> PreferenceSchema? {
+        try SchemaFields.check(names: document.names, allowed: SchemaFields.document)
+        guard case .string(let suite)? = document["suite"], SuiteLocation.isValidSuiteName(suite) else { return nil }
+        var schema = PreferenceSchema(title: document["title"]?.stringValue ?? suite, suiteName: suite, keys: reader.keys,
+                                      retiredKeys: try names(document["retired"], field: "retired"),
+                                      version: try version(document["version"]), rules: try rules(document["rules"]),
+                                      isDeclared: true, keyIndex: reader.keyIndex)
+        schema.projectFile = try projectFile(document["projectFile"])
+        let faultless = schema.migrationConflict() == nil && InUseConditions.problem(in: schema) == nil
+            && SettingsRules.problem(in: schema) == nil
+        return faultless ? schema : nil
+    }
 }
 
 /// The keys of a schema's sections, read one setting at a time.
-private struct StreamedKeys {
+struct StreamedKeys {
     var keys: [AnyPreferenceKey] = []
     /// The keys by name, as the schema keeps them: made here, where a name given twice is
     /// refused, and handed over, so that each name is hashed once.
@@ -160,7 +166,11 @@ private struct StreamedKeys {
     /// title, help text and a rule takes about 300), up to 65,536 settings: growing the table
     /// by doubling rehashed every name already in it, 4 M instructions at 10,000 settings.
     init(expectedBytes: Int) {
-        let expected = min(expectedBytes / 256, 1 << 16)
+        self.init(expectedCount: min(expectedBytes / 256, 1 << 16))
+    }
+
+    /// Sized for `expected` settings.
+    init(expectedCount expected: Int) {
         keyIndex = KeyIndex(capacity: expected)
         keys.reserveCapacity(expected)
     }
@@ -169,7 +179,14 @@ private struct StreamedKeys {
     private var entry = SchemaEntry()
 
     /// A layout or a value the tree reader should look at.
-    private struct NotForThisReader: Error {}
+    struct NotForThisReader: Error {}
+
+    /// Adds the setting whose fields are `fields`, in the section named `section`; throws for
+    /// a setting the schema refuses and for a name already given.
+    mutating func add(_ fields: SchemaEntry, section: String) throws {
+        keys.append(try PreferenceSchema.key(from: fields, section: section, shared: &shared))
+        guard keyIndex.insert(keys.count - 1, in: keys) == nil else { throw NotForThisReader() }
+    }
 
     mutating func readSection(from scanner: inout JSONScanner) throws {
         var name: String?
@@ -202,9 +219,7 @@ private struct StreamedKeys {
                     } catch is JSONUnlistedMember {
                         throw NotForThisReader()
                     }
-                    let key = try PreferenceSchema.key(from: entry, section: name, shared: &shared)
-                    keys.append(key)
-                    guard keyIndex.insert(keys.count - 1, in: keys) == nil else { throw NotForThisReader() }
+                    try add(entry, section: name)
                 }
             default:
                 _ = try scanner.value()

@@ -24,11 +24,18 @@ struct SuiteSelection: Equatable {
         return try Self.installedSchema(at: path)
     }
 
-    /// An installed schema file, found rather than given: only a regular file is read
-    /// (``InputFile``), and any failure is exit 65, naming the file.
-    /// Its compiled form is made where it is missing or stale (``CompiledSchema``), recording
-    /// the file as it was before this reading: changed meanwhile, nothing is made.
+    /// An installed schema file, found rather than given: read from its compiled form's whole
+    /// where that is there and usable (``CompiledSchemaReader/wholeSchema()``), the same schema
+    /// without scanning the JSON; else from the JSON, of which only a regular file is read
+    /// (``InputFile``), any failure exit 65, naming the file. The compiled form is then made
+    /// where it is missing or stale (``CompiledSchema``), recording the file as it was before
+    /// this reading: changed meanwhile, nothing is made.
     static func installedSchema(at path: String) throws -> PreferenceSchema {
+        do {
+            return try CompiledSchemaReader(schemaAt: path).wholeSchema()
+        } catch {
+            insteadOfCompiledForm(error, schemaAt: path)
+        }
         let source = CompiledSchema.SourceFacts(ofFileAt: path)
         let schema = try schema(from: InputFile.contents(of: path, kind: "a schema file", prefix: "cannot read schema", regularOnly: true),
                                 path: path)
@@ -267,17 +274,22 @@ struct SuiteSelection: Equatable {
             guard names.count <= Self.compiledLookupLimit else { return (try declaredSchema(), opened) }
             part = try reader.schema(covering: names, required: focus.key)
         } catch let unusable as CompiledSchemaReader.Unusable {
-            if !unusable.isMissing {
-                Diagnostics.print("note: the compiled schema \(unusable.description.controlCharactersEscaped); read \(path.controlCharactersEscaped) instead")
-                // Removed, so that the whole schema's reading makes it anew where it may.
-                CompiledSchema.remove(besideSchemaAt: path)
-            }
+            Self.insteadOfCompiledForm(unusable, schemaAt: path)
             return nil
         }
         guard let part, !(part.projectFile.map { ProjectLocation.workingFolder.path(for: $0) != nil } ?? false) else {
             return (try declaredSchema(), opened)
         }
         return (part, opened)
+    }
+
+    /// What is done when an installed schema's compiled form cannot be used and its JSON is
+    /// read instead: said (unless there simply is none), and the form removed, so that the
+    /// JSON's reading makes it anew where it may.
+    private static func insteadOfCompiledForm(_ unusable: CompiledSchemaReader.Unusable, schemaAt path: String) {
+        guard !unusable.isMissing else { return }
+        Diagnostics.print("note: the compiled schema \(unusable.description.controlCharactersEscaped); read \(path.controlCharactersEscaped) instead")
+        CompiledSchema.remove(besideSchemaAt: path)
     }
 
     /// Whether `prefs` is a suite that is nowhere yet (no file, no schema, no site file): a
