@@ -34,97 +34,96 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Written by hand rather than with `JSONEncoder`, which writes the double 3.0 as `3`: read
     /// back, that would be an integer, and a plist `<real>` would come back as `<integer>`.
+    /// Into bytes, made text once: each `+=` on a `String` cost about 160 instructions, most of
+    /// a short list's text (`list`'s VALUE and DEFAULT columns).
     private func encoded(pretty: Bool) -> String {
-        var output = ""
-        write(to: &output, pretty: pretty, indent: "")
-        return output
+        var output: [UInt8] = []
+        output.reserveCapacity(32)
+        write(to: &output, pretty: pretty, indent: 0)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout String, pretty: Bool, indent: String) {
+    private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .int(let value): output += String(value).utf8
         // `description` is the shortest text that reads back as the same double, and always has
         // a fraction or an exponent (`3.0`, `1e+20`). JSON has no infinities or NaN: those are strings.
         case .double(let value):
-            if value.isFinite { output += value.description } else { Self.writeQuoted(String(value), to: &output) }
+            if value.isFinite { output += value.description.utf8 } else { Self.writeQuoted(String(value), to: &output) }
         case .string(let value): Self.writeQuoted(value, to: &output)
-        case .array(let items) where !pretty:
-            // On one line, item after item: a list value's text (`list`'s VALUE and DEFAULT
-            // columns) went through the closure below, 2,500 instructions for `["a"]`.
-            output += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                item.write(to: &output, pretty: false, indent: indent)
-            }
-            output += "]"
         case .array(let items):
-            writeContainer(items, to: &output, pretty: pretty, indent: indent, open: "[", close: "]") { item, output, inner in
+            writeContainer(items, to: &output, pretty: pretty, indent: indent, open: UInt8(ascii: "["), close: UInt8(ascii: "]")) { item, output, inner in
                 item.write(to: &output, pretty: pretty, indent: inner)
             }
         case .object(let members):
             let sorted = members.sorted { $0.key < $1.key }
-            writeContainer(sorted, to: &output, pretty: pretty, indent: indent, open: "{", close: "}") { member, output, inner in
+            writeContainer(sorted, to: &output, pretty: pretty, indent: indent, open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) { member, output, inner in
                 Self.writeQuoted(member.key, to: &output)
-                output += pretty ? " : " : ":"
+                output += (pretty ? " : " : ":").utf8
                 member.value.write(to: &output, pretty: pretty, indent: inner)
             }
         }
     }
 
-    /// Brackets around items, one per line when pretty, in the layout of Foundation's pretty
-    /// printer (which earlier versions used), except that empty containers stay on one line.
-    private func writeContainer<Item>(_ items: [Item], to output: inout String, pretty: Bool, indent: String,
-                                      open: String, close: String,
-                                      item writeItem: (Item, inout String, String) -> Void) {
-        output += open
-        guard !items.isEmpty else { output += close; return }
-        let inner = pretty ? indent + "  " : indent
+    /// Brackets around items, one per line when pretty (indented by `indent` spaces, two more
+    /// inside), in the layout of Foundation's pretty printer (which earlier versions used),
+    /// except that empty containers stay on one line.
+    private func writeContainer<Item>(_ items: [Item], to output: inout [UInt8], pretty: Bool, indent: Int,
+                                      open: UInt8, close: UInt8,
+                                      item writeItem: (Item, inout [UInt8], Int) -> Void) {
+        output.append(open)
+        guard !items.isEmpty else { output.append(close); return }
+        let inner = pretty ? indent + 2 : indent
         for (index, item) in items.enumerated() {
-            if index > 0 { output += "," }
-            if pretty { output += "\n" + inner }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            if pretty { Self.writeLineBreak(indentedBy: inner, to: &output) }
             writeItem(item, &output, inner)
         }
-        if pretty { output += "\n" + indent }
-        output += close
+        if pretty { Self.writeLineBreak(indentedBy: indent, to: &output) }
+        output.append(close)
+    }
+
+    private static func writeLineBreak(indentedBy spaces: Int, to output: inout [UInt8]) {
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
     }
 
     /// Appends `text` as a JSON string.
-    private static func writeQuoted(_ text: String, to output: inout String) {
-        // Printable ASCII without a quote or a backslash, nearly every text: nothing to escape,
-        // and appended as it is (quoting it into a string of its own first cost an allocation).
-        // Walked a scalar at a time, a list of two short texts took 3,600 instructions.
+    private static func writeQuoted(_ text: String, to output: inout [UInt8]) {
         var text = text
-        let plain = text.withUTF8 { bytes in
-            String.arePrintableASCII(bytes) && !bytes.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        text.withUTF8 { bytes in
+            // Printable ASCII without a quote or a backslash, nearly every text: nothing to
+            // escape. Walked a scalar at a time, a list of two short texts took 3,600 instructions.
+            output.append(UInt8(ascii: "\""))
+            if String.arePrintableASCII(bytes) && !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                output.append(contentsOf: bytes)
+            } else {
+                writeEscaped(bytes, to: &output)
+            }
+            output.append(UInt8(ascii: "\""))
         }
-        guard plain else { return output += escapedQuoted(text) }
-        output += "\""
-        output += text
-        output += "\""
     }
 
-    private static func escapedQuoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
+            case "\"": output += #"\""#.utf8
+            case "\\": output += #"\\"#.utf8
+            case "\n": output += #"\n"#.utf8
+            case "\r": output += #"\r"#.utf8
+            case "\t": output += #"\t"#.utf8
+            case "\u{08}": output += #"\b"#.utf8
+            case "\u{0C}": output += #"\f"#.utf8
             // DEL and the C1 controls too: U+009B is a CSI to a terminal that honours C1, and
             // JSON output is often read in one (`list --json`, `export` to standard output).
             case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
                 let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+                output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+            default: output += String(scalar).utf8
             }
         }
-        return result + "\""
     }
 
     /// The string inside, if this is a JSON string.

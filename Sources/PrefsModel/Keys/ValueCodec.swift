@@ -68,11 +68,14 @@ final class ValueCodec<Value: PreferenceValue>: KeyDescription, KeyCodec, @unche
     var defaultStored: PlistValue? { defaultValue.storedValue }
 
     private func decode(_ stored: PlistValue?) -> Value {
-        guard let stored, let value = Value(storedValue: stored), refusal(of: value) == nil else { return defaultValue }
+        guard let stored, let value = Value(storedValue: stored), refusal(of: value, stored: stored) == nil else { return defaultValue }
         return value
     }
 
     private func refusal(of value: Value) -> String? { PreferenceKey<Value>.refusal(of: value, rule: valueRule) }
+
+    /// ``refusal(of:)`` for a value read from `stored`, whose text is what is checked.
+    private func refusal(of value: Value, stored: PlistValue) -> String? { valueRule.refusalText(for: value, checkingTextOf: stored) }
 
     private func checked(_ value: Value) throws -> PlistValue? { try PreferenceKey<Value>.checked(value, rule: valueRule) }
 
@@ -105,13 +108,13 @@ final class ValueCodec<Value: PreferenceValue>: KeyDescription, KeyCodec, @unche
         guard let value = Value(storedValue: stored) else {
             return "stored as \(stored.kindName) \(stored.summary.controlCharactersEscaped), expected \(expected)"
         }
-        guard let allowed = refusal(of: value) else { return nil }
+        guard let allowed = refusal(of: value, stored: stored) else { return nil }
         return "\(value.formatted.controlCharactersEscaped) is not allowed; allowed: \(allowed)"
     }
 
     func problemWithoutValue(_ stored: PlistValue) -> String? {
         guard let value = Value(storedValue: stored) else { return "stored as \(stored.kindName), expected \(expected)" }
-        guard let allowed = refusal(of: value) else { return nil }
+        guard let allowed = refusal(of: value, stored: stored) else { return nil }
         return "the value is not allowed; allowed: \(allowed)"
     }
 

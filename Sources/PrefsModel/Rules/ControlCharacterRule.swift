@@ -17,7 +17,11 @@ enum ControlCharacterRule {
         case .string(let text)?:
             return text.firstForbiddenControlCharacter(allowingNewlines: allowingNewlines)
         case .array(let items)?:
-            return items.lazy.compactMap { firstViolation(in: $0, allowingNewlines: allowingNewlines) }.first
+            // A loop, not a lazy `compactMap`: this runs for every list value judged.
+            for item in items {
+                if let found = firstViolation(in: item, allowingNewlines: allowingNewlines) { return found }
+            }
+            return nil
         case .dictionary(let entries)?:
             return entries.lazy.compactMap { name, value in
                 name.firstForbiddenControlCharacter(allowingNewlines: allowingNewlines)

@@ -35,11 +35,15 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
 
     /// What is allowed instead of `value`, or nil when the rule allows it.
     func refusalText(for value: Value) -> String? {
-        if checksControlCharacters {
-            let lineBreaks = description.allowsLineBreaks
-            if ControlCharacterRule.firstViolation(in: value.storedValue, allowingNewlines: lineBreaks) != nil {
-                return ControlCharacterRule.allowedText(allowingNewlines: lineBreaks)
-            }
+        refusalText(for: value, checkingTextOf: checksControlCharacters ? value.storedValue : nil)
+    }
+
+    /// The same, for a value read from `stored`, whose text is checked for control characters
+    /// whatever the rule says (nil: nothing to check): a stored value's judgement need not make
+    /// the stored form again from the value (for a list, a second array of its items).
+    func refusalText(for value: Value, checkingTextOf stored: PlistValue?) -> String? {
+        if let stored, ControlCharacterRule.firstViolation(in: stored, allowingNewlines: description.allowsLineBreaks) != nil {
+            return ControlCharacterRule.allowedText(allowingNewlines: description.allowsLineBreaks)
         }
         return refusal(value)
     }

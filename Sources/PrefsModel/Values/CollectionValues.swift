@@ -6,6 +6,18 @@ extension Array: PreferenceValue where Element: PreferenceValue {
 
     public init?(storedValue: PlistValue) {
         guard case .array(let items) = storedValue else { return nil }
+        // A list of text, the commonest list, read without `Element`'s witnesses: through them,
+        // each item cost a generic call, and `list` reads each such value twice (judged, shown).
+        if Element.self == String.self {
+            var strings: [String] = []
+            strings.reserveCapacity(items.count)
+            for item in items {
+                guard case .string(let text) = item else { return nil }
+                strings.append(text)
+            }
+            self = unsafeBitCast(strings, to: [Element].self)
+            return
+        }
         var values: [Element] = []
         values.reserveCapacity(items.count)
         for item in items {
@@ -36,7 +48,11 @@ extension Array: PreferenceValue where Element: PreferenceValue {
     }
 
     public var formatted: String { jsonValue.text }
-    public var jsonValue: JSONValue { .array(map { $0.jsonValue }) }
+    public var jsonValue: JSONValue {
+        // As `init(storedValue:)`: a list of text without a generic call per item.
+        if Element.self == String.self { return .array(unsafeBitCast(self, to: [String].self).map(JSONValue.string)) }
+        return .array(map { $0.jsonValue })
+    }
 
     public init(jsonValue: JSONValue) throws {
         guard case .array(let items) = jsonValue else {
