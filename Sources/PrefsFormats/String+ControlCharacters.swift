@@ -77,6 +77,7 @@ extension String {
     }
 
     /// Whether every byte is printable ASCII.
+    @inlinable
     package static func arePrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Eight bytes a step: a byte below 0x20 borrows into its top bit when 0x20 is taken
         // from it (x − 0x20… & ~x), one of 0x7F or above has its top bit set once 1 is added

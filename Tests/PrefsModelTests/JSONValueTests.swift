@@ -1,4 +1,5 @@
 import Foundation
+@testable import PrefsFormats
 import PrefsModel
 import Testing
 
@@ -43,6 +44,20 @@ struct JSONValueTests {
     func rejectsBadTextWithLineAndColumn(text: String, message: String) {
         #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: text) }
         do { _ = try JSONValue(parsing: text) } catch { #expect("\(error)" == message) }
+    }
+
+    /// A list of strings made in one piece is the text the general writer makes, escapes and
+    /// all, for lists of every length and texts of every kind.
+    @Test(arguments: [[], [""], ["a"], ["Oslo", "Bergen", ""], ["say \"hi\""], ["back\\slash"], ["Tromsø"], ["line\nbreak"],
+                      ["\u{1B}[31m"], ["東京", "a"], [String(repeating: "x", count: 300), "y"], ["a", "b\tc", "d"]])
+    func aListOfStringsIsWrittenAsTheGeneralWriterWritesIt(strings: [String]) throws {
+        let expected = JSONValue.array(strings.map(JSONValue.string)).text
+
+        let made = JSONValue.text(ofStrings: strings)
+
+        #expect(made == expected)
+        #expect(try JSONValue(parsing: made) == .array(strings.map(JSONValue.string)))
+        #expect(strings.formatted == expected)
     }
 
     @Test func aFaultTellsSyntaxFromAnOutOfRangeNumberAndADuplicateKey() {

@@ -49,6 +49,25 @@ struct SettingFactsViewsTests {
         }
     }
 
+    /// The value the facts show is the one the snapshot shows, for every setting and every
+    /// source: a value a layer judged is not judged again, a locked value that breaks the rule
+    /// (which no layer judged) still shows the default.
+    @Test func theValueShownIsTheValueInEffectForEverySource() throws {
+        let locked = SiteLayers(folders: [.init(path: "/etc/xdg/w.plist", locksPath: "/etc/xdg/w.locks",
+                                                values: ["refreshInterval": .int(7), "city": .string("Bergen")],
+                                                locked: ["refreshInterval"])])
+        let prefs = Preferences(store: InMemoryStore(["unitsNotation": .string("parsecs"), "favoriteCities": .array([.string("Oslo")])]),
+                                schema: EditorHarness.schema, site: SiteDefaults(frozen: locked, suiteName: EditorHarness.schema.suiteName),
+                                overrides: Self.overrides, onWriteError: { _ in })
+        let snapshot = prefs.snapshot()
+
+        for key in prefs.schema.keys {
+            #expect(SettingFacts(key, in: snapshot).valueDisplayText == snapshot.displayText(of: key), "\(key.name)")
+        }
+        let interval = try #require(prefs.schema.key(named: "refreshInterval"))
+        #expect(SettingFacts(interval, in: snapshot).valueDisplayText == interval.defaultDisplayText)
+    }
+
     @Test func eachSourceIsWordedAsTheFactsSayIt() throws {
         let prefs = prefs()
 

@@ -18,8 +18,10 @@ protocol KeyCodec: AnyObject, Sendable {
     func problem(_ stored: PlistValue) -> String?
     /// The same, without the value in the words (a secret's, ``SecretValues``).
     func problemWithoutValue(_ stored: PlistValue) -> String?
-    /// The value in effect for a stored value, as text.
-    func text(_ stored: PlistValue?) -> String
+    /// The value in effect for a stored value, as text; `isJudgedUsable`: the value was
+    /// already found to be of the type and allowed (``problem(_:)`` said nothing), so it is
+    /// not judged again.
+    func text(_ stored: PlistValue?, isJudgedUsable: Bool) -> String
     /// The value in effect for a stored value, as JSON.
     func json(_ stored: PlistValue?) -> JSONValue
     /// What to store for command-line arguments (a choice named by value or title).
@@ -67,8 +69,10 @@ final class ValueCodec<Value: PreferenceValue>: KeyDescription, KeyCodec, @unche
     var schemaDefaultJSON: JSONValue { (defaultValue as? FileSystemPath).map { .string($0.written) } ?? defaultJSON }
     var defaultStored: PlistValue? { defaultValue.storedValue }
 
-    private func decode(_ stored: PlistValue?) -> Value {
-        guard let stored, let value = Value(storedValue: stored), refusal(of: value, stored: stored) == nil else { return defaultValue }
+    private func decode(_ stored: PlistValue?, isJudgedUsable: Bool = false) -> Value {
+        guard let stored, let value = Value(storedValue: stored), isJudgedUsable || refusal(of: value, stored: stored) == nil else {
+            return defaultValue
+        }
         return value
     }
 
@@ -120,18 +124,18 @@ final class ValueCodec<Value: PreferenceValue>: KeyDescription, KeyCodec, @unche
 
     // Chosen as `problem(_:)` is: generic, `decode` and `formatted` were 2,500 instructions
     // for every value `list` shows.
-    func text(_ stored: PlistValue?) -> String {
+    func text(_ stored: PlistValue?, isJudgedUsable: Bool) -> String {
         switch ObjectIdentifier(Value.self) {
-        case ObjectIdentifier(Bool.self): unsafeDowncast(self, to: ValueCodec<Bool>.self).typedText(stored)
-        case ObjectIdentifier(Int.self): unsafeDowncast(self, to: ValueCodec<Int>.self).typedText(stored)
-        case ObjectIdentifier(Double.self): unsafeDowncast(self, to: ValueCodec<Double>.self).typedText(stored)
-        case ObjectIdentifier(String.self): unsafeDowncast(self, to: ValueCodec<String>.self).typedText(stored)
-        case ObjectIdentifier([String].self): unsafeDowncast(self, to: ValueCodec<[String]>.self).typedText(stored)
-        default: typedText(stored)
+        case ObjectIdentifier(Bool.self): unsafeDowncast(self, to: ValueCodec<Bool>.self).typedText(stored, isJudgedUsable)
+        case ObjectIdentifier(Int.self): unsafeDowncast(self, to: ValueCodec<Int>.self).typedText(stored, isJudgedUsable)
+        case ObjectIdentifier(Double.self): unsafeDowncast(self, to: ValueCodec<Double>.self).typedText(stored, isJudgedUsable)
+        case ObjectIdentifier(String.self): unsafeDowncast(self, to: ValueCodec<String>.self).typedText(stored, isJudgedUsable)
+        case ObjectIdentifier([String].self): unsafeDowncast(self, to: ValueCodec<[String]>.self).typedText(stored, isJudgedUsable)
+        default: typedText(stored, isJudgedUsable)
         }
     }
 
-    private func typedText(_ stored: PlistValue?) -> String { decode(stored).formatted }
+    private func typedText(_ stored: PlistValue?, _ isJudgedUsable: Bool) -> String { decode(stored, isJudgedUsable: isJudgedUsable).formatted }
 
     func json(_ stored: PlistValue?) -> JSONValue { decode(stored).jsonValue }
 

@@ -47,7 +47,10 @@ extension Array: PreferenceValue where Element: PreferenceValue {
         try self.init(jsonValue: json)
     }
 
-    public var formatted: String { jsonValue.text }
+    public var formatted: String {
+        if Element.self == String.self { return JSONValue.text(ofStrings: unsafeBitCast(self, to: [String].self)) }
+        return jsonValue.text
+    }
     public var jsonValue: JSONValue {
         // As `init(storedValue:)`: a list of text without a generic call per item.
         if Element.self == String.self { return .array(unsafeBitCast(self, to: [String].self).map(JSONValue.string)) }

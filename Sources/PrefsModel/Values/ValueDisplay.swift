@@ -10,14 +10,15 @@ extension AnyPreferenceKey {
     /// PreferenceKeys.lastRefresh.displayText(of: nil)     // "(unset)"
     /// PreferenceKeys.city.displayText(of: .string(""))    // "\"\""
     /// ```
-    package func displayText(of stored: PlistValue?) -> String {
+    /// `isJudgedUsable`: `stored` was already found of the type and allowed, and is not judged again.
+    package func displayText(of stored: PlistValue?, isJudgedUsable: Bool = false) -> String {
         // A secret is worded as set or not set, never shown (``SecretValues``): this is the
         // text of lists, details, messages and undo labels.
         if isSecret { return SecretValues.state(isSet: stored != nil) }
         // Only an optional's value can be null: asking every key built its value's JSON (a
         // list's whole array) to compare it with null, a tenth of `list`.
         if type.isOptional, json(of: stored) == .null { return Self.unsetText }
-        return Self.displayText(forText: text(of: stored))
+        return Self.displayText(forText: codec.text(stored, isJudgedUsable: isJudgedUsable && stored != nil))
     }
 
     /// The default as ``displayText(of:)`` shows values.

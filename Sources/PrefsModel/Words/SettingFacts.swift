@@ -76,6 +76,11 @@ package struct SettingFacts {
         }
     }
 
+    /// The value in effect as a person reads it (``AnyPreferenceKey/displayText(of:isJudgedUsable:)``),
+    /// not judged again: every layer gives only a value it judged usable (``SiteLayers/resolve(_:user:userPath:override:)``,
+    /// a lock's too), and the default otherwise.
+    package var valueDisplayText: String { key.displayText(of: resolution.stored, isJudgedUsable: true) }
+
     // MARK: Where the value comes from
 
     /// The layer in one word, as `list` and the JSON outputs say it: `default`, `site`, `user`,

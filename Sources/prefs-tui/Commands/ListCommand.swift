@@ -110,13 +110,14 @@ struct ListCommand: ParsableCommand {
             // without a value (both were an empty cell). The value in effect is the one the
             // facts resolved.
             table.add(key.isSecret ? SecretValues.state(isStored: !facts.isDefault, hasDiagnostic: facts.diagnostic != nil)
-                      : key.displayText(of: facts.resolution.stored))
+                      : facts.valueDisplayText)
             table.add(facts.sourceKind)
             table.add(!key.hasDefault ? "-" : key.isSecret ? SecretValues.hidden : key.defaultDisplayText)
             table.add(facts.isDefault ? "" : "yes")
             if saysInUse { table.add(facts.notInUseReason.map { "no: \($0)" } ?? "yes") }
             table.add(facts.diagnostic?.reason ?? facts.brokenRule.map { "\(SettingWords.breaksARule): \($0)" } ?? "")
-            warnings += now.diagnostics(of: key, own: facts.diagnostic)
+            let found = now.diagnostics(of: key, own: facts.diagnostic)
+            if !found.isEmpty { warnings += found }
         }
         table.print()
         return warnings
