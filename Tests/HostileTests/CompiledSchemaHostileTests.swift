@@ -44,15 +44,22 @@ extension Hostile {
             installer.start()
             defer { stop.withLock { $0 = true } }
 
-            var answers = Set<String>()
+            var answers = Set<String>(), listed = Set<String>()
             for _ in 0..<20 {
                 let result = try #require(await Self.run(["get", "retention", "--suite", "org.example.backup"], in: folder))
                 #expect(result.status == 0, "\(result.error)")
                 answers.insert(result.output.trimmingCharacters(in: .newlines))
+                // `list` reads the form's whole: one schema's defaults, never a mixture.
+                let list = try #require(await Self.run(["list", "--json", "--suite", "org.example.backup"], in: folder))
+                #expect(list.status == 0, "\(list.error)")
+                let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
+                listed.insert(rows.map { "\($0["key"] ?? "")=\($0["default"] ?? "")" }.joined(separator: " "))
             }
 
             #expect(answers.isSubset(of: ["30", "15"]), "\(answers)")
             #expect(!answers.isEmpty)
+            #expect(listed.isSubset(of: ["retention=30 compress=1", "retention=15 compress=1"]), "\(listed)")
+            #expect(!listed.isEmpty)
         }
 
         @Test func aFIFONamedAsTheCompiledFormIsSaidAndNoCommandWaits() async throws {
@@ -65,11 +72,17 @@ extension Hostile {
             #expect(mkfifo(compiled, 0o644) == 0)
 
             let get = try #require(await Self.run(["get", "retention", "--suite", "org.example.backup"], in: folder))
+            unlink(compiled)
+            #expect(mkfifo(compiled, 0o644) == 0)
+            let list = try #require(await Self.run(["list", "--suite", "org.example.backup"], in: folder))
+            unlink(compiled)
+            #expect(mkfifo(compiled, 0o644) == 0)
             let set = try #require(await Self.run(["set", "retention", "40", "--suite", "org.example.backup"], in: folder))
             let again = try #require(await Self.run(["get", "retention", "--suite", "org.example.backup"], in: folder))
 
             #expect(get.status == 0 && get.output == "30\n", "\(get.error)")
             #expect(get.error.contains("is not a regular file; read "), "\(get.error)")
+            #expect(list.status == 0 && list.output.contains("retention") && list.error.contains("is not a regular file; read "), "\(list.error)")
             #expect(set.status == 0, "\(set.error)")
             // The FIFO was removed and the form made anew by the reading that found it.
             #expect(again.output == "40\n")

@@ -33,11 +33,9 @@ public indirect enum PreferenceType: Sendable, Hashable, CustomStringConvertible
         case .data: return "data"
         case .url: return "url"
         case .path: return "path"
-        // Joined, not interpolated: `list` names every setting's type, and an interpolation
-        // cost 650 instructions.
-        case .array(let element): return "[" + element.name + "]"
-        case .dictionary(let element): return "[string: " + element.name + "]"
-        case .optional(let wrapped): return wrapped.name + "?"
+        case .array(let element): return "[\(element.name)]"
+        case .dictionary(let element): return "[string: \(element.name)]"
+        case .optional(let wrapped): return "\(wrapped.name)?"
         case .custom(let name): return name
         }
     }
