@@ -207,19 +207,13 @@ package final class CompiledSchemaReader {
                 entry.set(field, try cursor.value())
                 continue
             }
-            let count = Int(try cursor.byte())
-            var rule: [(name: String, value: JSONValue)] = []
-            rule.reserveCapacity(count)
-            var seen: UInt64 = 0
-            for _ in 0..<count {
+            entry.beginRule()
+            for _ in 0 ..< (try cursor.byte()) {
                 let place = Int(try cursor.byte())
-                guard place < SchemaEntry.ruleNames.count, seen & 1 << place == 0 else {
+                guard place < SchemaEntry.ruleNames.count, entry.addRuleField(SchemaEntry.ruleNames[place], try cursor.value()) else {
                     throw CompiledCursor.Fault(reason: "a rule with a field no rule has, or one given twice")
                 }
-                seen |= 1 << place
-                rule.append((SchemaEntry.ruleNames[place], try cursor.value()))
             }
-            entry.setRule(rule)
         }
     }
 

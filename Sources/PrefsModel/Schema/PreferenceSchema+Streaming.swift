@@ -67,7 +67,12 @@ struct SchemaEntry {
 
     /// The rule's fields as the streamed reader read them, in file order (then `rule` has
     /// no slot): no dictionary is made of them.
-    private(set) var ruleMembers: [(name: String, value: JSONValue)]?
+    var ruleMembers: [(name: String, value: JSONValue)]? { hasRuleMembers ? ruleStorage : nil }
+    /// Their storage, kept from setting to setting: a rule most settings share is matched to
+    /// the one read before (``PreferenceSchema/SharedParts``) and its fields let go, and an
+    /// array made and freed for each was 400 instructions a setting.
+    private var ruleStorage: [(name: String, value: JSONValue)] = []
+    private var hasRuleMembers = false
 
     /// The names a rule may have, for the scanner to match in the text's bytes.
     static let ruleNames = Array(SchemaFields.rule).sorted()
@@ -77,7 +82,18 @@ struct SchemaEntry {
     mutating func set(_ field: Field, _ value: JSONValue) { slots[field.rawValue] = value }
 
     /// Sets the rule's fields as the streamed reader read them.
-    mutating func setRule(_ members: [(name: String, value: JSONValue)]) { ruleMembers = members }
+    /// Starts the rule's fields, read one by one (``addRuleField(_:_:)``).
+    mutating func beginRule() {
+        hasRuleMembers = true
+        if ruleStorage.capacity == 0 { ruleStorage.reserveCapacity(4) }  // a rule has one to four fields
+    }
+
+    /// Adds a field of the rule begun; false, adding nothing, when the rule has it already.
+    mutating func addRuleField(_ name: String, _ value: JSONValue) -> Bool {
+        guard !ruleStorage.contains(where: { $0.name == name }) else { return false }
+        ruleStorage.append((name, value))
+        return true
+    }
 
     mutating func add(_ name: String, _ value: JSONValue) {
         guard let field = Field(name: name) else {
@@ -94,7 +110,8 @@ struct SchemaEntry {
         slots.withUnsafeMutableBufferPointer { slots in
             for index in slots.indices { slots[index] = nil }
         }
-        ruleMembers = nil
+        hasRuleMembers = false
+        ruleStorage.removeAll(keepingCapacity: true)
         unknownNames.removeAll(keepingCapacity: true)
     }
 
@@ -209,12 +226,11 @@ struct StreamedKeys {
                         try scanner.members(named: SchemaEntry.Field.known) { scanner, place in
                             let field = SchemaEntry.Field(rawValue: place)!
                             guard field == .rule, scanner.isAtObject else { return entry.set(field, try scanner.value()) }
-                            var rule: [(name: String, value: JSONValue)] = []
-                            rule.reserveCapacity(4)   // a rule has one to four fields: one allocation, not three
+                            entry.beginRule()
+                            // The scanner refuses a name given twice.
                             try scanner.members(named: SchemaEntry.knownRuleNames) { scanner, place in
-                                rule.append((SchemaEntry.ruleNames[place], try scanner.value()))
+                                _ = entry.addRuleField(SchemaEntry.ruleNames[place], try scanner.value())
                             }
-                            entry.setRule(rule)
                         }
                     } catch is JSONUnlistedMember {
                         throw NotForThisReader()

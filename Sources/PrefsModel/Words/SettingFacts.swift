@@ -51,7 +51,8 @@ package struct SettingFacts {
         let own = key.renamedFrom.isEmpty && !key.hasConversion ? user : settings.storedValues[key.name]
         let resolution = settings.resolution(of: key, user: user)
         self.resolution = resolution
-        lockFile = settings.lockFile(of: key)
+        // The lock is the resolution's first question: its answer is there already.
+        if case .locked(let file, _) = resolution.source { lockFile = file } else { lockFile = nil }
         if case .user = resolution.source, key.renamedFrom.isEmpty && !key.hasConversion {
             // The user's value is in effect, so its judgement found nothing wrong with it.
             diagnostic = nil
