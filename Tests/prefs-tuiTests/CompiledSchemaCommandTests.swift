@@ -1,5 +1,5 @@
 import Foundation
-import PrefsModel
+@testable import PrefsModel
 import PrefsTestSupport
 import Testing
 
@@ -181,6 +181,24 @@ struct CompiledSchemaCommandTests {
                 "\(installed.error)")
         #expect(again.output == given.output)
         #expect(!again.error.contains("compiled"), "\(again.error)")
+    }
+
+    /// A form an earlier prefs-tui wrote (format 1) is no fault: nothing is said, the JSON
+    /// answers, and the form is made anew in this version's format.
+    @Test func aFormInAnEarlierFormatIsMadeAgainWithoutANote() throws {
+        let pair = try Pair()
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pair.compiledPath)))
+        bytes[8] = 1
+        let sum = CompiledSchema.checksum(bytes[0..<104])
+        for shift in 0..<8 { bytes[104 + shift] = UInt8(truncatingIfNeeded: sum >> (8 * shift)) }
+        try Data(bytes).write(to: URL(fileURLWithPath: pair.compiledPath))
+
+        let (installed, given) = try pair.compare(["list"])
+        let remade = try Data(contentsOf: URL(fileURLWithPath: pair.compiledPath))
+
+        #expect(installed.output == given.output)
+        #expect(installed.error == given.error, "\(installed.error)")
+        #expect(remade[remade.startIndex + 8] == 2)
     }
 
     @Test func aStaleFormIsSaidTheJSONAnswersAndTheFormIsMadeAgain() throws {

@@ -18,6 +18,10 @@ package final class CompiledSchemaReader {
         /// Whether there simply is no compiled form (no diagnostic is due: the next full read
         /// makes one), rather than one that cannot be used.
         package var isMissing = false
+        /// Whether the form is in another version's format (one an earlier prefs-tui wrote,
+        /// before an upgrade): nothing is wrong with it, and the next full read makes it anew
+        /// where it may, so no diagnostic is due either.
+        package var isOtherFormat = false
     }
 
     private let descriptor: Int32
@@ -51,7 +55,7 @@ package final class CompiledSchemaReader {
             fields = try Self.checkedHeader(header, fileSize: Int(status.st_size))
         } catch {
             close(descriptor)
-            throw Unusable(description: "\(path): \(error.description)")
+            throw Unusable(description: "\(path): \(error.description)", isOtherFormat: error.isOtherFormat)
         }
         guard CompiledSchema.SourceFacts(ofFileAt: jsonPath) == CompiledSchema.SourceFacts(values: fields.source) else {
             close(descriptor)
@@ -320,7 +324,7 @@ package final class CompiledSchemaReader {
         guard Array(header[0..<8]) == CompiledSchema.magic else { throw Unusable(description: "is no compiled schema") }
         let version = UInt32(truncatingIfNeeded: integer(header, 8))
         guard version == CompiledSchema.formatVersion else {
-            throw Unusable(description: "is in format \(version), not \(CompiledSchema.formatVersion)")
+            throw Unusable(description: "is in format \(version), not \(CompiledSchema.formatVersion)", isOtherFormat: true)
         }
         guard CompiledSchema.checksum(header[0..<104]) == integer(header, 104) else {
             throw Unusable(description: "its header is damaged (its checksum differs)")

@@ -284,10 +284,11 @@ struct SuiteSelection: Equatable {
     }
 
     /// What is done when an installed schema's compiled form cannot be used and its JSON is
-    /// read instead: said (unless there simply is none), and the form removed, so that the
-    /// JSON's reading makes it anew where it may.
+    /// read instead: said (unless there simply is none, or it is in an earlier version's
+    /// format, which is no fault), and the form removed, so that the JSON's reading makes it
+    /// anew where it may.
     private static func insteadOfCompiledForm(_ unusable: CompiledSchemaReader.Unusable, schemaAt path: String) {
-        guard !unusable.isMissing else { return }
+        guard !unusable.isMissing, !unusable.isOtherFormat else { return }
         Diagnostics.print("note: the compiled schema \(unusable.description.controlCharactersEscaped); read \(path.controlCharactersEscaped) instead")
         CompiledSchema.remove(besideSchemaAt: path)
     }
