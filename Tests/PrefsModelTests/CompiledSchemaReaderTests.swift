@@ -233,6 +233,81 @@ struct CompiledSchemaReaderTests {
         }
     }
 
+    /// A schema file as a package copies it in (not written by `install()`, so not in the
+    /// form `jsonText` writes), its compiled form made by the first reading, as a command
+    /// makes it: the whole gives what the file gives, rules without limits included (written
+    /// as `{}` they read back as no rule), and values nested as deep as the file may hold them.
+    @Test func aCopiedInSchemaFileReadsTheSameFromItsWhole() throws {
+        let folder = TemporaryDirectory()
+        let nested = String(repeating: "[", count: 507) + String(repeating: "]", count: 507)
+        let text = #"{"suite": "org.example.copied", "sections": [{"name": "A", "settings": ["#
+            + #"{"key": "a", "type": "string", "default": "x", "rule": {"nonEmpty": false}},"#
+            + #"{"key": "b", "type": "[string]", "default": [], "rule": {"each": {"multiline": false}}},"#
+            + #"{"key": "c", "type": "int", "default": 1, "rule": {"min": null}},"#
+            + #"{"key": "d", "type": "double", "default": 1, "rule": {"step": null, "max": null}},"#
+            + #"{"key": "e", "type": "plist?", "default": \#(nested)}]}]}"#
+        let json = folder.file("org.example.copied.json")
+        try text.write(toFile: json, atomically: true, encoding: .utf8)
+        let source = try #require(CompiledSchema.SourceFacts(ofFileAt: json))
+        let fromJSON = try PreferenceSchema(jsonData: Data(contentsOf: URL(fileURLWithPath: json)))
+        CompiledSchema.refresh(for: fromJSON, schemaAt: json, madeFrom: source)
+
+        let fromWhole = try CompiledSchemaReader(schemaAt: json).wholeSchema()
+
+        #expect(fromWhole.keys.map(\.rule) == fromJSON.keys.map(\.rule))
+        #expect(fromWhole.keys.map(\.rule.allowedText) == fromJSON.keys.map(\.rule.allowedText))
+        for (whole, json) in zip(fromWhole.keys, fromJSON.keys) {
+            #expect(PreferenceSchema.json(of: whole) == PreferenceSchema.json(of: json), "\(json.name)")
+        }
+        // The text `install()` writes reads back as the same rules too.
+        #expect(try PreferenceSchema(jsonText: fromJSON.jsonText(dropping: [])).keys.map(\.rule) == fromJSON.keys.map(\.rule))
+    }
+
+    /// A setting's value nested deeper in the whole than a schema file may nest it is refused,
+    /// as the JSON reader refuses it: 512 levels from the document, of which a setting's
+    /// object is the fifth.
+    @Test func aValueNestedDeeperThanASchemaFileMayIsRefused() throws {
+        func nested(_ levels: Int) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for _ in 0..<levels {
+                bytes.append(CompiledValue.Tag.array.rawValue)
+                bytes += [levels > 0 ? 1 : 0, 0, 0, 0]
+            }
+            bytes[bytes.count - 4] = 0  // the innermost is empty
+            return bytes
+        }
+        for (levels, allowed) in [(507, true), (508, false)] {
+            let bytes = nested(levels)
+            let read = bytes.withUnsafeBufferPointer { buffer in
+                var cursor = CompiledCursor(buffer)
+                return Result { () throws(CompiledCursor.Fault) in try cursor.value(inside: CompiledCursor.settingDepth) }
+            }
+            if allowed { #expect(throws: Never.self, "\(levels)") { try read.get() } } else {
+                #expect(throws: CompiledCursor.Fault.self, "\(levels)") { try read.get() }
+            }
+        }
+    }
+
+    /// A form longer than a form of its schema file can be (a sparse file with a mended header)
+    /// is refused before any of it is read: its length would be memory taken.
+    @Test func aFormLongerThanItsSchemaAllowsIsRefusedUnread() throws {
+        let (folder, json, _) = try installed()
+        _ = folder
+        var bytes = try compiledBytes(json)
+        let huge = UInt64(3) << 30
+        func put(_ value: UInt64, _ at: Int) { for shift in 0..<8 { bytes[at + shift] = UInt8(truncatingIfNeeded: value >> (8 * shift)) } }
+        put(huge, 96)
+        put(huge - UInt64(wholeRange(bytes).lowerBound), CompiledSchema.wholeField + 8)
+        put(CompiledSchema.checksum(bytes[0..<104]), 104)
+        try writeCompiled(bytes, beside: json)
+        let path = CompiledSchema.path(besideSchemaAt: json)
+        #expect(truncate(path, off_t(huge)) == 0)
+
+        #expect {
+            _ = try CompiledSchemaReader(schemaAt: json).wholeSchema()
+        } throws: { "\($0)".contains("more than the") }
+    }
+
     /// The whole's bytes, as the header places them.
     private func wholeRange(_ bytes: [UInt8]) -> Range<Int> {
         func integer(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }

@@ -59,6 +59,29 @@ struct ControlCharacterTests {
         #expect([UInt8](repeating: 0x7E, count: 16).withUnsafeBufferPointer(String.arePrintableASCII))
     }
 
+    /// A stored value is judged the same by the key's typed read and by the judgement every
+    /// view shows: a URL's value percent-encodes a control character its stored text held, so
+    /// neither refuses it; text and lists of text keep theirs, so both do.
+    @Test func aStoredValueIsJudgedAsTheTypedReadJudgesIt() throws {
+        let url = PreferenceKey<URL>("home", default: try #require(URL(string: "https://example.com")))
+        let urls = PreferenceKey<[URL]>("mirrors", default: [])
+        let text = PreferenceKey<String>("city", default: "Oslo")
+        let texts = PreferenceKey<[String]>("cities", default: [])
+        let cases: [(AnyPreferenceKey, PlistValue, Bool)] = [
+            (url, .string("https://example.com/a\u{7F}b"), url.value(from: .string("https://example.com/a\u{7F}b")) != nil),
+            (urls, .array([.string("https://example.com/a\u{7F}b")]), urls.value(from: .array([.string("https://example.com/a\u{7F}b")])) != nil),
+            (text, .string("a\u{7F}b"), false),
+            (texts, .array([.string("a"), .string("b\nc")]), false),
+            (texts, .array([.string("a"), .string("b\tc")]), true),
+        ]
+
+        for (key, stored, allowed) in cases {
+            #expect((key.problem(with: stored) == nil) == allowed, "\(key.name) \(stored)")
+        }
+        #expect(text.value(from: .string("a\u{7F}b")) == nil)
+        #expect(url.value(from: .string("https://example.com/a\u{7F}b")) != nil)
+    }
+
     @Test func theMessageShowsTheValueEscaped() {
         let error = PreferenceError.invalidValue(key: "city", value: "Oslo\nBergen\u{1B}[31mRED", allowed: oneLine)
         #expect(error.description == #"city: "Oslo\nBergen\u{1B}[31mRED" is not allowed; allowed: "# + oneLine)

@@ -167,9 +167,6 @@ public class AnyPreferenceKey: @unchecked Sendable {
     /// ```
     public func text(of stored: PlistValue?) -> String { codec.text(stored, isJudgedUsable: false) }
 
-    /// ``text(of:)`` for a stored value already judged usable (of the type, allowed): not judged again.
-    package func text(ofUsable stored: PlistValue) -> String { codec.text(stored, isJudgedUsable: true) }
-
     /// The JSON form of a stored value, or of the default when nothing valid is stored.
     ///
     /// ```swift

@@ -78,8 +78,14 @@ final class ValueCodec<Value: PreferenceValue>: KeyDescription, KeyCodec, @unche
 
     private func refusal(of value: Value) -> String? { PreferenceKey<Value>.refusal(of: value, rule: valueRule) }
 
-    /// ``refusal(of:)`` for a value read from `stored`, whose text is what is checked.
-    private func refusal(of value: Value, stored: PlistValue) -> String? { valueRule.refusalText(for: value, checkingTextOf: stored) }
+    /// ``refusal(of:)`` for a value read from `stored`. For text and lists of text the stored
+    /// form is the value's own, and its control characters are looked for there rather than in
+    /// one made again (a second array of a list's items); any other type's value makes its own
+    /// stored form, which may differ (a URL's percent-encodes what `stored` held as it was).
+    private func refusal(of value: Value, stored: PlistValue) -> String? {
+        let isOwnForm = Value.self == String.self || Value.self == [String].self
+        return valueRule.refusalText(for: value, checkingTextOf: isOwnForm ? stored : value.storedValue)
+    }
 
     private func checked(_ value: Value) throws -> PlistValue? { try PreferenceKey<Value>.checked(value, rule: valueRule) }
 

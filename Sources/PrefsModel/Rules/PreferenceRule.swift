@@ -38,9 +38,9 @@ public struct PreferenceRule<Value: PreferenceValue>: Sendable {
         refusalText(for: value, checkingTextOf: checksControlCharacters ? value.storedValue : nil)
     }
 
-    /// The same, for a value read from `stored`, whose text is checked for control characters
-    /// whatever the rule says (nil: nothing to check): a stored value's judgement need not make
-    /// the stored form again from the value (for a list, a second array of its items).
+    /// The same, with `stored` the value's stored form, whose text is checked for control
+    /// characters whatever the rule says (nil: nothing to check): where the caller has it
+    /// already (a stored value of text, read as it was stored), it is not made again.
     func refusalText(for value: Value, checkingTextOf stored: PlistValue?) -> String? {
         if let stored, ControlCharacterRule.firstViolation(in: stored, allowingNewlines: description.allowsLineBreaks) != nil {
             return ControlCharacterRule.allowedText(allowingNewlines: description.allowsLineBreaks)

@@ -15,6 +15,9 @@ extension RuleDescription {
             object["min"] = min.map(Self.jsonNumber)
             object["max"] = max.map(Self.jsonNumber)
             object["step"] = step.map(Self.jsonNumber)
+            // A range without bounds is still a range ("any number"): written as `{}` it read
+            // back as no rule at all, and a copy of the schema (installed, compiled) differed.
+            if object.isEmpty { object["min"] = .null }
             return .object(object)
         case .text(let nonEmpty, let maxLength, let pattern, let multiline):
             var object: [String: JSONValue] = [:]
@@ -22,6 +25,8 @@ extension RuleDescription {
             if multiline { object["multiline"] = .bool(true) }
             object["maxLength"] = maxLength.map(JSONValue.int)
             object["pattern"] = pattern.map(JSONValue.string)
+            // As for a range: text without limits is still a text rule ("text"), not none.
+            if object.isEmpty { object["nonEmpty"] = .bool(false) }
             return .object(object)
         case .choices(let options):
             return .object(["choices": .array(options.map { .object(["value": .string($0.value), "title": .string($0.title)]) })])

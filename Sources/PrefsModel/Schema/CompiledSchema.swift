@@ -41,7 +41,9 @@ import Foundation
 /// rules as JSON text, the sections' names, and each setting's section number and fields in
 /// ``CompiledValue``'s binary spelling, in the schema's order, read in one piece without
 /// scanning JSON (the skeleton gives the rest). Its triple is outside the header's checksum:
-/// a damaged one points at bytes whose checksum is not the one it names, or outside the file.
+/// a damaged one points at bytes whose checksum is not the one it names, or outside the file
+/// (read before they are summed, so a form is refused unread when it is longer than a form of
+/// its schema file can be, ``largestLength(forSchemaOf:)``).
 package enum CompiledSchema {
     static let magic = Array("PTSCHEMA".utf8)
     static let formatVersion: UInt32 = 2
@@ -84,6 +86,15 @@ package enum CompiledSchema {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         return hash
+    }
+
+    /// The most bytes a form of a schema file of `jsonLength` bytes may have. A form is about
+    /// 1.4 times its schema (a part's JSON text and the whole's binary spelling of each
+    /// setting); the worst a schema file can do is choices of one letter written as bare text,
+    /// which both spell as objects with a title, about 15 times; twice that, and a megabyte
+    /// for the header and a schema of a few settings.
+    static func largestLength(forSchemaOf jsonLength: Int) -> Int {
+        32 * max(jsonLength, 0) + (1 << 20)
     }
 
     /// The whole's checksum, eight bytes a step (FNV-1a's step over words, each product folded

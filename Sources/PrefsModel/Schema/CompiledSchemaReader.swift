@@ -61,6 +61,15 @@ package final class CompiledSchemaReader {
             close(descriptor)
             throw Unusable(description: "\(path): \(Self.staleReason)")
         }
+        // Its size bounded by its schema file's (now known to be the file's own): a form says
+        // how long its parts and its whole are, and each is read into memory before its
+        // checksum is compared; a sparse file of gigabytes with a mended header would have
+        // taken that much memory, where the JSON itself may not pass 16 MB.
+        let limit = CompiledSchema.largestLength(forSchemaOf: Int(fields.source[0]))
+        guard fields.length <= limit else {
+            close(descriptor)
+            throw Unusable(description: "\(path): is \(fields.length) bytes long, more than the \(limit) a form of a \(fields.source[0])-byte schema file takes")
+        }
         entryCount = fields.count
         fileLength = fields.length
         skeleton = fields.skeleton
@@ -176,8 +185,8 @@ package final class CompiledSchemaReader {
     private static func schema(fromWhole bytes: UnsafeBufferPointer<UInt8>, document: SchemaMembers) throws -> PreferenceSchema? {
         var cursor = CompiledCursor(bytes)
         var document = document
-        let rules = try cursor.span()
-        if !rules.isEmpty { document.members.append(("rules", try JSONValue(parsing: String(decoding: rules, as: UTF8.self)))) }
+        let rules = try cursor.text()
+        if !rules.isEmpty { document.members.append(("rules", try JSONValue(parsing: rules))) }
         var sections: [String] = []
         for _ in 0 ..< (try cursor.count(ofAtLeast: 4)) { sections.append(try cursor.text()) }
         // A setting takes at least its section's number and its count of fields.
@@ -208,13 +217,13 @@ package final class CompiledSchemaReader {
                 throw CompiledCursor.Fault(reason: "a setting with a field no setting has, or one given twice")
             }
             guard number & CompiledSchema.ruleFieldsMark != 0 else {
-                entry.set(field, try cursor.value())
+                entry.set(field, try cursor.value(inside: CompiledCursor.settingDepth))
                 continue
             }
             entry.beginRule()
             for _ in 0 ..< (try cursor.byte()) {
                 let place = Int(try cursor.byte())
-                guard place < SchemaEntry.ruleNames.count, entry.addRuleField(SchemaEntry.ruleNames[place], try cursor.value()) else {
+                guard place < SchemaEntry.ruleNames.count, entry.addRuleField(SchemaEntry.ruleNames[place], try cursor.value(inside: CompiledCursor.settingDepth + 1)) else {
                     throw CompiledCursor.Fault(reason: "a rule with a field no rule has, or one given twice")
                 }
             }

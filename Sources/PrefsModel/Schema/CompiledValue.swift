@@ -66,8 +66,8 @@ enum CompiledValue {
 
 /// Reads counts, texts and values (``CompiledValue``) from bytes of a compiled form, never
 /// past their end: a count or length that does not fit what is left, a tag that is none, text
-/// that is not UTF-8, a real that is not finite or nesting deeper than JSON text may go are
-/// each refused (``Fault``), whatever the file says.
+/// that is not UTF-8, a real that is not finite or nesting deeper than a schema file's JSON
+/// text may go at that place are each refused (``Fault``), whatever the file says.
 ///
 /// Its small readers are inlined: called, each was 30 instructions, a tenth of reading a
 /// setting's fields.
@@ -80,8 +80,13 @@ struct CompiledCursor {
         let reason: String
     }
 
-    /// As deep as the JSON scanner lets a document go.
+    /// As deep as the JSON scanner lets a document go, counted from the document's root.
     private static let maximumDepth = 512
+
+    /// How deep a setting's object lies in a schema file (the document, its sections, a
+    /// section, its settings, the setting): its fields' values may nest only as far as the
+    /// JSON reader lets them there.
+    static let settingDepth = 5
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -142,8 +147,11 @@ struct CompiledCursor {
     /// The tag of the value about to be read, without reading it.
     var nextTag: CompiledValue.Tag? { index < bytes.count ? CompiledValue.Tag(rawValue: bytes[index]) : nil }
 
-    mutating func value() throws(Fault) -> JSONValue { try value(depth: 0) }
+    /// A value inside a container `depth` levels deep in a schema file (a setting's field:
+    /// ``settingDepth``).
+    mutating func value(inside depth: Int) throws(Fault) -> JSONValue { try value(depth: depth) }
 
+    /// `depth`: how many containers enclose the value.
     private mutating func value(depth: Int) throws(Fault) -> JSONValue {
         switch try tag() {
         case .null: return .null
@@ -156,14 +164,14 @@ struct CompiledCursor {
             return .double(number)
         case .string: return .string(try text())
         case .array:
-            guard depth < Self.maximumDepth else { throw Fault(reason: "values nested more than \(Self.maximumDepth) deep") }
+            guard depth + 1 <= Self.maximumDepth else { throw Fault(reason: "values nested more than \(Self.maximumDepth) deep") }
             let count = try count(ofAtLeast: 1)
             var items: [JSONValue] = []
             items.reserveCapacity(count)
             for _ in 0..<count { items.append(try value(depth: depth + 1)) }
             return .array(items)
         case .object:
-            guard depth < Self.maximumDepth else { throw Fault(reason: "values nested more than \(Self.maximumDepth) deep") }
+            guard depth + 1 <= Self.maximumDepth else { throw Fault(reason: "values nested more than \(Self.maximumDepth) deep") }
             let count = try count(ofAtLeast: 5)
             var members: [String: JSONValue] = Dictionary(minimumCapacity: count)
             for _ in 0..<count {

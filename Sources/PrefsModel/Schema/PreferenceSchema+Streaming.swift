@@ -81,7 +81,6 @@ struct SchemaEntry {
     /// Sets a field the streamed reader found by its place (``Field/known``).
     mutating func set(_ field: Field, _ value: JSONValue) { slots[field.rawValue] = value }
 
-    /// Sets the rule's fields as the streamed reader read them.
     /// Starts the rule's fields, read one by one (``addRuleField(_:_:)``).
     mutating func beginRule() {
         hasRuleMembers = true
